@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN, SERVERS } from './e2e/fixtures/servers';
+
+const server = (name: string, port: number, extra: string) => ({
+  command: `rm -rf .tmp/e2e-${name} && DATA_DIR=.tmp/e2e-${name} PORT=${port} HOST=127.0.0.1 ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} CONTACT_RATE_LIMIT=1000 LOGIN_RATE_LIMIT=1000 LOG_LEVEL=warn ${extra} node dist/server.js`,
+  url: `http://127.0.0.1:${port}/healthz`,
+  timeout: 240_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+});
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list']],
+  use: {
+    baseURL: SERVERS.demo,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: [
+    server('demo', 3100, ''),
+    server('empty', 3101, 'DEMO_CONTENT=false'),
+    server('failing', 3102, 'DEMO_CONTENT=false SIMULATE_FAILURES=all'),
+  ],
+});

@@ -1,0 +1,37 @@
+/** The About Us document edited in the admin and shown on the public About page. */
+import { eq } from 'drizzle-orm';
+import { aboutContentSchema, DEFAULT_ABOUT_CONTENT, type AboutContent } from '../../shared/about-content';
+import { collectErrors } from '../../shared/validation';
+import type { Db } from '../db/client';
+import { settings } from '../db/schema';
+import { ClientError } from '../errors';
+
+const KEY = 'about_content';
+
+export class AboutService {
+  private cached: AboutContent | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  async get(): Promise<AboutContent> {
+    if (this.cached) return this.cached;
+    const [row] = await this.db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
+    const parsed = row ? aboutContentSchema.safeParse(row.value) : null;
+    this.cached = parsed?.success ? parsed.data : DEFAULT_ABOUT_CONTENT;
+    return this.cached;
+  }
+
+  async save(body: unknown): Promise<AboutContent> {
+    const result = aboutContentSchema.safeParse(body);
+    if (!result.success) {
+      const { errors } = collectErrors(result.error);
+      throw new ClientError(400, errors[0], errors);
+    }
+    await this.db
+      .insert(settings)
+      .values({ key: KEY, value: result.data })
+      .onConflictDoUpdate({ target: settings.key, set: { value: result.data, updatedAt: new Date() } });
+    this.cached = result.data;
+    return result.data;
+  }
+}

@@ -1,0 +1,125 @@
+/**
+ * Builds the Fastify app: the JSON API, /uploads, /healthz and the React app.
+ * Tests call buildApp() and app.inject(); index.ts adds listen().
+ */
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { apiMessages } from '../shared/api-messages';
+import { registerAboutRoutes } from './about/about-routes';
+import { registerAuthRoutes } from './auth/auth-routes';
+import { registerContactRoutes } from './contact/contact-routes';
+import { ClientError } from './errors';
+import { registerResourceRoutes } from './resources/resource-routes';
+import type { Services } from './services';
+import { registerWebApp, type WebAppMode } from './web/web-app';
+
+export interface BuildOptions {
+  services: Services;
+  /** 'none' for API-only tests; 'production' serves build/; 'development' runs Vite inside. */
+  web?: WebAppMode;
+  logger?: boolean;
+}
+
+const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+
+export async function buildApp({ services, web = 'none', logger = false }: BuildOptions): Promise<FastifyInstance> {
+  const { env } = services;
+  const app = Fastify({
+    logger: logger ? { level: env.logLevel } : false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  });
+
+  app.decorateRequest('admin', null);
+  app.setErrorHandler((error: FastifyError | ClientError, request, reply) => {
+    if (error instanceof ClientError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.code(error.statusCode).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ success: false, message: apiMessages.serverError });
+  });
+  app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: false, // set per response: API replies here, pages with a nonce in web-app.ts
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false, // belongs to the TLS proxy in front
+  });
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(multipart, {
+    limits: { fileSize: env.maxImageBytes, files: 30, fields: 60, fieldSize: 100 * 1024, parts: 100 },
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/api/')) {
+      reply.header('content-security-policy', API_CSP).header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+    }
+    return payload;
+  });
+
+  app.get('/healthz', async (_request, reply) => {
+    try {
+      await services.database.ping();
+      return { status: 'ok' };
+    } catch {
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  registerAuthRoutes(app, services);
+  registerContactRoutes(app, services);
+  registerAboutRoutes(app, services);
+  registerResourceRoutes(app, services);
+  app.all('/api/*', async (_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
+
+  await app.register(fastifyStatic, {
+    root: services.storage.root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    wildcard: true,
+    index: false,
+    dotfiles: 'deny',
+    allowedPath: (pathName) => /^\/[a-z0-9_-]+\.(webp|avif)$/.test(pathName),
+    setHeaders: (res) => {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+      res.header('x-content-type-options', 'nosniff');
+      res.header('content-security-policy', UPLOAD_CSP);
+    },
+  });
+
+  if (web !== 'none') await registerWebApp(app, services, web);
+  return app;
+}
+
+/** Safe texts for the framework's own 4xx errors (never its internals). */
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return apiMessages.invalidJson;
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return apiMessages.bodyTooLarge;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return apiMessages.unsupportedType;
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return apiMessages.malformedMultipart;
+    default:
+      return error.statusCode === 404 ? apiMessages.notFound : error.statusCode === 429 ? apiMessages.tooManyRequests : 'Bad request';
+  }
+}

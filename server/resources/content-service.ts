@@ -1,0 +1,311 @@
+/**
+ * List, create, update and delete for every content resource, driven by the
+ * definitions in shared/resources.ts. Writes validate everything before touching
+ * storage or the database, so a rejected request changes nothing.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { apiMessages } from '../../shared/api-messages';
+import { allRenditionUrls } from '../../shared/image-urls';
+import {
+  resources,
+  type GalleryImage,
+  type ResourceDef,
+  type ResourceKey,
+  type ResourceRecords,
+} from '../../shared/resources';
+import { imageCountMessage, parseJsonList, validateRecord } from '../../shared/validation';
+import type { Db } from '../db/client';
+import * as schema from '../db/schema';
+import { ClientError } from '../errors';
+import { prepareImage, type PreparedImage } from '../images/image-pipeline';
+import type { Storage } from '../storage/storage';
+import { removeTempFiles, type WriteInput } from '../uploads/read-write-input';
+import { PublicCache } from './public-cache';
+
+const tables: Record<ResourceKey, PgTable> = {
+  clients: schema.clients,
+  gallery: schema.gallery,
+  project: schema.project,
+  banners: schema.banners,
+  property: schema.property,
+  bannerAbout: schema.bannerAbout,
+  communityAbout: schema.communityAbout,
+  topprojects: schema.topProjects,
+  Interiorbanner: schema.interiorBanner,
+  solution: schema.solution,
+  experience: schema.experience,
+  interiorportfolio: schema.interiorPortfolio,
+  'team-members': schema.teamMembers,
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+type Row = Record<string, unknown> & { id: string; createdAt: Date; updatedAt: Date };
+type AnyRecord = Record<string, unknown> & { _id: string };
+
+/** DB row to API record: `_id`, ISO times, '' for absent dates. */
+function toRecord(def: ResourceDef, row: Row): AnyRecord {
+  const { id, createdAt, updatedAt, ...rest } = row;
+  const record: AnyRecord = { _id: id };
+  for (const field of def.fields) record[field.name] = rest[field.name] ?? (field.kind === 'list' ? [] : '');
+  record[def.image.field] = rest[def.image.field];
+  record.createdAt = createdAt.toISOString();
+  record.updatedAt = updatedAt.toISOString();
+  return record;
+}
+
+/** Validated values to DB columns: '' dates are stored as NULL. */
+function toColumns(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    const value = values[field.name];
+    columns[field.name] = field.kind === 'date' && value === '' ? null : value;
+  }
+  return columns;
+}
+
+export interface ServiceOptions {
+  db: Db;
+  storage: Storage;
+  tmpDir: string;
+  maxImagePixels: number;
+  /** Resources whose reads fail on purpose (tests of error states); 'all' for every one. */
+  simulateFailures?: string[];
+}
+
+export interface ListResult<T> {
+  records: T[];
+  /** The reply body for GET, serialised once per cache fill. */
+  body: string;
+  etag: string;
+}
+
+/** Images the write keeps and the uploads it adds, already checked for count. */
+interface ImagePlan {
+  keptImages: (string | GalleryImage)[];
+  newFiles: WriteInput['files'];
+  newDescriptions: string[];
+}
+
+export class ContentService {
+  private readonly cache = new PublicCache();
+
+  constructor(private readonly options: ServiceOptions) {}
+
+  /** Records of a resource, newest first, from the cache when it is warm. */
+  async list<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>> {
+    const failing = this.options.simulateFailures;
+    if (failing?.includes(key) || failing?.includes('all')) throw new Error(`Simulated failure of ${key} (SIMULATE_FAILURES)`);
+    return this.cache.get(key, async () => {
+      const def = resources[key] as ResourceDef;
+      const table = tables[key] as PgTable & { createdAt: never; id: never };
+      const rows = (await this.options.db
+        .select()
+        .from(table)
+        .orderBy(desc(table.createdAt), desc(table.id))) as Row[];
+      const records = rows.map((row) => toRecord(def, row)) as unknown as ResourceRecords[K][];
+      return { records, reply: envelope(def, records) };
+    });
+  }
+
+  async count(key: ResourceKey): Promise<number> {
+    return (await this.list(key)).records.length;
+  }
+
+  /** Creates a record from a validated write; images are required as the definition says. */
+  async create(key: ResourceKey, input: WriteInput): Promise<AnyRecord> {
+    const def = resources[key] as ResourceDef;
+    try {
+      const { values, plan } = this.validateWrite(def, input, null);
+      const prepared = await this.prepareAll(plan.newFiles);
+      const imageValue = this.imageValue(def, plan, prepared);
+      const now = new Date();
+      const row = {
+        id: crypto.randomUUID(),
+        ...toColumns(def, values),
+        [def.image.field]: imageValue,
+        createdAt: now,
+        updatedAt: now,
+      };
+      const [inserted] = (await this.options.db
+        .insert(tables[key])
+        .values(row as never)
+        .returning()) as Row[];
+      await this.commitFiles(prepared);
+      this.cache.invalidate(key);
+      return toRecord(def, inserted);
+    } finally {
+      await removeTempFiles(input.files);
+    }
+  }
+
+  /** Updates a record; fields left out of the request keep their value. */
+  async update(key: ResourceKey, id: string, input: WriteInput): Promise<AnyRecord> {
+    const def = resources[key] as ResourceDef;
+    try {
+      const existing = await this.findRow(key, id);
+      const current = toRecord(def, existing);
+      const { values, plan } = this.validateWrite(def, input, current);
+      const prepared = await this.prepareAll(plan.newFiles);
+      const imageValue = this.imageValue(def, plan, prepared);
+      const table = tables[key] as PgTable & { id: never };
+      const [updated] = (await this.options.db
+        .update(table)
+        .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() } as never)
+        .where(eq(table.id, id))
+        .returning()) as Row[];
+      if (!updated) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+      await this.commitFiles(prepared);
+      this.cache.invalidate(key);
+      const kept = new Set(imageUrls(imageValue));
+      await this.removeImages(imageUrls(current[def.image.field]).filter((url) => !kept.has(url)));
+      return toRecord(def, updated);
+    } finally {
+      await removeTempFiles(input.files);
+    }
+  }
+
+  /** Deletes a record and its image files. */
+  async remove(key: ResourceKey, id: string): Promise<void> {
+    const def = resources[key] as ResourceDef;
+    const existing = await this.findRow(key, id);
+    const table = tables[key] as PgTable & { id: never };
+    await this.options.db.delete(table).where(eq(table.id, id));
+    this.cache.invalidate(key);
+    await this.removeImages(imageUrls(existing[def.image.field]));
+  }
+
+  private async findRow(key: ResourceKey, id: string): Promise<Row> {
+    const def = resources[key] as ResourceDef;
+    if (!UUID.test(id)) throw new ClientError(400, apiMessages.invalidId);
+    const table = tables[key] as PgTable & { id: never };
+    const [row] = (await this.options.db.select().from(table).where(eq(table.id, id)).limit(1)) as Row[];
+    if (!row) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+    return row;
+  }
+
+  /** Checks every field and the image counts; all messages at once, before any image is decoded. */
+  private validateWrite(def: ResourceDef, input: WriteInput, current: AnyRecord | null) {
+    const merged: Record<string, unknown> = {};
+    for (const field of def.fields) {
+      merged[field.name] = field.name in input.fields ? input.fields[field.name] : current?.[field.name];
+    }
+    const result = validateRecord(def, merged);
+    const errors = result.ok ? [] : [...result.errors];
+    let plan: ImagePlan | null = null;
+    try {
+      plan = this.planImages(def, input, current);
+    } catch (error) {
+      if (!(error instanceof ClientError)) throw error;
+      for (const message of error.errors ?? [error.message]) if (!errors.includes(message)) errors.push(message);
+    }
+    if (!result.ok || !plan) throw new ClientError(400, errors[0], errors);
+    return { values: result.values, plan };
+  }
+
+  private planImages(def: ResourceDef, input: WriteInput, current: Record<string, unknown> | null): ImagePlan {
+    const policy = def.image;
+    const newFiles = input.files.filter((file) => file.field === policy.field);
+    if (policy.kind === 'single') {
+      if (newFiles.length > 1) throw new ClientError(400, 'Only one image is allowed', ['Only one image is allowed']);
+      if (newFiles.length === 0 && !current?.[policy.field]) {
+        throw new ClientError(400, policy.requiredOnCreate, [policy.requiredOnCreate]);
+      }
+      return { keptImages: current && newFiles.length === 0 ? [current[policy.field] as string] : [], newFiles, newDescriptions: [] };
+    }
+    const keptImages = current ? this.keptImages(input.fields.existingImages, current[policy.field]) : [];
+    const newDescriptions = policy.withDescriptions ? parseDescriptions(input.fields.description) : [];
+    const total = keptImages.length + newFiles.length;
+    if (total < policy.min || (policy.exact && total !== policy.max)) {
+      const message = imageCountMessage(policy.minMessage, total);
+      throw new ClientError(400, message, [message]);
+    }
+    if (total > policy.max) throw new ClientError(400, policy.maxMessage, [policy.maxMessage]);
+    return { keptImages, newFiles, newDescriptions };
+  }
+
+  /** `existingImages`: the kept subset of the current images (URLs, or gallery objects with a new description). */
+  private keptImages(raw: unknown, currentValue: unknown): (string | GalleryImage)[] {
+    const list = parseJsonList(raw);
+    if (!Array.isArray(list)) throw new ClientError(400, apiMessages.invalidExistingImages, [apiMessages.invalidExistingImages]);
+    const current = (Array.isArray(currentValue) ? currentValue : []) as (string | GalleryImage)[];
+    const urlOf = (item: unknown) => (typeof item === 'string' ? item : (item as { url?: unknown } | null)?.url);
+    const kept: (string | GalleryImage)[] = [];
+    for (const item of list) {
+      const url = urlOf(item);
+      const match = current.find((existing) => urlOf(existing) === url);
+      // only images the record already has may be kept: no pointing at other files
+      if (typeof url !== 'string' || !match || kept.some((k) => urlOf(k) === url)) {
+        throw new ClientError(400, apiMessages.invalidExistingImages, [apiMessages.invalidExistingImages]);
+      }
+      if (typeof match === 'string') kept.push(match);
+      else {
+        const description = (item as { description?: unknown }).description;
+        kept.push({ url, description: typeof description === 'string' ? description.trim().slice(0, 500) : match.description });
+      }
+    }
+    return kept;
+  }
+
+  private async prepareAll(files: WriteInput['files']): Promise<PreparedImage[]> {
+    const staging = path.join(this.options.tmpDir, `staging-${crypto.randomUUID()}`);
+    const prepared: PreparedImage[] = [];
+    try {
+      // one at a time: sharp already uses every core for one image
+      for (const file of files) prepared.push(await prepareImage(file.path, staging, { maxPixels: this.options.maxImagePixels }));
+      return prepared;
+    } catch (error) {
+      await fs.rm(staging, { recursive: true, force: true });
+      throw error instanceof ClientError && !error.errors ? new ClientError(error.statusCode, error.message, [error.message]) : error;
+    }
+  }
+
+  private imageValue(def: ResourceDef, plan: ImagePlan, prepared: PreparedImage[]): unknown {
+    if (def.image.kind === 'single') return prepared[0]?.url ?? plan.keptImages[0];
+    if (def.image.withDescriptions) {
+      const kept = plan.keptImages as GalleryImage[];
+      return [...kept, ...prepared.map((image, i) => ({ url: image.url, description: plan.newDescriptions[i] ?? '' }))];
+    }
+    return [...(plan.keptImages as string[]), ...prepared.map((image) => image.url)];
+  }
+
+  private async commitFiles(prepared: PreparedImage[]): Promise<void> {
+    for (const image of prepared) for (const file of image.files) await this.options.storage.put(file.name, file.path);
+    const dirs = new Set(prepared.flatMap((image) => image.files.map((file) => path.dirname(file.path))));
+    await Promise.all([...dirs].map((dir) => fs.rm(dir, { recursive: true, force: true })));
+  }
+
+  private async removeImages(urls: string[]): Promise<void> {
+    for (const url of urls) {
+      for (const rendition of allRenditionUrls(url)) await this.options.storage.remove(path.basename(rendition));
+    }
+  }
+}
+
+function imageUrls(value: unknown): string[] {
+  if (typeof value === 'string') return value ? [value] : [];
+  if (!Array.isArray(value)) return [];
+  return value.map((item) => (typeof item === 'string' ? item : (item as GalleryImage).url)).filter(Boolean);
+}
+
+function parseDescriptions(raw: unknown): string[] {
+  const list = parseJsonList(raw);
+  if (typeof raw === 'string' && raw !== '' && !raw.trim().startsWith('[')) return [raw.trim().slice(0, 500)];
+  if (!Array.isArray(list)) throw new ClientError(400, apiMessages.invalidDescriptions, [apiMessages.invalidDescriptions]);
+  return list.map((item) => (typeof item === 'string' ? item.trim().slice(0, 500) : ''));
+}
+
+function envelope(def: ResourceDef, records: unknown[]): unknown {
+  switch (def.listEnvelope) {
+    case 'array':
+      return records;
+    case 'data':
+      return { success: true, data: records };
+    case 'banners':
+      return { success: true, banners: records };
+  }
+}

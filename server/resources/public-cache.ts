@@ -1,0 +1,42 @@
+/**
+ * In-memory cache of public list replies. Every write invalidates its resource;
+ * a load that started before an invalidation is not stored.
+ */
+import crypto from 'node:crypto';
+
+export interface CachedList<T> {
+  records: T[];
+  body: string;
+  etag: string;
+}
+
+export class PublicCache {
+  private readonly entries = new Map<string, CachedList<never>>();
+  private readonly loading = new Map<string, Promise<CachedList<never>>>();
+  private readonly versions = new Map<string, number>();
+
+  async get<T>(key: string, load: () => Promise<{ records: T[]; reply: unknown }>): Promise<CachedList<T>> {
+    const hit = this.entries.get(key) ?? this.loading.get(key);
+    if (hit) return hit as unknown as CachedList<T>;
+    const version = this.versions.get(key) ?? 0;
+    const pending = load().then(({ records, reply }) => {
+      const body = JSON.stringify(reply);
+      const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+      const entry = { records, body, etag } as unknown as CachedList<never>;
+      if ((this.versions.get(key) ?? 0) === version) this.entries.set(key, entry);
+      return entry;
+    });
+    this.loading.set(key, pending);
+    try {
+      return (await pending) as unknown as CachedList<T>;
+    } finally {
+      if (this.loading.get(key) === pending) this.loading.delete(key);
+    }
+  }
+
+  invalidate(key: string): void {
+    this.versions.set(key, (this.versions.get(key) ?? 0) + 1);
+    this.entries.delete(key);
+    this.loading.delete(key);
+  }
+}

@@ -1,0 +1,47 @@
+/** One generic router for the content resources: GET list (cached, ETag), POST, PUT/PATCH, DELETE. */
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { apiMessages } from '../../shared/api-messages';
+import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
+import { requireAdmin } from '../auth/require-admin';
+import type { Services } from '../services';
+import { readWriteInput } from '../uploads/read-write-input';
+
+export function registerResourceRoutes(app: FastifyInstance, services: Services) {
+  const guard = requireAdmin(services.auth);
+  const tmpDir = path.join(services.env.dataDir, 'tmp');
+
+  for (const key of RESOURCE_KEYS) {
+    const def: ResourceDef = resources[key];
+    const base = `/api/${def.path}`;
+    const readInput = (request: Parameters<typeof readWriteInput>[0]) =>
+      readWriteInput(request, { fileFields: [def.image.field], tmpDir, maxImageBytes: services.env.maxImageBytes });
+
+    app.get(base, async (request, reply) => {
+      const list = await services.content.list(key);
+      reply.header('etag', list.etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
+      return reply.send(list.body);
+    });
+
+    app.post(base, { onRequest: guard }, async (request, reply) => {
+      const record = await services.content.create(key, await readInput(request));
+      return reply.code(201).send({ success: true, message: apiMessages.created(def.noun), data: record });
+    });
+
+    app.route<{ Params: { id: string } }>({
+      method: def.updateMethod,
+      url: `${base}/:id`,
+      onRequest: guard,
+      handler: async (request) => {
+        const record = await services.content.update(key, request.params.id, await readInput(request));
+        return { success: true, message: apiMessages.updated(def.noun), data: record };
+      },
+    });
+
+    app.delete<{ Params: { id: string } }>(`${base}/:id`, { onRequest: guard }, async (request) => {
+      await services.content.remove(key, request.params.id);
+      return { success: true, message: apiMessages.deleted(def.noun) };
+    });
+  }
+}

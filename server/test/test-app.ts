@@ -1,0 +1,88 @@
+/**
+ * A real app for a test file: its own database (PGlite from the migrated snapshot,
+ * or a fresh schema on TEST_DATABASE_URL when TEST_DB=postgres) and its own data directory.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { openDatabase, type Database } from '../db/client';
+import { readEnv, type Env } from '../env';
+import { createServices, type Services } from '../services';
+import { SNAPSHOT_FILE } from './snapshot-path';
+
+export const TEST_ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' };
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  env: Env;
+  /** A fresh bearer token for the test admin. */
+  login(): Promise<string>;
+  /** Closes the app and database, keeping the data directory (for restart tests). */
+  stop(): Promise<void>;
+  /** Stops and removes everything. */
+  close(): Promise<void>;
+  /** Opens a new app on the same data and database (a restart). */
+  restart(): Promise<TestApp>;
+}
+
+export const usingPostgres = () => process.env.TEST_DB === 'postgres';
+
+async function openTestDatabase(dataDir: string, schemaName: string, reopen: boolean): Promise<Database> {
+  if (usingPostgres()) {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    return openDatabase({ kind: 'postgres', url, schemaName });
+  }
+  const dbDir = path.join(dataDir, 'db');
+  if (reopen) return openDatabase({ kind: 'pglite', dataDir: dbDir });
+  const snapshot = new Blob([fs.readFileSync(SNAPSHOT_FILE)]);
+  return openDatabase({ kind: 'pglite', dataDir: dbDir, snapshot });
+}
+
+async function dropSchema(schemaName: string) {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`drop schema if exists "${schemaName}" cascade`);
+  await client.end();
+}
+
+export async function createTestApp(
+  overrides: Partial<Env> = {},
+  existing?: { dataDir: string; schemaName: string },
+): Promise<TestApp> {
+  const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const schemaName = existing?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`;
+  const env: Env = { ...readEnv(), dataDir, databaseUrl: undefined, demoContent: false, simulateFailures: [], ...overrides };
+  const database = await openTestDatabase(dataDir, schemaName, Boolean(existing));
+  const services = await createServices(env, database);
+  await services.auth.ensureFirstAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
+  const app = await buildApp({ services });
+  await app.ready();
+
+  const stop = async () => {
+    await app.close();
+    await database.close();
+  };
+  return {
+    app,
+    services,
+    env,
+    async login() {
+      const reply = await app.inject({ method: 'POST', url: '/api/admins/login', payload: TEST_ADMIN });
+      if (reply.statusCode !== 200) throw new Error(`test login failed: ${reply.body}`);
+      return reply.json().token as string;
+    },
+    stop,
+    async close() {
+      await stop();
+      if (usingPostgres()) await dropSchema(schemaName);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    restart: () => createTestApp(overrides, { dataDir, schemaName }),
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * Reads a write request (multipart form or JSON) into text fields and uploaded
+ * files streamed to temporary files. Nothing here touches the database or storage.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
+import { apiMessages } from '../../shared/api-messages';
+import { ClientError } from '../errors';
+
+export interface UploadedFile {
+  field: string;
+  path: string;
+  bytes: number;
+}
+
+export interface WriteInput {
+  fields: Record<string, unknown>;
+  files: UploadedFile[];
+}
+
+export interface ReadOptions {
+  /** Multipart file fields this resource takes. */
+  fileFields: readonly string[];
+  tmpDir: string;
+  maxImageBytes: number;
+}
+
+/** Reads the request; on any error the temporary files are already removed. */
+export async function readWriteInput(request: FastifyRequest, options: ReadOptions): Promise<WriteInput> {
+  if (!request.isMultipart()) {
+    const body = request.body;
+    if (body === undefined || body === null) return { fields: {}, files: [] };
+    if (typeof body !== 'object' || Array.isArray(body)) throw new ClientError(400, apiMessages.invalidJson);
+    return { fields: body as Record<string, unknown>, files: [] };
+  }
+  const fields: Record<string, unknown> = {};
+  const files: UploadedFile[] = [];
+  try {
+    await fsp.mkdir(options.tmpDir, { recursive: true });
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (!options.fileFields.includes(part.fieldname)) {
+        part.file.resume();
+        throw new ClientError(400, apiMessages.unexpectedFile(part.fieldname));
+      }
+      const target = path.join(options.tmpDir, `upload-${crypto.randomUUID()}`);
+      const file: UploadedFile = { field: part.fieldname, path: target, bytes: 0 };
+      files.push(file);
+      part.file.on('data', (chunk: Buffer) => (file.bytes += chunk.length));
+      await pipeline(part.file, fs.createWriteStream(target));
+      if (part.file.truncated) throw new ClientError(413, apiMessages.imageTooLarge(options.maxImageBytes / 1024 / 1024));
+      // a browser sends an empty part when no file was chosen
+      if (file.bytes === 0 && !part.filename) {
+        files.pop();
+        await fsp.rm(target, { force: true });
+      }
+    }
+  } catch (error) {
+    await removeTempFiles(files);
+    throw translateMultipartError(error, options.maxImageBytes);
+  }
+  return { fields, files };
+}
+
+export async function removeTempFiles(files: UploadedFile[]): Promise<void> {
+  await Promise.all(files.map((file) => fsp.rm(file.path, { force: true })));
+}
+
+function translateMultipartError(error: unknown, maxImageBytes: number): unknown {
+  if (error instanceof ClientError) return error;
+  const code = (error as { code?: string }).code;
+  switch (code) {
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return new ClientError(413, apiMessages.imageTooLarge(maxImageBytes / 1024 / 1024));
+    case 'FST_FILES_LIMIT':
+      return new ClientError(400, apiMessages.tooManyFiles);
+    case 'FST_PARTS_LIMIT':
+    case 'FST_FIELDS_LIMIT':
+      return new ClientError(400, apiMessages.tooManyFiles);
+    case 'FST_PROTO_VIOLATION':
+    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
+      return new ClientError(400, apiMessages.malformedMultipart);
+    default:
+      // busboy reports truncated or boundary-less bodies as plain errors
+      if (error instanceof Error && /multipart|boundary|unexpected end|part terminated/i.test(error.message)) {
+        return new ClientError(400, apiMessages.malformedMultipart);
+      }
+      return error;
+  }
+}

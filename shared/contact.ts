@@ -1,0 +1,62 @@
+/**
+ * The contact form: server rules (messages name the field as the public spec's
+ * section 8 maps them) and the visitor-side rules of the public spec's section 5.
+ */
+import { z } from 'zod';
+
+/** "no spaces, one @, a dot in the domain" */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const CONTACT_LIMITS = { name: 100, email: 254, number: 30, message: 5000 } as const;
+
+export const contactServerMessages = {
+  nameRequired: 'Name is required',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Email must be a valid email address',
+  numberRequired: 'Contact number is required',
+  messageRequired: 'Message is required',
+  nameTooLong: `Name must be at most ${CONTACT_LIMITS.name} characters`,
+  emailTooLong: `Email must be at most ${CONTACT_LIMITS.email} characters`,
+  numberTooLong: `Contact number must be at most ${CONTACT_LIMITS.number} characters`,
+  messageTooLong: `Message must be at most ${CONTACT_LIMITS.message} characters`,
+  validationFailed: 'Please correct the errors and try again.',
+  sent: 'Thank you! Your message has been sent.',
+  tooMany: 'Too many messages from your address. Please try again later.',
+} as const;
+
+const m = contactServerMessages;
+const str = (required: string) => z.preprocess((v) => (v == null ? '' : v), z.string({ error: required }).trim());
+
+export const contactSchema = z.object({
+  name: str(m.nameRequired).pipe(z.string().min(1, m.nameRequired).max(CONTACT_LIMITS.name, m.nameTooLong)),
+  email: str(m.emailRequired).pipe(
+    z
+      .string()
+      .min(1, m.emailRequired)
+      .max(CONTACT_LIMITS.email, m.emailTooLong)
+      .regex(EMAIL_PATTERN, m.emailInvalid),
+  ),
+  number: str(m.numberRequired).pipe(
+    z.string().min(1, m.numberRequired).max(CONTACT_LIMITS.number, m.numberTooLong),
+  ),
+  message: str(m.messageRequired).pipe(
+    z.string().min(1, m.messageRequired).max(CONTACT_LIMITS.message, m.messageTooLong),
+  ),
+});
+export type ContactInput = z.infer<typeof contactSchema>;
+
+/** The reply of POST /api/user. */
+export interface ContactReply {
+  success: boolean;
+  errors: string[];
+  message: string;
+}
+
+/** Which form field a server error string belongs to (public spec, section 8). */
+export function contactFieldForError(error: string): keyof ContactInput | null {
+  if (error.includes('Name')) return 'name';
+  if (error.includes('Email')) return 'email';
+  if (error.includes('Contact number')) return 'number';
+  if (error.includes('Message')) return 'message';
+  return null;
+}

@@ -1,0 +1,170 @@
+/**
+ * Zod schemas built from the resource definitions, used by the server on every
+ * write and by the admin forms before sending, so both give the same messages.
+ */
+import { z } from 'zod';
+import type { FieldDef, ResourceDef } from './resources';
+import { resources } from './resources';
+
+export const MAX_LIST_ITEMS = 20;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const URL_PATTERN = /^https?:\/\/[^\s<>"']+$/i;
+
+const maxMessage = (field: FieldDef) =>
+  field.maxMessage ?? `${field.label} must be at most ${field.max} characters`;
+
+/** '' for absent values; multipart sends everything as strings. */
+const asText = (value: unknown): unknown =>
+  value === undefined || value === null ? '' : typeof value === 'number' ? String(value) : value;
+
+function isRealDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Accepts a JSON array string (multipart) or an array (JSON body). */
+export function parseJsonList(value: unknown): unknown {
+  if (Array.isArray(value)) return value;
+  if (value === undefined || value === null || value === '') return [];
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+function fieldSchema(field: FieldDef): z.ZodType {
+  const required = field.required;
+  switch (field.kind) {
+    case 'text':
+    case 'textarea':
+    case 'url': {
+      let schema = z.string({ error: `${field.label} must be text` }).trim();
+      if (required) schema = schema.min(1, required);
+      if (field.max) schema = schema.max(field.max, maxMessage(field));
+      const withUrl =
+        field.kind === 'url'
+          ? schema.refine((v) => v === '' || URL_PATTERN.test(v), {
+              message: `${field.label} must be a link starting with http:// or https://`,
+            })
+          : schema;
+      return z.preprocess(asText, withUrl);
+    }
+    case 'select': {
+      const options = field.options ?? [];
+      return z.preprocess(
+        asText,
+        z
+          .string({ error: required ?? `${field.label} is invalid` })
+          .trim()
+          .superRefine((value, ctx) => {
+            if (value === '') {
+              if (required) ctx.addIssue({ code: 'custom', message: required });
+            } else if (!options.includes(value)) {
+              ctx.addIssue({ code: 'custom', message: `${field.label} must be one of: ${options.join(', ')}` });
+            }
+          }),
+      );
+    }
+    case 'date':
+      return z.preprocess(
+        asText,
+        z
+          .string({ error: `${field.label} must be a date` })
+          .trim()
+          .superRefine((value, ctx) => {
+            if (value === '') {
+              if (required) ctx.addIssue({ code: 'custom', message: required });
+            } else if (!isRealDate(value)) {
+              ctx.addIssue({ code: 'custom', message: `${field.label} must be a date (YYYY-MM-DD)` });
+            }
+          }),
+      );
+    case 'integer':
+      return z.preprocess(
+        (value) => (value === undefined || value === null || value === '' ? 0 : Number(value)),
+        z
+          .number({ error: `${field.label} must be a whole number` })
+          .int(`${field.label} must be a whole number`)
+          .min(0, `${field.label} must not be negative`)
+          .max(1_000_000, `${field.label} must be at most 1000000`),
+      );
+    case 'list':
+      return z.preprocess(
+        parseJsonList,
+        z
+          .array(
+            z
+              .string({ error: `${field.label} must be a list of text` })
+              .trim()
+              .max(field.max ?? 200, `Each of ${field.label} must be at most ${field.max ?? 200} characters`),
+            { error: `${field.label} must be a list of text` },
+          )
+          .max(MAX_LIST_ITEMS, `${field.label} may hold at most ${MAX_LIST_ITEMS} entries`)
+          .transform((items) => items.filter((item) => item !== '')),
+      );
+  }
+}
+
+const schemaCache = new Map<ResourceDef, z.ZodType<Record<string, unknown>>>();
+
+/** The schema of a resource's text fields (images are checked separately). */
+export function recordSchema(def: ResourceDef): z.ZodType<Record<string, unknown>> {
+  const cached = schemaCache.get(def);
+  if (cached) return cached;
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of def.fields) shape[field.name] = fieldSchema(field);
+  let schema: z.ZodType<Record<string, unknown>> = z.object(shape) as z.ZodType<Record<string, unknown>>;
+  if (def === resources.project) schema = schema.transform(applyProjectUnitsRule).superRefine(checkProjectUnits);
+  schemaCache.set(def, schema);
+  return schema;
+}
+
+export const UNITS_POSITIVE_MESSAGE = 'Units must be a positive number for Construction projects';
+
+/** Units are only meaningful for Construction; any other category stores 0. */
+function applyProjectUnitsRule(values: Record<string, unknown>) {
+  return values.category === 'Construction' ? values : { ...values, units: 0 };
+}
+function checkProjectUnits(values: Record<string, unknown>, ctx: z.RefinementCtx) {
+  if (values.category === 'Construction' && !(Number(values.units) > 0)) {
+    ctx.addIssue({ code: 'custom', message: UNITS_POSITIVE_MESSAGE, path: ['units'] });
+  }
+}
+
+export interface FieldErrors {
+  /** messages in field order, without repeats */
+  errors: string[];
+  /** first message per field name */
+  byField: Record<string, string>;
+}
+
+/** Turns a zod error into the ordered message list the API replies with. */
+export function collectErrors(error: z.ZodError): FieldErrors {
+  const errors: string[] = [];
+  const byField: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? '');
+    if (!(key in byField)) byField[key] = issue.message;
+    if (!errors.includes(issue.message)) errors.push(issue.message);
+  }
+  return { errors, byField };
+}
+
+export type ValidationResult =
+  | { ok: true; values: Record<string, unknown> }
+  | ({ ok: false } & FieldErrors);
+
+/** Validates a resource's text fields. */
+export function validateRecord(def: ResourceDef, input: Record<string, unknown>): ValidationResult {
+  const result = recordSchema(def).safeParse(input);
+  if (result.success) return { ok: true, values: result.data };
+  return { ok: false, ...collectErrors(result.error) };
+}
+
+/** The message for a wrong number of images, with the count filled in. */
+export function imageCountMessage(template: string, count: number): string {
+  return template.replace('{count}', String(count));
+}

@@ -1,0 +1,3 @@
+export default function AdminAboutBanners() {
+  return <h1>AboutBanners</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminAboutEditor() {
+  return <h1>AboutEditor</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminAccount() {
+  return <h1>Account</h1>;
+}

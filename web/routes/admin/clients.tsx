@@ -1,0 +1,3 @@
+export default function AdminClients() {
+  return <h1>Clients</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminCommunity() {
+  return <h1>Community</h1>;
+}

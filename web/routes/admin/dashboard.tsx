@@ -1,0 +1,3 @@
+export default function AdminDashboard() {
+  return <h1>Dashboard</h1>;
+}

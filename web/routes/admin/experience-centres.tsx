@@ -1,0 +1,3 @@
+export default function AdminExperienceCentres() {
+  return <h1>ExperienceCentres</h1>;
+}

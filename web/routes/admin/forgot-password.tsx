@@ -1,0 +1,3 @@
+export default function AdminForgotPassword() {
+  return <h1>ForgotPassword</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminGallery() {
+  return <h1>Gallery</h1>;
+}

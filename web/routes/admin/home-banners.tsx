@@ -1,0 +1,3 @@
+export default function AdminHomeBanners() {
+  return <h1>HomeBanners</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminInteriorBanners() {
+  return <h1>InteriorBanners</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminInteriorPortfolio() {
+  return <h1>InteriorPortfolio</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminLogin() {
+  return <h1>Login</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminMessages() {
+  return <h1>Messages</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminProjects() {
+  return <h1>Projects</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminProperties() {
+  return <h1>Properties</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminSolutions() {
+  return <h1>Solutions</h1>;
+}

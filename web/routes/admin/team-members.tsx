@@ -1,0 +1,3 @@
+export default function AdminTeamMembers() {
+  return <h1>TeamMembers</h1>;
+}

@@ -1,0 +1,3 @@
+export default function AdminTopProjects() {
+  return <h1>TopProjects</h1>;
+}

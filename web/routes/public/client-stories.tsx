@@ -1,0 +1,3 @@
+export default function ClientStoriesPage() {
+  return <h1>ClientStories</h1>;
+}

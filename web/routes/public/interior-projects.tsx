@@ -1,0 +1,3 @@
+export default function InteriorProjectsPage() {
+  return <h1>InteriorProjects</h1>;
+}

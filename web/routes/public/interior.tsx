@@ -1,0 +1,3 @@
+export default function InteriorPage() {
+  return <h1>Interior</h1>;
+}
