@@ -28,19 +28,19 @@ const m = contactServerMessages;
 const str = (required: string) => z.preprocess((v) => (v == null ? '' : v), z.string({ error: required }).trim());
 
 export const contactSchema = z.object({
-  name: str(m.nameRequired).pipe(z.string().min(1, m.nameRequired).max(CONTACT_LIMITS.name, m.nameTooLong)),
+  name: str(m.nameRequired).pipe(z.string().min(1, { message: m.nameRequired, abort: true }).max(CONTACT_LIMITS.name, m.nameTooLong)),
   email: str(m.emailRequired).pipe(
     z
       .string()
-      .min(1, m.emailRequired)
+      .min(1, { message: m.emailRequired, abort: true })
       .max(CONTACT_LIMITS.email, m.emailTooLong)
       .regex(EMAIL_PATTERN, m.emailInvalid),
   ),
   number: str(m.numberRequired).pipe(
-    z.string().min(1, m.numberRequired).max(CONTACT_LIMITS.number, m.numberTooLong),
+    z.string().min(1, { message: m.numberRequired, abort: true }).max(CONTACT_LIMITS.number, m.numberTooLong),
   ),
   message: str(m.messageRequired).pipe(
-    z.string().min(1, m.messageRequired).max(CONTACT_LIMITS.message, m.messageTooLong),
+    z.string().min(1, { message: m.messageRequired, abort: true }).max(CONTACT_LIMITS.message, m.messageTooLong),
   ),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

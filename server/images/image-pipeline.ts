@@ -32,7 +32,7 @@ export async function prepareImage(sourcePath: string, stagingDir: string, limit
   let meta: Metadata;
   try {
     // reads the header only: a pixel flood is refused before anything is decoded
-    meta = await sharp(sourcePath).metadata();
+    meta = await sharp(sourcePath, { limitInputPixels: false }).metadata();
   } catch {
     throw new ClientError(400, apiMessages.notAnImage);
   }

@@ -1,0 +1,164 @@
+/**
+ * Every content resource through the real app: list envelope, create with images,
+ * update with and without a new image, delete with its files gone, every required
+ * message, and no change at all for a rejected or unauthenticated write.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '../../shared/api-messages';
+import { allRenditionUrls } from '../../shared/image-urls';
+import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
+import { sampleFields, sampleImageCount } from '../test/sample-records';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { makeImage, multipart, type FilePart } from '../test/test-images';
+
+let t: TestApp;
+let token: string;
+let jpeg: Buffer;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.login();
+  jpeg = await makeImage('jpeg', 900, 600);
+});
+afterAll(() => t.close());
+
+const auth = () => ({ authorization: `Bearer ${token}` });
+const files = (def: ResourceDef, count: number): FilePart[] =>
+  Array.from({ length: count }, () => ({ field: def.image.field, data: jpeg }));
+
+function listOf(def: ResourceDef, body: unknown): Record<string, unknown>[] {
+  if (def.listEnvelope === 'array') return body as Record<string, unknown>[];
+  const envelope = body as Record<string, unknown>;
+  expect(envelope.success).toBe(true);
+  return envelope[def.listEnvelope] as Record<string, unknown>[];
+}
+
+async function list(def: ResourceDef) {
+  const reply = await t.app.inject({ method: 'GET', url: `/api/${def.path}` });
+  expect(reply.statusCode).toBe(200);
+  return listOf(def, reply.json());
+}
+
+function imageUrlsOf(def: ResourceDef, record: Record<string, unknown>): string[] {
+  const value = record[def.image.field];
+  if (typeof value === 'string') return [value];
+  return (value as (string | { url: string })[]).map((item) => (typeof item === 'string' ? item : item.url));
+}
+
+const uploadsDir = () => path.join(t.env.dataDir, 'uploads');
+const storedFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
+const fileExists = (url: string) => fs.existsSync(path.join(uploadsDir(), path.basename(url)));
+
+describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as const))('/api/%s', (_key, def) => {
+  const base = `/api/${def.path}`;
+  let created: Record<string, unknown>;
+
+  it('lists in the spec envelope, empty at first', async () => {
+    expect(await list(def)).toEqual([]);
+  });
+
+  it('refuses writes without a valid token and stores nothing', async () => {
+    const before = storedFiles();
+    const body = multipart(sampleFields(def), files(def, sampleImageCount(def)));
+    for (const authorization of [undefined, 'Bearer not-a-token', 'Basic YWRtaW46YWRtaW4=']) {
+      const reply = await t.app.inject({ method: 'POST', url: base, ...body, headers: { ...body.headers, ...(authorization ? { authorization } : {}) } });
+      expect(reply.statusCode).toBe(401);
+      expect(reply.json()).toEqual({ success: false, message: apiMessages.unauthorized });
+    }
+    expect(await list(def)).toEqual([]);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('gives every required message at once and changes nothing', async () => {
+    const before = storedFiles();
+    const body = multipart({});
+    const reply = await t.app.inject({ method: 'POST', url: base, ...body, headers: { ...body.headers, ...auth() } });
+    expect(reply.statusCode).toBe(400);
+    const { success, errors, message } = reply.json();
+    expect(success).toBe(false);
+    const expected = new Set<string>();
+    for (const field of def.fields) if (field.required) expected.add(field.required);
+    expected.add(def.image.kind === 'single' ? def.image.requiredOnCreate : def.image.minMessage.replace('{count}', '0'));
+    expect(new Set(errors)).toEqual(expected);
+    expect(message).toBe(errors[0]);
+    expect(await list(def)).toEqual([]);
+    expect(storedFiles()).toEqual(before);
+  });
+
+  it('creates a record with its image(s) re-encoded as WebP and AVIF renditions', async () => {
+    const body = multipart(sampleFields(def), files(def, sampleImageCount(def)));
+    const reply = await t.app.inject({ method: 'POST', url: base, ...body, headers: { ...body.headers, ...auth() } });
+    expect(reply.statusCode, reply.body).toBe(201);
+    const json = reply.json();
+    expect(json.success).toBe(true);
+    expect(json.message).toBe(apiMessages.created(def.noun));
+    created = json.data;
+    expect(created._id).toMatch(/^[0-9a-f-]{36}$/);
+    for (const field of def.fields.filter((f) => f.kind === 'text')) expect(created[field.name]).toBe(`${field.label} one`);
+    const urls = imageUrlsOf(def, created);
+    expect(urls).toHaveLength(sampleImageCount(def));
+    for (const url of urls) {
+      expect(url).toMatch(/^\/uploads\/[a-f0-9]+_900x600\.webp$/);
+      for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition), rendition).toBe(true);
+      expect(allRenditionUrls(url).some((u) => u.endsWith('.avif'))).toBe(true);
+    }
+    expect(await list(def)).toEqual([created]);
+  });
+
+  it('updates text without a new image and keeps the image', async () => {
+    const fields = sampleFields(def, 'two');
+    const existing: Record<string, string> = def.image.kind === 'multiple' ? { existingImages: JSON.stringify(created[def.image.field]) } : {};
+    const body = multipart({ ...fields, ...existing });
+    const reply = await t.app.inject({ method: def.updateMethod, url: `${base}/${created._id}`, ...body, headers: { ...body.headers, ...auth() } });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const updated = reply.json().data;
+    expect(reply.json().message).toBe(apiMessages.updated(def.noun));
+    const textField = def.fields.find((f) => f.kind === 'text')!;
+    expect(updated[textField.name]).toBe(`${textField.label} two`);
+    expect(updated[def.image.field]).toEqual(created[def.image.field]);
+    for (const url of imageUrlsOf(def, created)) expect(fileExists(url)).toBe(true);
+    created = updated;
+  });
+
+  it('updates with a new image and removes the replaced files', async () => {
+    const oldUrls = imageUrlsOf(def, created);
+    const count = sampleImageCount(def);
+    const body = multipart({ existingImages: '[]' }, files(def, count));
+    const reply = await t.app.inject({ method: def.updateMethod, url: `${base}/${created._id}`, ...body, headers: { ...body.headers, ...auth() } });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const updated = reply.json().data;
+    const newUrls = imageUrlsOf(def, updated);
+    expect(newUrls).toHaveLength(count);
+    for (const url of newUrls) expect(oldUrls).not.toContain(url);
+    for (const url of oldUrls) for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition)).toBe(false);
+    for (const url of newUrls) expect(fileExists(url)).toBe(true);
+    created = updated;
+  });
+
+  it('answers 400 for a malformed id and 404 for an unknown one', async () => {
+    const body = multipart(sampleFields(def));
+    const malformed = await t.app.inject({ method: def.updateMethod, url: `${base}/not-an-id`, ...body, headers: { ...body.headers, ...auth() } });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toBe(apiMessages.invalidId);
+    const unknown = await t.app.inject({ method: 'DELETE', url: `${base}/00000000-0000-4000-8000-000000000000`, headers: auth() });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ success: false, message: apiMessages.recordNotFound(def.noun) });
+  });
+
+  it('refuses a delete without a token', async () => {
+    const reply = await t.app.inject({ method: 'DELETE', url: `${base}/${created._id}` });
+    expect(reply.statusCode).toBe(401);
+    expect(await list(def)).toHaveLength(1);
+  });
+
+  it('deletes the record and its files', async () => {
+    const urls = imageUrlsOf(def, created);
+    const reply = await t.app.inject({ method: 'DELETE', url: `${base}/${created._id}`, headers: auth() });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.json()).toEqual({ success: true, message: apiMessages.deleted(def.noun) });
+    expect(await list(def)).toEqual([]);
+    for (const url of urls) for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition)).toBe(false);
+  });
+});
