@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, SERVERS } from './e2e/fixtures/servers';
+import { E2E_ADMIN, E2E_PORT_BASE, SERVERS } from './e2e/fixtures/servers';
 
 const server = (name: string, port: number, extra: string) => ({
   command: `rm -rf .tmp/e2e-${name} && DATA_DIR=.tmp/e2e-${name} PORT=${port} HOST=127.0.0.1 ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} CONTACT_RATE_LIMIT=1000 LOGIN_RATE_LIMIT=1000 LOG_LEVEL=warn ${extra} node dist/server.js`,
@@ -28,8 +28,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: [
-    server('demo', 3100, ''),
-    server('empty', 3101, 'DEMO_CONTENT=false'),
-    server('failing', 3102, 'DEMO_CONTENT=false SIMULATE_FAILURES=all'),
+    server('demo', E2E_PORT_BASE, ''),
+    server('empty', E2E_PORT_BASE + 1, 'DEMO_CONTENT=false'),
+    server('failing', E2E_PORT_BASE + 2, 'DEMO_CONTENT=false SIMULATE_FAILURES=all'),
   ],
 });
