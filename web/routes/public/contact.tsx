@@ -1,3 +1,208 @@
+/** Contact: the 'Send Us a Message' form (client checks, server errors mapped to fields, toasts) and the contact details with a map. */
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { company, contact } from '../../../shared/copy/public';
+import { EMAIL_PATTERN, contactFieldForError, type ContactInput, type ContactReply } from '../../../shared/contact';
+import { MapIllustration } from '../../components/public/map-illustration';
+import { pageMeta } from '../../lib/page-meta';
+import { publicUrl } from '../../lib/section-data.server';
+import type { Route } from './+types/contact';
+
+export function loader({ context }: Route.LoaderArgs) {
+  return { baseUrl: publicUrl(context) };
+}
+
+export function meta({ data }: Route.MetaArgs) {
+  return pageMeta({ title: contact.title, description: contact.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/contact' });
+}
+
+type Field = keyof ContactInput;
+type Errors = Partial<Record<Field, string>>;
+const EMPTY: ContactInput = { name: '', email: '', number: '', message: '' };
+const FIELDS: Field[] = ['name', 'email', 'number', 'message'];
+
+/** The spec's section 5: trimmed blank checks and the e-mail pattern. */
+export function validateContact(values: ContactInput): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = contact.errors.nameRequired;
+  if (!values.email.trim()) errors.email = contact.errors.emailRequired;
+  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = contact.errors.emailInvalid;
+  if (!values.number.trim()) errors.number = contact.errors.numberRequired;
+  if (!values.message.trim()) errors.message = contact.errors.messageRequired;
+  return errors;
+}
+
 export default function ContactPage() {
-  return <h1>Contact</h1>;
+  const [values, setValues] = useState<ContactInput>(EMPTY);
+  const [errors, setErrors] = useState<Errors>({});
+  const [submitting, setSubmitting] = useState(false);
+
+  const edit = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContact(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast.error(contact.toasts.correct);
+      document.getElementById(`contact-${FIELDS.find((f) => found[f])}`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await fetch('/api/user', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(values),
+      });
+      const reply = (await response.json().catch(() => null)) as Partial<ContactReply> | null;
+      if (response.ok && reply?.success) {
+        toast.success(contact.toasts.success);
+        setValues(EMPTY);
+        setErrors({});
+      } else if (reply?.errors && reply.errors.length > 0) {
+        const fieldErrors: Errors = {};
+        for (const message of reply.errors) {
+          const field = contactFieldForError(message);
+          if (field) fieldErrors[field] ??= message;
+          else toast.error(message);
+        }
+        setErrors(fieldErrors);
+      } else {
+        toast.error(reply?.message || contact.toasts.failed);
+      }
+    } catch {
+      toast.error(contact.toasts.network);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const inputClass = (field: Field) =>
+    `mt-1 block w-full rounded-lg border px-4 py-3 text-gray-900 shadow-sm focus:border-brand-dark focus:ring-2 focus:ring-orange-200 focus:outline-none ${
+      errors[field] ? 'border-red-600' : 'border-gray-300'
+    }`;
+  const fieldProps = (field: Field) => ({
+    id: `contact-${field}`,
+    name: field,
+    value: values[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => edit(field, event.target.value),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
+    className: inputClass(field),
+  });
+  const errorText = (field: Field) =>
+    errors[field] ? (
+      <p id={`contact-${field}-error`} className="mt-1 text-sm text-red-700" data-testid={`error-${field}`}>
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <div className="mx-auto mb-10 max-w-2xl text-center">
+        <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{contact.title}</h1>
+        <span className="mx-auto mt-3 block h-1 w-16 rounded bg-brand" aria-hidden="true" />
+        <p className="mt-4 text-gray-700">{contact.intro}</p>
+      </div>
+      <div className="grid gap-10 lg:grid-cols-5">
+        <section aria-labelledby="form-title" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-gray-100 sm:p-8 lg:col-span-3">
+          <h2 id="form-title" className="text-2xl font-bold text-gray-900">
+            {contact.formTitle}
+          </h2>
+          <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div>
+                <label htmlFor="contact-name" className="text-sm font-semibold text-gray-900">
+                  {contact.labels.name}
+                </label>
+                <input type="text" autoComplete="name" {...fieldProps('name')} />
+                {errorText('name')}
+              </div>
+              <div>
+                <label htmlFor="contact-email" className="text-sm font-semibold text-gray-900">
+                  {contact.labels.email}
+                </label>
+                <input type="email" autoComplete="email" {...fieldProps('email')} />
+                {errorText('email')}
+              </div>
+            </div>
+            <div>
+              <label htmlFor="contact-number" className="text-sm font-semibold text-gray-900">
+                {contact.labels.number}
+              </label>
+              <input type="tel" autoComplete="tel" {...fieldProps('number')} />
+              {errorText('number')}
+            </div>
+            <div>
+              <label htmlFor="contact-message" className="text-sm font-semibold text-gray-900">
+                {contact.labels.message}
+              </label>
+              <textarea rows={6} {...fieldProps('message')} />
+              {errorText('message')}
+            </div>
+            <button
+              type="submit"
+              disabled={submitting}
+              className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-brand-dark px-8 py-3 font-semibold text-white hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+            >
+              {submitting ? contact.sending : contact.submit}
+            </button>
+          </form>
+        </section>
+        <aside aria-labelledby="info-title" className="space-y-6 lg:col-span-2">
+          <div className="rounded-2xl bg-gray-900 p-6 text-gray-100 sm:p-8">
+            <h2 id="info-title" className="text-2xl font-bold text-white">
+              {contact.infoTitle}
+            </h2>
+            <dl className="mt-6 space-y-4">
+              <div className="flex gap-3">
+                <MapPin className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
+                <div>
+                  <dt className="text-sm font-semibold text-white">{contact.addressLabel}</dt>
+                  <dd>
+                    <address className="not-italic">{company.address}</address>
+                  </dd>
+                </div>
+              </div>
+              <div className="flex gap-3">
+                <Phone className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
+                <div>
+                  <dt className="text-sm font-semibold text-white">{contact.phoneLabel}</dt>
+                  <dd>
+                    <a href={company.phoneHref} className="underline-offset-4 hover:underline">
+                      {company.phone}
+                    </a>
+                  </dd>
+                </div>
+              </div>
+              <div className="flex gap-3">
+                <Mail className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
+                <div>
+                  <dt className="text-sm font-semibold text-white">{contact.emailLabel}</dt>
+                  <dd>
+                    <a href={`mailto:${company.email}`} className="underline-offset-4 hover:underline">
+                      {company.email}
+                    </a>
+                  </dd>
+                </div>
+              </div>
+              <div className="flex gap-3">
+                <Clock className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
+                <div>
+                  <dt className="text-sm font-semibold text-white">{contact.hoursLabel}</dt>
+                  <dd>{company.hours}</dd>
+                </div>
+              </div>
+            </dl>
+          </div>
+          <MapIllustration />
+        </aside>
+      </div>
+    </div>
+  );
 }

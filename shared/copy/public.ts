@@ -1,0 +1,321 @@
+/**
+ * Every copy string and message of the public site (public spec), defined once:
+ * pages import them, and the browser tests assert against the same values.
+ */
+
+export const SITE_NAME = 'Bangalore Homes & Interiors';
+
+export const company = {
+  address: '12, 100 Feet Road, HAL 2nd Stage, Indiranagar, Bangalore 560038',
+  addressShort: 'Indiranagar, Bangalore',
+  phone: '+91 80 4123 4567',
+  phoneHref: 'tel:+918041234567',
+  email: 'hello@example.com',
+  hours: 'Mon-Sat: 9AM - 8PM',
+  /** The footer's founding year (spec section 9: 2015 in the footer, 2016 elsewhere). */
+  footerFoundingYear: 2015,
+  copyrightYear: 2025,
+  mapLink: 'https://www.openstreetmap.org/search?query=Indiranagar%2C%20Bangalore',
+} as const;
+
+export const nav = {
+  home: 'Home',
+  about: 'About Us',
+  gallery: 'Gallery',
+  projects: 'Project Details',
+  contact: 'Contact Us',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  mainNav: 'Main',
+  logoLabel: `${SITE_NAME}, home`,
+  skipToContent: 'Skip to content',
+} as const;
+
+export const NAV_LINKS = [
+  { to: '/', label: nav.home },
+  { to: '/about', label: nav.about },
+  { to: '/gallery', label: nav.gallery },
+  { to: '/project/exterior', label: nav.projects },
+  { to: '/contact', label: nav.contact },
+] as const;
+
+export const footer = {
+  tagline: `Real estate, interior design, wooden carving and construction in Bangalore since ${company.footerFoundingYear}.`,
+  follow: 'Follow us',
+  quickLinks: 'Quick Links',
+  quickLinkItems: [
+    { to: '/', label: 'Home' },
+    { to: '/about', label: 'About Us' },
+    { to: '/client', label: 'Client Story' },
+    { to: '/gallery', label: 'Gallery' },
+    { to: '/project/exterior', label: 'Project Details' },
+    { to: '/contact', label: 'Contact Us' },
+  ],
+  contactTitle: 'Contact',
+  social: [
+    { label: 'Facebook', href: 'https://www.facebook.com/' },
+    { label: 'Instagram', href: 'https://www.instagram.com/' },
+    { label: 'YouTube', href: 'https://www.youtube.com/' },
+    { label: 'Twitter', href: 'https://twitter.com/' },
+    { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
+  ],
+  policies: [
+    { id: 'privacy-policy', label: 'Privacy Policy' },
+    { id: 'terms-of-service', label: 'Terms of Service' },
+    { id: 'cookie-policy', label: 'Cookie Policy' },
+  ],
+  copyright: `© ${company.copyrightYear} ${SITE_NAME}. All rights reserved.`,
+  newTab: '(opens in a new tab)',
+} as const;
+
+/** Short texts shown by the footer's policy links (the spec's links lead nowhere; these stay on the page). */
+export const policies = {
+  title: 'Policies',
+  'privacy-policy':
+    'We use the details you send through the contact form only to answer your enquiry. We do not sell or share them.',
+  'terms-of-service':
+    'Prices, offers and timelines on this site are indicative; your written agreement with us is what applies.',
+  'cookie-policy': 'This site sets no tracking cookies. Only the admin area stores a session for signed-in staff.',
+} as const;
+
+/** Loading, error and empty texts (spec sections 2 and 8). */
+export const states = {
+  loading: 'Loading...',
+  /** What a failed read tells the visitor after the section's own prefix (the real cause is logged on the server). */
+  failureDetail: 'The server could not load this content',
+  homeBannerLoading: 'Loading banner...',
+  homeBannerError: (message: string) => `Error loading banner: ${message}`,
+  topProjectsLoading: 'Loading projects...',
+  topProjectsError: (message: string) => `Error loading projects: ${message}`,
+  topProjectsEmpty: 'No top projects found.',
+  clientStoriesLoading: 'Loading client stories...',
+  clientStoriesError: 'Error: Failed to load client stories. Please try again later.',
+  clientStoriesEmpty: 'No client stories yet.',
+  aboutBannersLoading: 'Loading banners...',
+  aboutBannersError: (message: string) => `Error loading banners: ${message}`,
+  aboutBannersEmpty: 'No banners available',
+  teamLoading: 'Loading team members...',
+  teamEmptyTitle: 'No Team Members',
+  teamEmptyText: 'Our team will be introduced here soon.',
+  galleryLoading: 'Loading gallery...',
+  galleryError: 'Failed to load gallery items. Please try again later.',
+  galleryEmpty: 'No items match your filter',
+  retry: 'Retry',
+  resetFilters: 'Reset Filters',
+  projectsLoading: 'Loading projects...',
+  projectsError: 'Failed to load projects. Please try again later.',
+  projectsEmpty: 'No projects match these filters.',
+  interiorError: 'Failed to fetch data. Please ensure the backend is running.',
+  interiorProjectsError: 'Failed to load projects. Please ensure the backend is running.',
+  interiorProjectsEmpty: 'No projects in this stage yet.',
+  bannerFetchFailed: 'Failed to fetch banners',
+  sectionEmpty: 'Nothing to show here yet.',
+} as const;
+
+export const home = {
+  title: 'Construction, Interiors & Wooden Carving in Bangalore',
+  metaDescription:
+    'One Bangalore team for construction, interior design and hand-carved woodwork. Bundled services save 15-20%; over 5,000 clients served.',
+  exploreButtons: [
+    { label: 'Explore INTERIOR', category: 'interior' },
+    { label: 'Explore WOODEN CARVING', category: 'wooden-carving' },
+    { label: 'Explore CONSTRUCTION', category: 'construction' },
+  ],
+  aboutTitle: 'Everything for Your Home, Under One Roof',
+  aboutText:
+    'From the foundation to the last carved door, one team designs, builds and furnishes your home. Bundled services save 15-20% and over 5,000 clients have trusted us.',
+  features: [
+    { title: 'Construction Properties', text: 'Homes and apartments built by our own site teams.' },
+    { title: 'interior Designs', text: 'Kitchens, wardrobes and living spaces designed around you.' },
+    { title: 'Search Properties', text: 'Tell us what you need and we shortlist the right options.' },
+    { title: 'Trusted Service', text: 'Over 5,000 clients served with transparent pricing.' },
+  ],
+  showcaseTitle: 'Property Showcase',
+  showcaseSubtitle: 'A look at featured homes we have built and sold.',
+  propertyLabel: (n: number) => `Property ${n}`,
+  luxuryCollection: 'Luxury Collection',
+  topProjectsTitle: 'Top Projects',
+  topProjectsSubtitle: 'Handpicked projects from Bangalore’s trusted developers.',
+  by: (developer: string) => `by ${developer}`,
+  marketedBy: (developer: string) => `Marketed by ${developer}`,
+  defaultDeveloper: 'Our Construction Team',
+  offerBadge: 'OFFER',
+  viewInGallery: (name: string) => `${name}: view in the gallery`,
+} as const;
+
+/** The hard-coded testimonials of the old home page: kept, rotating, but not displayed (spec: Home). */
+export const hiddenTestimonials = [
+  { name: 'Ananya Rao', text: 'They turned our dated flat into a bright, practical home.' },
+  { name: 'Rahul Menon', text: 'Fixed in twelve weeks with a clear weekly report.' },
+  { name: 'Priya Shankar', text: 'Every room gets morning light.' },
+] as const;
+
+export const clientStories = {
+  title: 'Client Stories',
+  metaDescription: 'Real homes and offices, in our clients’ words: interiors, renovations, architecture and construction across Bangalore.',
+  intro: 'Homes and offices we have built and designed, told by the people who live and work in them.',
+  featuredTitle: 'From Dated to Dream Home',
+  featuredQuote:
+    '“We had lived with a cramped kitchen and dark rooms for fifteen years. Six weeks later we have a home our friends ask about.”',
+  featuredClient: '— The Sharma family, Indiranagar',
+  challengeTitle: 'The Challenge',
+  challengeText: 'A 1990s apartment with poor light, little storage and an outdated kitchen, to be renovated while the family lived nearby.',
+  solutionTitle: 'Our Solution',
+  solutionText: 'An open modular kitchen, built-in wardrobes, warm lighting and a carved teak puja unit, delivered in six weeks on a fixed budget.',
+  experiencesTitle: 'Client Experiences',
+} as const;
+
+export const about = {
+  title: 'About Us',
+  metaDescription: 'Who we are: builders, interior designers and master carvers working as one team in Bangalore since 2016.',
+  exploreStory: 'Explore Our Story',
+  previous: 'Previous banner',
+  next: 'Next banner',
+  goTo: (n: number) => `Show banner ${n}`,
+  leaderTitle: 'Leadership',
+  teamTitle: 'Meet Our Team',
+  teamSubtitle: 'The people who design, build and carve your home.',
+  communityTitle: 'Community Impact',
+  dualTitle: 'Dual Expertise',
+  dualIntro: 'Construction and interiors planned together, so the structure is ready for the finish from day one.',
+  dualBlocks: [
+    { title: 'Construction', text: 'Structural design, approvals, site management and weekly client reports.' },
+    { title: 'Interiors & Carving', text: 'Modular interiors and hand-carved woodwork from our own workshop.' },
+  ],
+  advantagesTitle: 'Why Choose Us',
+  advantages: [
+    { title: 'Save 15-20%', text: 'Bundled construction and interior services save 15-20% over separate contracts.' },
+    { title: '5,000+ Clients', text: 'Over 5,000 clients served across Bangalore since 2016.' },
+    { title: 'One Point of Contact', text: 'One project manager from the first sketch to the final handover.' },
+  ],
+  linkedin: (name: string) => `${name} on LinkedIn`,
+  twitter: (name: string) => `${name} on Twitter`,
+} as const;
+
+export const gallery = {
+  title: 'Gallery',
+  metaDescription: 'Photos of our residential projects, interiors, wooden carving and construction work in Bangalore.',
+  intro: 'Browse our work by category. Select a photo to see it full screen.',
+  all: 'All',
+  filterLabel: 'Filter by category',
+  photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
+  counter: (index: number, total: number) => `${index} of ${total}`,
+  open: (title: string) => `Open ${title}`,
+  close: 'Close',
+  previous: 'Previous',
+  next: 'Next',
+} as const;
+
+export const projects = {
+  title: 'Project Details',
+  metaDescription: 'Construction and interior projects in Bangalore: upcoming launches, ongoing work and completed homes.',
+  intro: 'Our construction and interior projects, from upcoming launches to completed homes.',
+  categoryLabel: 'Category',
+  statusLabel: 'Status',
+  allCategories: 'All Categories',
+  allStatuses: 'All Statuses',
+  filters: 'Filters',
+  closeFilters: 'Close filters',
+  clearAll: 'Clear All Filters',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total} projects`,
+  moreDots: (n: number) => `+${n}`,
+  ctaCompleted: 'View Available Units',
+  ctaOther: 'Register Interest',
+  viewDetails: (title: string) => `View details of ${title}`,
+  launchDate: 'Launch Date',
+  expectedCompletion: 'Expected Completion',
+  completion: 'Completion',
+  completionDate: 'Completion Date',
+  clientSatisfaction: 'Client Satisfaction',
+  location: 'Location',
+  developer: 'Developer',
+  scope: 'Scope',
+  units: (n: number) => `${n} units`,
+  designStyle: 'Design Style',
+  area: 'Area',
+  awards: 'Awards',
+  categories: 'Categories',
+  close: 'Close',
+  previousImage: 'Previous image',
+  nextImage: 'Next image',
+  showImage: (n: number) => `Show image ${n}`,
+  imageOf: (n: number, total: number) => `Image ${n} of ${total}`,
+} as const;
+
+export const interior = {
+  title: 'Interior Design',
+  metaDescription: 'Interior design and hand-carved woodwork in Bangalore: modular kitchens, wardrobes, puja units and complete homes.',
+  carvingTitle: 'Wooden Carvings',
+  carvingText:
+    'Temple doors, puja units and carved panels in teak and rosewood, made by hand in our own workshop by third-generation carvers.',
+  carvingPoints: ['Teak and rosewood, seasoned in-house', 'Traditional motifs or your own design', 'Fitted by the same team that builds'],
+  customDesign: 'Custom Design',
+  solutionsTitle: 'Interior Solutions',
+  experienceTitle: 'Experience Centres',
+  processTitle: 'Our Design Process',
+  processSteps: [
+    { title: 'Initial Consultation', text: 'We visit, listen and measure.' },
+    { title: 'Concept Development', text: 'Layouts, mood boards and a first budget.' },
+    { title: 'Design Refinement', text: '3D views and materials, revised with you.' },
+    { title: 'Implementation', text: 'Factory-made modules and on-site work.' },
+    { title: 'Final Reveal', text: 'Handover with a walkthrough and warranty.' },
+  ],
+  portfolioTitle: 'Our Portfolio',
+  portfolioAll: 'All',
+  moreChips: (n: number) => `+${n} more`,
+  consultationTitle: 'Ready to design your space?',
+  bookConsultation: 'Book Free Consultation',
+  ctaCompleted: 'View Case Study',
+  ctaOther: 'Schedule Consultation',
+  timing: 'Timing',
+} as const;
+
+export const interiorProjects = {
+  title: 'Interior Projects',
+  metaDescription: 'Our interior design projects in Bangalore: upcoming, ongoing and completed homes and offices.',
+  intro: 'Interiors we are planning, building and have handed over.',
+  tabsLabel: 'Project stage',
+  tabs: ['Upcoming', 'Ongoing', 'Completed'] as const,
+  categoriesTitle: 'What We Design',
+  categoryTiles: ['Modular Kitchen', 'Wardrobe', 'Bedroom', 'Living Room', 'Study Unit', 'Shoe Rack', 'TV Unit', 'Puja Unit'],
+} as const;
+
+export const contact = {
+  title: 'Contact Us',
+  metaDescription: 'Send us a message or visit us in Indiranagar, Bangalore. Mon-Sat: 9AM - 8PM.',
+  intro: 'Tell us about your home or project and we will get back to you within one working day.',
+  formTitle: 'Send Us a Message',
+  labels: { name: 'Your Name', email: 'Your Email', number: 'Your Phone Number', message: 'Your Message' },
+  submit: 'Send Message',
+  sending: 'Sending...',
+  infoTitle: 'Contact Information',
+  addressLabel: 'Address',
+  phoneLabel: 'Phone',
+  emailLabel: 'Email',
+  hoursLabel: 'Hours',
+  mapTitle: 'Map of our office in Indiranagar, Bangalore',
+  openMap: 'Open the map in a new tab',
+  errors: {
+    nameRequired: 'Your Name is required',
+    emailRequired: 'Your Email is required',
+    emailInvalid: 'Please enter a valid email address',
+    numberRequired: 'Your Phone Number is required',
+    messageRequired: 'Your Message is required',
+  },
+  toasts: {
+    success: 'Message sent successfully!',
+    correct: 'Please correct the errors in the form.',
+    failed: 'Failed to send message. Please try again.',
+    network: 'Network error. Please try again.',
+  },
+} as const;
+
+export const TOAST_DURATION_MS = 3000;
+export const ROTATION_MS = 5000;
+export const PARTICLE_COUNT = 20;
+export const PARTICLE_REFRESH_MS = 5000;
+export const SCROLL_THRESHOLD_PX = 10;
+export const HASH_SCROLL_DELAY_MS = 300;
+export const HASH_SCROLL_FALLBACK_MS = 1000;
+export const MAX_PROJECT_DOTS = 4;
+export const MAX_CATEGORY_CHIPS = 3;

@@ -1,0 +1,59 @@
+/** The gallery's full-screen lightbox (yet-another-react-lightbox): close, previous/next wrapping, description and 'N of M'. Loaded only when opened. */
+import Lightbox, { type Slide } from 'yet-another-react-lightbox';
+import Captions from 'yet-another-react-lightbox/plugins/captions';
+import Counter from 'yet-another-react-lightbox/plugins/counter';
+import 'yet-another-react-lightbox/styles.css';
+import 'yet-another-react-lightbox/plugins/captions.css';
+import 'yet-another-react-lightbox/plugins/counter.css';
+import { gallery } from '../../../shared/copy/public';
+import { PLACEHOLDER_IMAGE, parseImageUrl, renditionUrl, renditionWidths } from '../../../shared/image-urls';
+
+export interface LightboxImage {
+  url: string;
+  title: string;
+  description: string;
+}
+
+function toSlide(image: LightboxImage): Slide {
+  const stored = parseImageUrl(image.url);
+  const base = { title: image.title, description: image.description, alt: image.description || image.title };
+  if (!stored) return { ...base, src: image.url || PLACEHOLDER_IMAGE };
+  return {
+    ...base,
+    src: image.url,
+    width: stored.width,
+    height: stored.height,
+    srcSet: renditionWidths(stored.width).map((w) => ({
+      src: renditionUrl(stored, w, 'webp'),
+      width: w,
+      height: Math.round((stored.height * w) / stored.width),
+    })),
+  };
+}
+
+export default function GalleryLightbox({
+  images,
+  index,
+  onIndex,
+  onClose,
+}: {
+  images: LightboxImage[];
+  index: number;
+  onIndex: (index: number) => void;
+  onClose: () => void;
+}) {
+  return (
+    <Lightbox
+      open
+      index={index}
+      close={onClose}
+      slides={images.map(toSlide)}
+      plugins={[Captions, Counter]}
+      carousel={{ finite: false }}
+      counter={{ separator: 'of', container: { style: { top: 0, bottom: 'unset' } } }}
+      captions={{ descriptionTextAlign: 'center' }}
+      on={{ view: ({ index: current }) => onIndex(current) }}
+      labels={{ Close: gallery.close, Previous: gallery.previous, Next: gallery.next }}
+    />
+  );
+}

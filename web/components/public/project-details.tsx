@@ -1,0 +1,190 @@
+/** Project cards and the detail modal, shared by the Projects and Interior projects pages. */
+import { Calendar, ChevronLeft, ChevronRight, MapPin } from 'lucide-react';
+import { MAX_CATEGORY_CHIPS, MAX_PROJECT_DOTS, interior, projects as copy } from '../../../shared/copy/public';
+import type { Project } from '../../../shared/resources';
+import { Modal } from '../ui/modal';
+import { ResponsiveImage } from '../ui/responsive-image';
+import { useRotatingIndex } from '../ui/use-rotating-index';
+import { buttonClass } from './button-link';
+import { Link } from 'react-router';
+
+/** Call-to-action text by status: each page passes its own pair. */
+export interface ProjectCta {
+  completed: string;
+  other: string;
+}
+
+export const ctaFor = (project: Project, cta: ProjectCta) => (project.status === 'Completed' ? cta.completed : cta.other);
+
+const STATUS_BADGE: Record<string, string> = {
+  Upcoming: 'bg-blue-100 text-blue-900',
+  Ongoing: 'bg-amber-100 text-amber-900',
+  Completed: 'bg-green-100 text-green-900',
+};
+
+function formatDate(value: string): string {
+  if (!value) return '';
+  const date = new Date(`${value}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** The date line by status: launch date; expected completion and percent; completion date and satisfaction. */
+export function projectDates(project: Project): { label: string; value: string }[] {
+  if (project.status === 'Upcoming') return [{ label: copy.launchDate, value: formatDate(project.launchDate) }];
+  if (project.status === 'Ongoing')
+    return [
+      { label: copy.expectedCompletion, value: formatDate(project.expectedCompletion) },
+      { label: copy.completion, value: project.completion },
+    ].filter((d) => d.value);
+  return [
+    { label: copy.completionDate, value: formatDate(project.completionDate) },
+    { label: copy.clientSatisfaction, value: project.clientSatisfaction },
+  ].filter((d) => d.value);
+}
+
+/** Up to 3 category chips, then '+N more' (interior projects). */
+export function CategoryChips({ categories }: { categories: string[] }) {
+  const extra = categories.length - MAX_CATEGORY_CHIPS;
+  return (
+    <ul className="mt-3 flex flex-wrap gap-1.5" data-testid="category-chips">
+      {categories.slice(0, MAX_CATEGORY_CHIPS).map((c) => (
+        <li key={c} className="rounded-full bg-orange-50 px-2.5 py-0.5 text-xs font-medium text-orange-900">{c}</li>
+      ))}
+      {extra > 0 && <li className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-800">{interior.moreChips(extra)}</li>}
+    </ul>
+  );
+}
+
+export function ProjectCard({ project, cta, onOpen, chips = false }: { project: Project; cta: ProjectCta; onOpen: () => void; chips?: boolean }) {
+  const extra = project.images.length - MAX_PROJECT_DOTS;
+  return (
+    <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100" data-testid="project-card">
+      <div className="relative">
+        <ResponsiveImage src={project.images[0]} alt={project.title} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full object-cover" />
+        <span className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${STATUS_BADGE[project.status] ?? 'bg-gray-100 text-gray-900'}`}>{project.status}</span>
+        <span className="absolute top-3 right-3 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-gray-900">{project.category}</span>
+        {project.images.length > 1 && (
+          <span className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1.5" data-testid="image-dots" aria-hidden="true">
+            {project.images.slice(0, MAX_PROJECT_DOTS).map((image, i) => (
+              <span key={image} className={`h-2 w-2 rounded-full ${i === 0 ? 'bg-white' : 'bg-white/60'}`} />
+            ))}
+            {extra > 0 && <span className="rounded-full bg-black/60 px-1.5 text-xs font-semibold text-white">{copy.moreDots(extra)}</span>}
+          </span>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col p-5">
+        <h3 className="text-lg font-bold text-gray-900">{project.title}</h3>
+        <p className="mt-1 flex items-center gap-1 text-sm text-gray-700">
+          <MapPin className="h-4 w-4 text-brand-dark" aria-hidden="true" />
+          {project.location}
+        </p>
+        <dl className="mt-3 space-y-1 text-sm">
+          {projectDates(project).map((d) => (
+            <div key={d.label} className="flex gap-2">
+              <dt className="flex items-center gap-1 text-gray-700">
+                <Calendar className="h-4 w-4" aria-hidden="true" />
+                {d.label}:
+              </dt>
+              <dd className="font-medium text-gray-900">{d.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {chips && project.categories.length > 0 && <CategoryChips categories={project.categories} />}
+        <p className="mt-3 line-clamp-3 flex-1 text-sm text-gray-700">{project.description}</p>
+        <button type="button" onClick={onOpen} aria-label={copy.viewDetails(project.title)} className={`${buttonClass('primary')} mt-4 w-full`}>
+          {ctaFor(project, cta)}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+export function ProjectModal({ project, cta, onClose }: { project: Project; cta: ProjectCta; onClose: () => void }) {
+  const { index, go, next, previous } = useRotatingIndex(project.images.length);
+  const facts = [
+    { label: copy.location, value: project.location },
+    { label: copy.developer, value: project.developer },
+    { label: copy.scope, value: project.units ? copy.units(project.units) : '' },
+    { label: copy.designStyle, value: project.designStyle },
+    { label: copy.area, value: project.area },
+    ...projectDates(project),
+  ].filter((f) => f.value);
+  return (
+    <Modal title={project.title} onClose={onClose} closeLabel={copy.close}>
+      <div className="relative bg-gray-900" aria-roledescription="carousel" aria-label={project.title}>
+        <ResponsiveImage
+          key={project.images[index]}
+          src={project.images[index]}
+          alt={copy.imageOf(index + 1, project.images.length)}
+          sizes="(min-width: 896px) 896px, 100vw"
+          className="aspect-[16/9] w-full object-cover"
+        />
+        {project.images.length > 1 && (
+          <>
+            <button type="button" onClick={previous} aria-label={copy.previousImage} className="absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white">
+              <ChevronLeft aria-hidden="true" />
+            </button>
+            <button type="button" onClick={next} aria-label={copy.nextImage} className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white">
+              <ChevronRight aria-hidden="true" />
+            </button>
+          </>
+        )}
+      </div>
+      {project.images.length > 1 && (
+        <div className="flex gap-2 overflow-x-auto p-3" role="group" aria-label={copy.imageOf(index + 1, project.images.length)}>
+          {project.images.map((image, i) => (
+            <button
+              key={image}
+              type="button"
+              onClick={() => go(i)}
+              aria-label={copy.showImage(i + 1)}
+              aria-current={i === index}
+              className={`w-20 shrink-0 overflow-hidden rounded-md ring-2 focus-visible:outline-2 focus-visible:outline-brand-dark ${i === index ? 'ring-brand' : 'ring-transparent'}`}
+            >
+              <ResponsiveImage src={image} alt="" sizes="80px" className="aspect-[4/3] w-full object-cover" />
+            </button>
+          ))}
+        </div>
+      )}
+      <div className="p-6">
+        <div className="flex flex-wrap items-center gap-2">
+          <span className={`rounded-full px-3 py-1 text-xs font-bold ${STATUS_BADGE[project.status] ?? ''}`}>{project.status}</span>
+          <span className="rounded-full bg-gray-100 px-3 py-1 text-xs font-semibold text-gray-900">{project.category}</span>
+        </div>
+        <h2 className="mt-3 text-2xl font-bold text-gray-900">{project.title}</h2>
+        <p className="mt-3 text-gray-700">{project.description}</p>
+        <dl className="mt-5 grid gap-3 sm:grid-cols-2">
+          {facts.map((f) => (
+            <div key={f.label} className="rounded-lg bg-gray-50 p-3">
+              <dt className="text-xs font-semibold text-gray-700 uppercase">{f.label}</dt>
+              <dd className="font-medium text-gray-900">{f.value}</dd>
+            </div>
+          ))}
+        </dl>
+        {project.categories.length > 0 && (
+          <div className="mt-5">
+            <h3 className="text-sm font-semibold text-gray-900">{copy.categories}</h3>
+            <ul className="mt-2 flex flex-wrap gap-2">
+              {project.categories.map((c) => (
+                <li key={c} className="rounded-full bg-orange-50 px-3 py-1 text-sm text-orange-900">{c}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        {project.awards.length > 0 && (
+          <div className="mt-5">
+            <h3 className="text-sm font-semibold text-gray-900">{copy.awards}</h3>
+            <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
+              {project.awards.map((a) => (
+                <li key={a}>{a}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+        <Link to="/contact" className={`${buttonClass('primary')} mt-6 w-full sm:w-auto`}>
+          {ctaFor(project, cta)}
+        </Link>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,120 @@
+/** The public header: logo, five links with the active one underlined, compact with a shadow past 10 px, full-screen menu on phones. */
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { NAV_LINKS, SCROLL_THRESHOLD_PX, nav } from '../../../shared/copy/public';
+import { SiteLogo } from './site-logo';
+import { TwinkleParticles } from './twinkle-particles';
+
+/** Which link is active: any /gallery… path counts as Gallery. */
+export function activeNavPath(pathname: string): string | null {
+  if (pathname.startsWith('/gallery')) return '/gallery';
+  const match = NAV_LINKS.find((link) => link.to === pathname);
+  return match ? match.to : null;
+}
+
+export function SiteHeader() {
+  const { pathname } = useLocation();
+  const [scrolled, setScrolled] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
+  const active = activeNavPath(pathname);
+
+  useEffect(() => {
+    const onScroll = () => setScrolled(window.scrollY > SCROLL_THRESHOLD_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
+    document.addEventListener('keydown', onKey);
+    document.body.style.overflow = 'hidden';
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.body.style.overflow = '';
+    };
+  }, [menuOpen]);
+
+  const linkClass = (to: string) =>
+    `relative py-1 text-sm font-semibold transition-colors hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-dark ${
+      active === to ? 'text-brand-dark underline decoration-2 underline-offset-8' : 'text-gray-800'
+    }`;
+
+  return (
+    <header
+      data-scrolled={scrolled}
+      className={`sticky top-0 z-40 border-b border-gray-100 bg-white/95 backdrop-blur transition-all ${scrolled ? 'py-2 shadow-md' : 'py-4'}`}
+    >
+      <TwinkleParticles />
+      <div className="relative mx-auto flex max-w-7xl items-center justify-between px-4 sm:px-6">
+        {/* the old site sent the logo to the group's external website; offline we go home (docs/decisions) */}
+        <Link to="/" aria-label={nav.logoLabel} className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark">
+          <SiteLogo compact={scrolled} />
+        </Link>
+        <nav aria-label={nav.mainNav} className="hidden md:block">
+          <ul className="flex items-center gap-7">
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className={linkClass(link.to)} aria-current={active === link.to ? 'page' : undefined}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button
+          type="button"
+          className="inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark md:hidden"
+          aria-label={nav.openMenu}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(true)}
+        >
+          <Menu aria-hidden="true" />
+        </button>
+      </div>
+      {menuOpen && (
+        <div
+          id="mobile-menu"
+          role="dialog"
+          aria-modal="true"
+          aria-label={nav.mainNav}
+          className="fixed inset-0 z-50 flex h-dvh flex-col bg-white px-6 py-4 md:hidden"
+        >
+          <div className="flex items-center justify-between">
+            <Link to="/" aria-label={nav.logoLabel} onClick={() => setMenuOpen(false)}>
+              <SiteLogo />
+            </Link>
+            <button
+              type="button"
+              autoFocus
+              className="inline-flex h-11 w-11 items-center justify-center rounded-md hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark"
+              aria-label={nav.closeMenu}
+              onClick={() => setMenuOpen(false)}
+            >
+              <X aria-hidden="true" />
+            </button>
+          </div>
+          <nav aria-label={nav.mainNav} className="mt-10">
+            <ul className="flex flex-col gap-6">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink
+                    to={link.to}
+                    onClick={() => setMenuOpen(false)}
+                    aria-current={active === link.to ? 'page' : undefined}
+                    className={`text-2xl font-bold ${active === link.to ? 'text-brand-dark underline decoration-2 underline-offset-8' : 'text-gray-900'}`}
+                  >
+                    {link.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,26 @@
+/** The decorative watermark fixed at the top right of every public page; hidden when it fails to load. */
+import { useEffect, useRef, useState } from 'react';
+
+export function Watermark() {
+  const [hidden, setHidden] = useState(false);
+  const ref = useRef<HTMLImageElement>(null);
+  // a load failure before hydration fired before React listened
+  useEffect(() => {
+    const img = ref.current;
+    if (img && img.complete && img.naturalWidth === 0) setHidden(true);
+  }, []);
+  if (hidden) return null;
+  return (
+    <img
+      ref={ref}
+      src="/watermark.svg"
+      alt=""
+      aria-hidden="true"
+      width={160}
+      height={160}
+      data-testid="watermark"
+      className="pointer-events-none fixed top-20 right-2 z-30 w-16 opacity-10 sm:w-24"
+      onError={() => setHidden(true)}
+    />
+  );
+}

@@ -1,0 +1,63 @@
+/** Every public image: AVIF + WebP renditions with srcset/sizes, intrinsic size, lazy unless it is the LCP image, placeholder on absence or error. */
+import { useEffect, useRef, useState } from 'react';
+import { PLACEHOLDER_IMAGE, parseImageUrl, srcSet } from '../../../shared/image-urls';
+
+interface ResponsiveImageProps {
+  src: string | null | undefined;
+  alt: string;
+  /** the `sizes` attribute: how wide the image is drawn */
+  sizes: string;
+  className?: string;
+  /** the page's largest image above the fold: eager with high fetch priority */
+  priority?: boolean;
+}
+
+const PLACEHOLDER_SIZE = { width: 800, height: 600 };
+
+export function ResponsiveImage({ src, alt, sizes, className, priority = false }: ResponsiveImageProps) {
+  const [failed, setFailed] = useState(false);
+  const imgRef = useRef<HTMLImageElement>(null);
+  // an image that failed before hydration fired its error event before React listened
+  useEffect(() => {
+    const img = imgRef.current;
+    if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
+  }, []);
+  const stored = failed ? null : parseImageUrl(src);
+  const loading = priority ? 'eager' : 'lazy';
+  const fetchPriority = priority ? 'high' : undefined;
+
+  if (!stored) {
+    return (
+      <img
+        ref={imgRef}
+        src={failed || !src ? PLACEHOLDER_IMAGE : src}
+        alt={alt}
+        width={PLACEHOLDER_SIZE.width}
+        height={PLACEHOLDER_SIZE.height}
+        className={className}
+        loading={loading}
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
+    );
+  }
+  return (
+    <picture>
+      <source type="image/avif" srcSet={srcSet(stored, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={srcSet(stored, 'webp')} sizes={sizes} />
+      <img
+        ref={imgRef}
+        src={src!}
+        alt={alt}
+        width={stored.width}
+        height={stored.height}
+        sizes={sizes}
+        className={className}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding={priority ? 'sync' : 'async'}
+        onError={() => setFailed(true)}
+      />
+    </picture>
+  );
+}

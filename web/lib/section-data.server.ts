@@ -1,0 +1,25 @@
+/** One section's data read on the server: a failure becomes that section's error state, never the page's. */
+import type { AppLoadContext } from 'react-router';
+import type { ResourceKey, ResourceRecords } from '../../shared/resources';
+import { states } from '../../shared/copy/public';
+import type { Section } from './section';
+
+/** Runs one read; the real cause is logged, the visitor gets a short generic detail. */
+export async function loadSection<T>(read: () => Promise<T>): Promise<Section<T>> {
+  try {
+    return { ok: true, data: await read() };
+  } catch (error) {
+    console.error('public section read failed:', error instanceof Error ? error.message : error);
+    return { ok: false, message: states.failureDetail };
+  }
+}
+
+/** The records of one content resource as a section. */
+export function loadResource<K extends ResourceKey>(context: AppLoadContext, key: K): Promise<Section<ResourceRecords[K][]>> {
+  return loadSection(async () => (await context.services.content.list(key)).records);
+}
+
+/** The absolute base URL for canonical, Open Graph and sitemap links. */
+export function publicUrl(context: AppLoadContext): string {
+  return context.services.env.publicUrl.replace(/\/+$/, '');
+}
