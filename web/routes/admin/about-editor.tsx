@@ -1,3 +1,259 @@
-export default function AdminAboutEditor() {
-  return <h1>AboutEditor</h1>;
+/** About Us editor: four sections saved to the server (PUT /api/about-content), read by the public About page. */
+import { Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import {
+  ABOUT_CARD_REQUIRED,
+  ABOUT_FILL_ALL,
+  aboutCardSchema,
+  aboutHeroSchema,
+  aboutMainSchema,
+  aboutYearsSchema,
+  type AboutContent,
+} from '../../../shared/about-content';
+import { TOAST_SHORT_MS, aboutEditorCopy as copy, commonCopy } from '../../../shared/copy/admin';
+import { btn, card, input, label } from '../../components/admin/classes';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
+import { apiJson, errorText } from '../../lib/admin/api';
+
+type SectionKey = 'hero' | 'main' | 'years';
+type Card = AboutContent['cards'][number];
+
+const sections: { key: SectionKey; title: string; fields: Record<string, string>; schema: z.ZodType; long: string[] }[] = [
+  { key: 'hero', title: copy.hero, fields: copy.heroFields, schema: aboutHeroSchema, long: [] },
+  { key: 'main', title: copy.main, fields: copy.mainFields, schema: aboutMainSchema, long: ['description'] },
+  { key: 'years', title: copy.years, fields: copy.yearsFields, schema: aboutYearsSchema, long: ['description'] },
+];
+
+async function save(content: AboutContent): Promise<AboutContent> {
+  const reply = await apiJson<{ data: AboutContent; message?: string }>('/about-content', { method: 'PUT', body: content, fallback: copy.saveFailed });
+  toast.success(reply.message || copy.saved, { duration: TOAST_SHORT_MS });
+  return reply.data;
+}
+
+function SectionForm({ section, content, onSaved }: { section: (typeof sections)[number]; content: AboutContent; onSaved: (c: AboutContent) => void }) {
+  const [values, setValues] = useState<Record<string, string>>(() => ({ ...(content[section.key] as Record<string, string>) }));
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = section.schema.safeParse(values);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? ABOUT_FILL_ALL);
+    setError('');
+    setBusy(true);
+    try {
+      onSaved(await save({ ...content, [section.key]: parsed.data }));
+    } catch (failure) {
+      const message = errorText(failure, copy.saveFailed);
+      setError(message);
+      toast.error(message, { duration: TOAST_SHORT_MS });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const sectionId = `about-${section.key}`;
+  return (
+    <section className={`${card} p-5`} aria-labelledby={sectionId}>
+      <h2 id={sectionId} className="mb-4 text-lg font-semibold">
+        {section.title}
+      </h2>
+      <form onSubmit={submit} noValidate className="space-y-3">
+        {Object.entries(section.fields).map(([name, text]) => {
+          const id = `${sectionId}-${name}`;
+          const props = { id, className: input, value: values[name] ?? '', onChange: (e: { currentTarget: { value: string } }) => setValues({ ...values, [name]: e.currentTarget.value }) };
+          return (
+            <div key={name}>
+              <label htmlFor={id} className={label}>
+                {text}
+              </label>
+              {section.long.includes(name) ? <textarea rows={4} {...props} /> : <input {...props} />}
+            </div>
+          );
+        })}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <button type="button" className={btn.secondary} onClick={() => setConfirmReset(true)}>
+            {copy.reset}
+          </button>
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {busy ? commonCopy.saving : copy.saveSection}
+          </button>
+        </div>
+      </form>
+      {confirmReset ? (
+        <ConfirmDialog
+          title={copy.reset}
+          message={copy.resetConfirm}
+          confirmLabel={copy.reset}
+          busy={false}
+          onCancel={() => setConfirmReset(false)}
+          onConfirm={() => {
+            setValues(Object.fromEntries(Object.keys(values).map((key) => [key, ''])));
+            setConfirmReset(false);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function CardsEditor({ content, onSaved }: { content: AboutContent; onSaved: (c: AboutContent) => void }) {
+  const [draft, setDraft] = useState<{ title: string; description: string }>({ title: '', description: '' });
+  const [editingId, setEditingId] = useState<string | null>(null);
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [pendingDelete, setPendingDelete] = useState<Card | null>(null);
+
+  const persist = async (cards: Card[]) => {
+    setBusy(true);
+    try {
+      onSaved(await save({ ...content, cards }));
+      return true;
+    } catch (failure) {
+      const message = errorText(failure, copy.saveFailed);
+      setError(message);
+      toast.error(message, { duration: TOAST_SHORT_MS });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    // a new card gets a time-based id; editing keeps the card's id
+    const card = { id: editingId ?? String(Date.now()), ...draft };
+    const parsed = aboutCardSchema.safeParse(card);
+    if (!parsed.success) return setError(ABOUT_CARD_REQUIRED);
+    setError('');
+    const cards = editingId ? content.cards.map((c) => (c.id === editingId ? parsed.data : c)) : [...content.cards, parsed.data];
+    if (await persist(cards)) {
+      setEditingId(null);
+      setDraft({ title: '', description: '' });
+    }
+  };
+  return (
+    <section className={`${card} p-5`} aria-labelledby="about-cards">
+      <h2 id="about-cards" className="mb-4 text-lg font-semibold">
+        {copy.cards}
+      </h2>
+      <ul className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
+        {content.cards.map((item) => (
+          <li key={item.id} className="rounded-lg border border-gray-200 p-3">
+            <p className="font-semibold">{item.title}</p>
+            <p className="mt-1 text-sm text-gray-700">{item.description}</p>
+            <div className="mt-2 flex justify-end gap-1">
+              <button
+                type="button"
+                className={btn.smallEdit}
+                aria-label={`${commonCopy.edit} ${item.title}`}
+                onClick={() => {
+                  setEditingId(item.id);
+                  setDraft({ title: item.title, description: item.description });
+                  setError('');
+                }}
+              >
+                <Pencil className="h-4 w-4" aria-hidden />
+                {commonCopy.edit}
+              </button>
+              <button type="button" className={btn.smallDelete} aria-label={`${commonCopy.delete} ${item.title}`} onClick={() => setPendingDelete(item)}>
+                <Trash2 className="h-4 w-4" aria-hidden />
+                {commonCopy.delete}
+              </button>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <form onSubmit={submit} noValidate className="space-y-3">
+        <div>
+          <label htmlFor="card-title" className={label}>
+            {copy.cardFields.title}
+          </label>
+          <input id="card-title" className={input} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })} />
+        </div>
+        <div>
+          <label htmlFor="card-description" className={label}>
+            {copy.cardFields.description}
+          </label>
+          <textarea id="card-description" rows={3} className={input} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })} />
+        </div>
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          {editingId ? (
+            <button
+              type="button"
+              className={btn.secondary}
+              onClick={() => {
+                setEditingId(null);
+                setDraft({ title: '', description: '' });
+              }}
+            >
+              {copy.cancelEdit}
+            </button>
+          ) : null}
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {busy ? commonCopy.saving : editingId ? copy.updateCard : copy.addCard}
+          </button>
+        </div>
+      </form>
+      {pendingDelete ? (
+        <ConfirmDialog
+          message={copy.deleteCardConfirm}
+          busy={busy}
+          onCancel={() => setPendingDelete(null)}
+          onConfirm={() => {
+            void persist(content.cards.filter((c) => c.id !== pendingDelete.id)).then(() => setPendingDelete(null));
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export default function AboutEditor() {
+  const [content, setContent] = useState<AboutContent | null>(null);
+  const [error, setError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    apiJson<{ data: AboutContent }>('/about-content', { fallback: copy.loadFailed })
+      .then((reply) => live && setContent(reply.data))
+      .catch((failure: unknown) => live && setError(errorText(failure, copy.loadFailed)));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+  return (
+    <div>
+      <PageHeader title={copy.title} subtitle={copy.intro} />
+      {error ? (
+        <ErrorView
+          message={error}
+          onRetry={() => {
+            setError('');
+            setAttempt(attempt + 1);
+          }}
+        />
+      ) : !content ? (
+        <Spinner />
+      ) : (
+        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+          {sections.map((section) => (
+            <SectionForm key={section.key} section={section} content={content} onSaved={setContent} />
+          ))}
+          <CardsEditor content={content} onSaved={setContent} />
+        </div>
+      )}
+    </div>
+  );
 }

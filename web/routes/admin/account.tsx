@@ -1,3 +1,203 @@
-export default function AdminAccount() {
-  return <h1>Account</h1>;
+/** Account: change one's own password (ends every session), list, add and remove admins. */
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { TOAST_LONG_MS, accountCopy as copy, commonCopy } from '../../../shared/copy/admin';
+import { btn, card, input, label } from '../../components/admin/classes';
+import { formatDate } from '../../components/admin/columns';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
+import { apiJson, errorText } from '../../lib/admin/api';
+import { clearSession, getEmail } from '../../lib/admin/auth';
+
+interface AdminRow {
+  _id: string;
+  email: string;
+  createdAt: string;
+}
+
+function Alert({ message }: { message: string }) {
+  return message ? (
+    <p role="alert" className="text-sm text-red-700">
+      {message}
+    </p>
+  ) : null;
+}
+
+function ChangePassword() {
+  const navigate = useNavigate();
+  const [currentPassword, setCurrent] = useState('');
+  const [newPassword, setNew] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const reply = await apiJson<{ message: string }>('/admins/password', { method: 'POST', body: { currentPassword, newPassword } });
+      toast.success(reply.message, { duration: TOAST_LONG_MS });
+      // the server ended every session, this one included
+      clearSession();
+      navigate('/admin/login', { replace: true });
+    } catch (failure) {
+      setError(errorText(failure, commonCopy.somethingWrong));
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={`${card} p-5`} aria-labelledby="change-password">
+      <h2 id="change-password" className="mb-4 text-lg font-semibold">
+        {copy.changePassword}
+      </h2>
+      <form onSubmit={submit} className="space-y-3">
+        <div>
+          <label htmlFor="current-password" className={label}>
+            {copy.currentPassword}
+          </label>
+          <input id="current-password" type="password" required autoComplete="current-password" className={input} value={currentPassword} onChange={(e) => setCurrent(e.currentTarget.value)} />
+        </div>
+        <div>
+          <label htmlFor="new-password" className={label}>
+            {copy.newPassword}
+          </label>
+          <input id="new-password" type="password" required minLength={12} autoComplete="new-password" className={input} value={newPassword} onChange={(e) => setNew(e.currentTarget.value)} />
+        </div>
+        <Alert message={error} />
+        <div className="flex justify-end">
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {busy ? copy.changing : copy.changeSubmit}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Admins() {
+  const me = getEmail();
+  const [admins, setAdmins] = useState<AdminRow[] | null>(null);
+  const [loadError, setLoadError] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [pending, setPending] = useState<AdminRow | null>(null);
+  const [removing, setRemoving] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setAdmins((await apiJson<{ data: AdminRow[] }>('/admins', { fallback: copy.loadFailed })).data);
+      setLoadError('');
+    } catch (failure) {
+      setLoadError(errorText(failure, copy.loadFailed));
+    }
+  }, []);
+  useEffect(() => {
+    // fetch on mount
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void load();
+  }, [load]);
+
+  const add = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      const reply = await apiJson<{ message: string }>('/admins', { method: 'POST', body: { email, password } });
+      toast.success(reply.message, { duration: TOAST_LONG_MS });
+      setEmail('');
+      setPassword('');
+      await load();
+    } catch (failure) {
+      setError(errorText(failure, commonCopy.somethingWrong));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async () => {
+    if (!pending) return;
+    setRemoving(true);
+    try {
+      const reply = await apiJson<{ message: string }>(`/admins/${encodeURIComponent(pending._id)}`, { method: 'DELETE' });
+      toast.success(reply.message, { duration: TOAST_LONG_MS });
+      setPending(null);
+      await load();
+    } catch (failure) {
+      toast.error(errorText(failure, commonCopy.somethingWrong), { duration: TOAST_LONG_MS });
+    } finally {
+      setRemoving(false);
+    }
+  };
+
+  return (
+    <section className={`${card} p-5`} aria-labelledby="admins">
+      <h2 id="admins" className="mb-4 text-lg font-semibold">
+        {copy.admins}
+      </h2>
+      {loadError ? (
+        <ErrorView message={loadError} onRetry={() => void load()} />
+      ) : !admins ? (
+        <Spinner />
+      ) : (
+        <ul className="mb-5 divide-y divide-gray-100 rounded-lg border border-gray-200">
+          {admins.map((admin) => (
+            <li key={admin._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <span className="min-w-0 break-all">
+                <span className="font-medium">{admin.email}</span> {admin.email === me ? <span className="text-gray-600">{copy.you}</span> : null}
+                <span className="block text-xs text-gray-600">{formatDate(admin.createdAt)}</span>
+              </span>
+              {admin.email === me ? null : (
+                <button type="button" className={btn.smallDelete} aria-label={`${copy.remove} ${admin.email}`} onClick={() => setPending(admin)}>
+                  {copy.remove}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      <h3 className="mb-3 font-semibold">{copy.addAdmin}</h3>
+      <form onSubmit={add} className="space-y-3">
+        <div>
+          <label htmlFor="new-admin-email" className={label}>
+            {copy.adminEmail}
+          </label>
+          <input id="new-admin-email" type="email" required className={input} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+        </div>
+        <div>
+          <label htmlFor="new-admin-password" className={label}>
+            {copy.adminPassword}
+          </label>
+          <input id="new-admin-password" type="password" required minLength={12} autoComplete="new-password" className={input} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+        </div>
+        <Alert message={error} />
+        <div className="flex justify-end">
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {busy ? copy.adding : copy.addAdmin}
+          </button>
+        </div>
+      </form>
+      {pending ? (
+        <ConfirmDialog
+          message={copy.confirmRemove(pending.email)}
+          confirmLabel={copy.remove}
+          busy={removing}
+          onCancel={() => setPending(null)}
+          onConfirm={() => void remove()}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+export default function Account() {
+  return (
+    <div>
+      <PageHeader title={copy.title} subtitle={copy.signedInAs(getEmail())} />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <ChangePassword />
+        <Admins />
+      </div>
+    </div>
+  );
 }

@@ -1,4 +1,68 @@
-import { Outlet } from 'react-router';
-export default function AdminAdminLayout() {
-  return <Outlet />;
+/** Guarded layout of every admin screen: checks the token with the server, then sidebar + main area. */
+import { Menu } from 'lucide-react';
+import { useState } from 'react';
+import { Outlet, redirect, useNavigate } from 'react-router';
+import { Toaster } from 'sonner';
+import { layoutCopy } from '../../../shared/copy/admin';
+import { AdminSidebar } from '../../components/admin/admin-sidebar';
+import { Spinner } from '../../components/admin/ui';
+import { apiJson } from '../../lib/admin/api';
+import { clearSession, getEmail, getToken } from '../../lib/admin/auth';
+
+export async function clientLoader() {
+  if (!getToken()) return redirect('/admin/login');
+  try {
+    const reply = await apiJson<{ admin: { email: string } }>('/admins/me');
+    return { email: reply.admin.email };
+  } catch {
+    // a 401 already cleared the session; any other failure also needs a fresh login
+    clearSession();
+    return redirect('/admin/login');
+  }
+}
+clientLoader.hydrate = true as const;
+
+export function HydrateFallback() {
+  return <Spinner label={layoutCopy.loading} />;
+}
+
+export function meta() {
+  return [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }];
+}
+
+export default function AdminLayout() {
+  const [collapsed, setCollapsed] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const navigate = useNavigate();
+  const logout = () => {
+    const token = getToken();
+    // end the session on the server too; leaving does not wait for it
+    if (token) void fetch('/api/admins/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+    clearSession();
+    navigate('/login', { replace: true });
+  };
+  return (
+    <div className="min-h-screen bg-gray-50">
+      <AdminSidebar
+        collapsed={collapsed}
+        onToggle={() => setCollapsed(!collapsed)}
+        mobileOpen={mobileOpen}
+        onCloseMobile={() => setMobileOpen(false)}
+        onLogout={logout}
+        email={getEmail()}
+      />
+      <div className={`transition-all ${collapsed ? 'md:pl-20' : 'md:pl-64'}`}>
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-gray-200 bg-white px-4 md:hidden">
+          <button type="button" aria-label={layoutCopy.openMenu} onClick={() => setMobileOpen(true)} className="rounded p-1.5 text-gray-800 hover:bg-gray-100">
+            <Menu className="h-6 w-6" aria-hidden />
+          </button>
+          <span className="font-semibold">{layoutCopy.brand}</span>
+        </header>
+        <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
+          <Outlet />
+        </main>
+      </div>
+      <Toaster position="top-right" richColors closeButton />
+    </div>
+  );
 }

@@ -1,3 +1,101 @@
+/** Dashboard: real counts of clients, gallery items, projects and contact messages. */
+import { Activity, ArrowRight, Building2, Images, Mail, UsersRound } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { dashboardCopy } from '../../../shared/copy/admin';
+import { resources } from '../../../shared/resources';
+import { card } from '../../components/admin/classes';
+import { PageHeader } from '../../components/admin/ui';
+import { apiJson, listRecords, unwrapList } from '../../lib/admin/api';
+
+type Counts = Record<(typeof dashboardCopy.stats)[number]['key'], number>;
+const statIcons = { clients: UsersRound, gallery: Images, projects: Building2, contacts: Mail };
+
+async function loadCounts(): Promise<Counts> {
+  const [clients, gallery, projects, contacts] = await Promise.all([
+    listRecords(resources.clients),
+    listRecords(resources.gallery),
+    listRecords(resources.project),
+    apiJson<unknown>('/user').then((body) => unwrapList(body, 'data')),
+  ]);
+  return { clients: clients.length, gallery: gallery.length, projects: projects.length, contacts: contacts.length };
+}
+
 export default function AdminDashboard() {
-  return <h1>Dashboard</h1>;
+  const [counts, setCounts] = useState<Counts | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    loadCounts()
+      .then((value) => live && setCounts(value))
+      .catch(() => {
+        // counts stay 0, and the admin is told why
+        if (!live) return;
+        setCounts({ clients: 0, gallery: 0, projects: 0, contacts: 0 });
+        setFailed(true);
+      });
+    return () => {
+      live = false;
+    };
+  }, []);
+
+  return (
+    <div>
+      <PageHeader title={dashboardCopy.title} subtitle={dashboardCopy.welcome} />
+      {failed ? (
+        <p role="alert" className="mb-4 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+          {dashboardCopy.loadFailed}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {counts === null
+          ? dashboardCopy.stats.map((stat) => (
+              <div key={stat.key} data-testid="stat-skeleton" className={`${card} h-32 animate-pulse p-5`} aria-hidden>
+                <div className="h-4 w-24 rounded bg-gray-200" />
+                <div className="mt-4 h-8 w-16 rounded bg-gray-200" />
+                <div className="mt-3 h-3 w-32 rounded bg-gray-200" />
+              </div>
+            ))
+          : dashboardCopy.stats.map((stat) => {
+              const Icon = statIcons[stat.key];
+              return (
+                <Link key={stat.key} to={stat.to} className={`${card} block p-5 transition hover:shadow-md`} data-testid={`stat-${stat.key}`}>
+                  <div className="flex items-center justify-between">
+                    <span className="text-sm font-medium text-gray-700">{stat.label}</span>
+                    <Icon className="h-6 w-6 text-brand-dark" aria-hidden />
+                  </div>
+                  <p className="mt-3 text-3xl font-bold text-gray-900">{counts[stat.key]}</p>
+                  <p className="mt-1 text-xs text-gray-600">{stat.caption}</p>
+                </Link>
+              );
+            })}
+      </div>
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <section className={`${card} p-5`}>
+          <h2 className="mb-3 text-lg font-semibold">{dashboardCopy.quickActionsTitle}</h2>
+          <ul className="space-y-2">
+            {dashboardCopy.quickActions.map((action) => (
+              <li key={action.label}>
+                <Link to={action.to} className="flex items-center justify-between rounded-lg border border-gray-200 px-4 py-3 text-sm font-medium hover:border-brand hover:bg-orange-50">
+                  {action.label}
+                  <ArrowRight className="h-4 w-4 text-gray-600" aria-hidden />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+        <section className={`${card} p-5`}>
+          <h2 className="mb-3 text-lg font-semibold">{dashboardCopy.recentTitle}</h2>
+          <ul className="space-y-3">
+            {dashboardCopy.recent.map((entry) => (
+              <li key={entry} className="flex items-center gap-3 text-sm text-gray-800">
+                <Activity className="h-4 w-4 text-green-700" aria-hidden />
+                {entry}
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </div>
+  );
 }

@@ -1,3 +1,109 @@
-export default function AdminGallery() {
-  return <h1>Gallery</h1>;
+/** Gallery manager: search, a category filter (defaults + data + locally added), 3 thumbnails and '+N'. */
+import { useState } from 'react';
+import { TOAST_SHORT_MS, commonCopy, galleryCopy } from '../../../shared/copy/admin';
+import { DEFAULT_GALLERY_CATEGORIES, type GalleryImage } from '../../../shared/resources';
+import { btn, input } from '../../components/admin/classes';
+import type { AnyRecord } from '../../components/admin/resource-form';
+import { ResourceScreen } from '../../components/admin/resource-screen';
+import { Badge, Thumb } from '../../components/admin/ui';
+
+const imagesOf = (row: AnyRecord) => (Array.isArray(row.images) ? (row.images as (GalleryImage | string)[]) : []);
+const urlOf = (image: GalleryImage | string) => (typeof image === 'string' ? image : image.url);
+
+export default function Gallery() {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [localCategories, setLocalCategories] = useState<string[]>([]);
+  const [newCategory, setNewCategory] = useState('');
+
+  const categoriesOf = (rows: AnyRecord[]) => [
+    ...new Set([...DEFAULT_GALLERY_CATEGORIES, ...rows.map((row) => String(row.category ?? '')).filter(Boolean), ...localCategories]),
+  ];
+  const addCategory = () => {
+    const name = newCategory.trim();
+    if (name && !localCategories.includes(name)) setLocalCategories([...localCategories, name]);
+    setNewCategory('');
+  };
+
+  return (
+    <ResourceScreen
+      resourceKey="gallery"
+      copy={{
+        title: galleryCopy.title,
+        add: galleryCopy.addButton,
+        formAdd: galleryCopy.formAdd,
+        formEdit: galleryCopy.formEdit,
+        empty: galleryCopy.empty,
+        fetchFailed: galleryCopy.fetchFailed,
+        confirm: galleryCopy.confirm,
+        created: galleryCopy.added,
+        updated: galleryCopy.updated,
+        deleted: galleryCopy.deleted,
+        saveFailed: galleryCopy.saveFailed,
+        deleteFailed: galleryCopy.deleteFailed,
+      }}
+      toastMs={TOAST_SHORT_MS}
+      formMode="inline"
+      subtitle={(rows) => galleryCopy.total(rows.length)}
+      formOptions={(rows) => ({ fieldOptions: { category: categoriesOf(rows) } })}
+      filter={(rows) => {
+        const term = search.trim().toLowerCase();
+        return rows.filter(
+          (row) =>
+            (!category || row.category === category) &&
+            (!term || `${String(row.title)} ${String(row.category)}`.toLowerCase().includes(term)),
+        );
+      }}
+      toolbar={(rows) => (
+        <div className="flex flex-wrap items-end gap-3">
+          <input
+            type="search"
+            aria-label={commonCopy.search}
+            placeholder={galleryCopy.searchPlaceholder}
+            className={`${input} max-w-xs`}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+          <select aria-label={galleryCopy.categoryFilter} className={`${input} max-w-[14rem]`} value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+            <option value="">{galleryCopy.allCategories}</option>
+            {categoriesOf(rows).map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+          <span className="flex gap-2">
+            <input
+              aria-label={galleryCopy.newCategory}
+              placeholder={galleryCopy.newCategory}
+              className={`${input} max-w-[12rem]`}
+              value={newCategory}
+              onChange={(e) => setNewCategory(e.currentTarget.value)}
+            />
+            <button type="button" className={btn.secondary} onClick={addCategory}>
+              {galleryCopy.addCategory}
+            </button>
+          </span>
+        </div>
+      )}
+      columns={[
+        {
+          header: galleryCopy.columns.images,
+          cell: (row) => {
+            const images = imagesOf(row);
+            return (
+              <span className="flex items-center gap-1">
+                {images.slice(0, 3).map((image) => (
+                  <Thumb key={urlOf(image)} src={urlOf(image)} alt={String(row.title)} className="h-12 w-16" />
+                ))}
+                {images.length > 3 ? <Badge>{galleryCopy.more(images.length - 3)}</Badge> : null}
+              </span>
+            );
+          },
+        },
+        { header: galleryCopy.columns.title, cell: (row) => <span className="font-medium">{String(row.title)}</span> },
+        { header: galleryCopy.columns.category, cell: (row) => <Badge tone="orange">{String(row.category)}</Badge> },
+      ]}
+    />
+  );
 }

@@ -1,3 +1,94 @@
-export default function AdminProjects() {
-  return <h1>Projects</h1>;
+/** Project management: counts, search and filters, 'Showing X of Y projects', units only for Construction. */
+import { useState } from 'react';
+import { TOAST_SHORT_MS, commonCopy, projectCopy } from '../../../shared/copy/admin';
+import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/resources';
+import { input } from '../../components/admin/classes';
+import { textColumn } from '../../components/admin/columns';
+import { ResourceScreen } from '../../components/admin/resource-screen';
+import { Badge, Thumb } from '../../components/admin/ui';
+
+const statusTone = (status: unknown) => (status === 'Completed' ? 'green' : status === 'Ongoing' || status === 'Upcoming' ? 'blue' : 'gray');
+
+export default function Projects() {
+  const [search, setSearch] = useState('');
+  const [category, setCategory] = useState('');
+  const [status, setStatus] = useState('');
+
+  return (
+    <ResourceScreen
+      resourceKey="project"
+      copy={{
+        title: projectCopy.title,
+        add: projectCopy.addButton,
+        formAdd: projectCopy.formAdd,
+        formEdit: projectCopy.formEdit,
+        empty: projectCopy.emptyAll,
+        fetchFailed: projectCopy.fetchFailed,
+        confirm: projectCopy.confirm,
+        created: projectCopy.added,
+        updated: projectCopy.updated,
+        deleted: projectCopy.deleted,
+        saveFailed: projectCopy.saveFailed,
+        deleteFailed: projectCopy.deleteFailed,
+      }}
+      toastMs={TOAST_SHORT_MS}
+      formMode="inline"
+      loadingLabel={projectCopy.loading}
+      emptyFiltered={projectCopy.emptyFiltered}
+      formOptions={{ counters: ['description'], hardLimits: ['description'] }}
+      subtitle={(rows) =>
+        projectCopy.counts(
+          rows.length,
+          rows.filter((row) => row.status === 'Completed').length,
+          rows.filter((row) => row.status === 'Ongoing').length,
+        )
+      }
+      filter={(rows) => {
+        const term = search.trim().toLowerCase();
+        return rows.filter(
+          (row) =>
+            (!category || row.category === category) &&
+            (!status || row.status === status) &&
+            (!term || `${String(row.title)} ${String(row.location)} ${String(row.developer)}`.toLowerCase().includes(term)),
+        );
+      }}
+      listFooter={(visible, all) => <p className="mt-3 text-sm text-gray-700">{projectCopy.showing(visible.length, all.length)}</p>}
+      toolbar={() => (
+        <div className="flex flex-wrap gap-3">
+          <input
+            type="search"
+            aria-label={commonCopy.search}
+            placeholder={projectCopy.searchPlaceholder}
+            className={`${input} max-w-xs`}
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+          />
+          <select aria-label={projectCopy.categoryFilter} className={`${input} max-w-[12rem]`} value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+            <option value="">{projectCopy.allCategories}</option>
+            {PROJECT_CATEGORIES.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+          <select aria-label={projectCopy.statusFilter} className={`${input} max-w-[12rem]`} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+            <option value="">{projectCopy.allStatuses}</option>
+            {PROJECT_STATUSES.map((name) => (
+              <option key={name}>{name}</option>
+            ))}
+          </select>
+        </div>
+      )}
+      columns={[
+        {
+          header: projectCopy.columns.image,
+          cell: (row) => <Thumb src={Array.isArray(row.images) ? String(row.images[0] ?? '') : ''} alt={String(row.title)} />,
+          className: 'w-28',
+        },
+        textColumn(projectCopy.columns.title, 'title'),
+        textColumn(projectCopy.columns.category, 'category'),
+        textColumn(projectCopy.columns.location, 'location'),
+        { header: projectCopy.columns.scope, cell: (row) => (row.category === 'Construction' ? String(row.units) : '-') },
+        { header: projectCopy.columns.status, cell: (row) => <Badge tone={statusTone(row.status)}>{String(row.status)}</Badge> },
+      ]}
+    />
+  );
 }

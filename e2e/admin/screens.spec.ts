@@ -1,0 +1,45 @@
+/** Every admin screen: no serious or critical axe violation, and screenshots at laptop and phone width. */
+import AxeBuilder from '@axe-core/playwright';
+import { adminNav, aboutEditorCopy, accountCopy, clientCopy, dashboardCopy, galleryCopy, messagesCopy, projectCopy, screenCopy } from '../../shared/copy/admin';
+import { expect, test } from '../fixtures/admin-login';
+
+const screens: { path: string; heading: string; shot: string }[] = [
+  { path: '/admin/dashboard', heading: dashboardCopy.title, shot: 'dashboard' },
+  { path: '/admin/home/banner', heading: screenCopy.homeBanners.title, shot: 'home-banners' },
+  { path: '/admin/home/property', heading: screenCopy.properties.title, shot: 'properties' },
+  { path: '/admin/home/topprojects', heading: screenCopy.topProjects.title, shot: 'top-projects' },
+  { path: '/adminhome/propetopprojectsrty', heading: screenCopy.topProjects.title, shot: 'top-projects-alias' },
+  { path: '/admin/about/banner', heading: screenCopy.aboutBanners.title, shot: 'about-banners' },
+  { path: '/admin/about/community', heading: screenCopy.community.title, shot: 'community' },
+  { path: '/admin/client', heading: clientCopy.title, shot: 'clients' },
+  { path: '/admin/TeamMembers', heading: screenCopy.team.title, shot: 'team-members' },
+  { path: '/admin/gallery', heading: galleryCopy.title, shot: 'gallery' },
+  { path: '/admin/project', heading: projectCopy.title, shot: 'projects' },
+  { path: '/admin/users', heading: messagesCopy.title, shot: 'messages' },
+  { path: '/admin/interior/banner', heading: screenCopy.interiorBanners.title, shot: 'interior-banners' },
+  { path: '/admin/interior/solution', heading: screenCopy.solutions.title, shot: 'solutions' },
+  { path: '/admin/interior/experience', heading: screenCopy.experience.title, shot: 'experience-centres' },
+  { path: '/admin/interior/portfolio', heading: screenCopy.portfolio.title, shot: 'interior-portfolio' },
+  { path: '/admin/about', heading: aboutEditorCopy.title, shot: 'about-editor' },
+  { path: '/admin/account', heading: accountCopy.title, shot: 'account' },
+];
+
+test('the sidebar lists every screen of the spec', () => {
+  const paths = adminNav.flatMap((entry) => ('children' in entry ? entry.children.map((c) => c.to) : [entry.to]));
+  for (const screen of screens) if (!screen.path.startsWith('/adminhome')) expect(paths).toContain(screen.path);
+});
+
+for (const screen of screens) {
+  test(`${screen.path}: accessible, and screenshots at 1366 and 390 wide`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(screen.path);
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+    await expect(page.getByRole('status')).toHaveCount(0);
+    const results = await new AxeBuilder({ page }).analyze();
+    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await page.screenshot({ path: `screenshots/admin-${screen.shot}-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `screenshots/admin-${screen.shot}-390.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,396 @@
+/** Every admin copy string that the resource definitions and API messages do not already hold. */
+
+export const MAX_IMAGE_MB = 5;
+export const PREVIEW_CHARS = 50;
+
+export const storageKeys = { token: 'adminToken', email: 'adminEmail' } as const;
+
+export const loginCopy = {
+  title: 'Admin Login',
+  subtitle: 'Sign in to manage the website content',
+  email: 'Email',
+  password: 'Password',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
+  submit: 'Login',
+  submitting: 'Logging in...',
+  failed: 'Login failed',
+  network: 'Network error. Please try again.',
+  forgot: 'Forgot password?',
+} as const;
+
+export const forgotCopy = {
+  title: 'Forgot your password?',
+  intro:
+    'For security, admin passwords are reset on the server by the person who runs the website. Ask them to run this command (with the server stopped when it uses the embedded database):',
+  command: (email: string) => `npm run admin -- reset-password ${email}`,
+  after: 'It prints a new password and ends every session of that account. Log in with it, then change it under Account.',
+  back: 'Back to login',
+} as const;
+
+export const layoutCopy = {
+  brand: 'Admin Panel',
+  collapse: 'Collapse sidebar',
+  expand: 'Expand sidebar',
+  openMenu: 'Open menu',
+  closeMenu: 'Close menu',
+  logout: 'Logout',
+  nav: 'Admin navigation',
+  loading: 'Loading...',
+} as const;
+
+export interface NavLeaf {
+  to: string;
+  label: string;
+}
+export interface NavGroup {
+  label: string;
+  children: NavLeaf[];
+}
+export type NavEntry = NavLeaf | NavGroup;
+
+export const adminNav: NavEntry[] = [
+  { to: '/admin/dashboard', label: 'Dashboard' },
+  {
+    label: 'Home',
+    children: [
+      { to: '/admin/home/banner', label: 'Banners' },
+      { to: '/admin/home/property', label: 'Properties' },
+      { to: '/admin/home/topprojects', label: 'Top Projects' },
+    ],
+  },
+  {
+    label: 'About Us',
+    children: [
+      { to: '/admin/about/banner', label: 'About Banners' },
+      { to: '/admin/about/community', label: 'Community' },
+    ],
+  },
+  { to: '/admin/client', label: 'Clients' },
+  { to: '/admin/TeamMembers', label: 'Team Members' },
+  { to: '/admin/gallery', label: 'Gallery' },
+  { to: '/admin/project', label: 'Projects' },
+  { to: '/admin/users', label: 'Contact Messages' },
+  {
+    label: 'Interior',
+    children: [
+      { to: '/admin/interior/banner', label: 'Interior Banners' },
+      { to: '/admin/interior/solution', label: 'Solutions' },
+      { to: '/admin/interior/experience', label: 'Experience Centres' },
+      { to: '/admin/interior/portfolio', label: 'Portfolio' },
+    ],
+  },
+  { to: '/admin/about', label: 'About Us Editor' },
+  { to: '/admin/account', label: 'Account' },
+];
+
+export const dashboardCopy = {
+  title: 'Dashboard Overview',
+  welcome: "Welcome back! Here's what's happening with your website content.",
+  stats: [
+    { key: 'clients', label: 'Total Clients', caption: 'Active client testimonials', to: '/admin/client' },
+    { key: 'gallery', label: 'Gallery Items', caption: 'Project showcase items', to: '/admin/gallery' },
+    { key: 'projects', label: 'Projects', caption: 'Exterior & interior projects', to: '/admin/project' },
+    { key: 'contacts', label: 'Contact Messages', caption: 'Pending inquiries', to: '/admin/users' },
+  ],
+  quickActionsTitle: 'Quick Actions',
+  quickActions: [
+    { label: 'Add New Client Testimonial', to: '/admin/client' },
+    { label: 'Upload Gallery Images', to: '/admin/gallery' },
+    { label: 'Create New Project', to: '/admin/project' },
+    { label: 'Review Contact Messages', to: '/admin/users' },
+  ],
+  recentTitle: 'Recent Activity',
+  recent: ['System initialized', 'API connections established', 'Ready to manage content'],
+  loadFailed: 'Could not load the dashboard counts. Please refresh the page.',
+} as const;
+
+/** Words shared by every management screen. */
+export const commonCopy = {
+  add: 'Add',
+  edit: 'Edit',
+  delete: 'Delete',
+  cancel: 'Cancel',
+  update: 'Update',
+  save: 'Save',
+  actions: 'Actions',
+  image: 'Image',
+  images: 'Images',
+  confirmTitle: 'Confirm Delete',
+  deleting: 'Deleting...',
+  saving: 'Saving...',
+  adding: 'Adding...',
+  updating: 'Updating...',
+  uploading: (percent: number) => `Uploading... ${percent}%`,
+  loading: 'Loading...',
+  tryAgain: 'Try Again',
+  total: (count: number) => `Total: ${count}`,
+  empty: 'Nothing here yet.',
+  chooseImage: 'Choose image',
+  chooseImages: 'Choose images',
+  imageHint: `PNG, JPG up to ${MAX_IMAGE_MB}MB`,
+  removeImage: 'Remove image',
+  currentImage: 'Current image',
+  newImage: 'New image preview',
+  notAnImage: 'Please select an image file',
+  notImages: 'Please select only image files',
+  tooLarge: `Image size must be less than ${MAX_IMAGE_MB}MB`,
+  networkError: 'Network error. Please try again.',
+  somethingWrong: 'Something went wrong',
+  createdAt: 'Added',
+  search: 'Search',
+  close: 'Close',
+} as const;
+
+export const TOAST_SHORT_MS = 3000;
+export const TOAST_LONG_MS = 5000;
+
+export const clientCopy = {
+  title: 'Client Stories Management',
+  addButton: 'Add Client',
+  addFirst: 'Add First Client',
+  empty: 'No client stories yet',
+  modalAdd: 'Add New Client',
+  modalEdit: 'Edit Client',
+  columns: { image: 'Image', name: 'Client', project: 'Project', category: 'Category', testimonial: 'Testimonial', actions: 'Actions' },
+  total: (n: number) => `Total Clients: ${n}`,
+  counter: (n: number) => `${n}/500`,
+  fetchFailed: 'Failed to fetch clients',
+  updated: 'Client updated successfully!',
+  added: 'Client added successfully!',
+  deleted: 'Client deleted successfully!',
+  saveFailed: 'Failed to save client',
+  deleteFailed: 'Failed to delete client',
+  confirm: 'Are you sure you want to delete this client?',
+} as const;
+
+export const galleryCopy = {
+  title: 'Gallery Manager',
+  addButton: 'Add Gallery Item',
+  formAdd: 'Add Gallery Item',
+  formEdit: 'Edit Gallery Item',
+  total: (n: number) => `${n} items`,
+  searchPlaceholder: 'Search by title or category',
+  allCategories: 'All Categories',
+  categoryFilter: 'Filter by category',
+  newCategory: 'New category',
+  addCategory: 'Add category',
+  empty: 'No gallery items found',
+  imageDescription: (i: number) => `Description for image ${i}`,
+  more: (n: number) => `+${n}`,
+  columns: { images: 'Images', title: 'Title', category: 'Category', actions: 'Actions' },
+  saveFailed: 'Failed to save gallery item',
+  fetchFailed: 'Failed to fetch gallery items',
+  deleteFailed: 'Failed to delete gallery item',
+  confirm: 'Are you sure you want to delete this gallery item?',
+  added: 'Gallery item created successfully',
+  updated: 'Gallery item updated successfully',
+  deleted: 'Gallery item deleted successfully',
+} as const;
+
+export const projectCopy = {
+  title: 'Project Management',
+  addButton: 'Add Project',
+  formAdd: 'Add New Project',
+  formEdit: 'Edit Project',
+  counts: (total: number, completed: number, ongoing: number) =>
+    `Total: ${total} · Completed: ${completed} · Ongoing: ${ongoing}`,
+  showing: (x: number, y: number) => `Showing ${x} of ${y} projects`,
+  emptyAll: 'No projects yet',
+  emptyFiltered: 'No projects match your filters',
+  loading: 'Loading projects...',
+  searchPlaceholder: 'Search by title, location or developer',
+  allCategories: 'All Categories',
+  allStatuses: 'All Statuses',
+  categoryFilter: 'Filter by category',
+  statusFilter: 'Filter by status',
+  existingImages: 'Existing images',
+  removeExisting: 'Remove this image',
+  descriptionCounter: (n: number) => `${n}/500`,
+  listHint: 'One per line',
+  columns: { image: 'Image', title: 'Title', category: 'Category', location: 'Location', scope: 'Scope', status: 'Status', actions: 'Actions' },
+  fetchFailed: 'Failed to fetch projects',
+  saveFailed: 'Failed to save project',
+  deleteFailed: 'Failed to delete project',
+  confirm: 'Are you sure you want to delete this project?',
+  updated: 'Project updated successfully!',
+  added: 'Project added successfully!',
+  deleted: 'Project deleted successfully!',
+} as const;
+
+export const messagesCopy = {
+  title: 'All Contact Messages',
+  refresh: 'Refresh',
+  empty: 'No Messages Yet',
+  emptyHint: 'Messages sent from the contact form appear here.',
+  columns: { name: 'Name', email: 'Email', number: 'Phone', message: 'Message', date: 'Date' },
+  showFull: 'Read full message',
+  hideFull: 'Show less',
+  total: (n: number) => `${n} messages`,
+  fetchFailed: 'Failed to fetch messages',
+  network: 'Network error. Please check your connection.',
+} as const;
+
+export const bannerCopy = {
+  fetchFailed: 'Failed to fetch banners',
+  saveFailed: 'Something went wrong',
+  deleteFailed: 'Failed to delete banner',
+  created: 'Banner created successfully',
+  updated: 'Banner updated successfully',
+  deleted: 'Banner deleted successfully',
+  confirm: 'Are you sure you want to delete this banner?',
+} as const;
+
+export const screenCopy = {
+  homeBanners: { title: 'Banner Management', add: 'Add Banner', formAdd: 'Add Banner', formEdit: 'Edit Banner', empty: 'No banners yet' },
+  aboutBanners: { title: 'About Page Banner Management', add: 'Add Banner', formAdd: 'Add Banner', formEdit: 'Edit Banner', empty: 'No banners yet' },
+  interiorBanners: { title: 'Interior Banner Management', add: 'Add Banner', formAdd: 'Add Banner', formEdit: 'Edit Banner', empty: 'No banners yet' },
+  properties: {
+    title: 'Property Management',
+    add: 'Add Property',
+    formAdd: 'Add Property',
+    formEdit: 'Edit Property',
+    empty: 'No properties yet',
+    fetchFailed: 'Failed to fetch properties.',
+    loadFailed: 'Failed to load properties.',
+    saveFailed: (reason: string) => `Failed to save property: ${reason}`,
+    deleteFailed: (reason: string) => `Failed to delete property: ${reason}`,
+    created: 'Property created successfully',
+    updated: 'Property updated successfully',
+    deleted: 'Property deleted successfully',
+    confirm: 'Are you sure you want to delete this property?',
+  },
+  topProjects: {
+    title: 'Top Projects Management',
+    add: 'Add Top Project',
+    formAdd: 'Add Top Project',
+    formEdit: 'Edit Top Project',
+    empty: 'No top projects yet',
+    fetchFailed: 'Failed to fetch top projects.',
+    loadFailed: 'Failed to load top projects.',
+    saveFailed: (reason: string) => `Failed to save top project: ${reason}`,
+    deleteFailed: (reason: string) => `Failed to delete top project: ${reason}`,
+    created: 'Top project created successfully',
+    updated: 'Top project updated successfully',
+    deleted: 'Top project deleted successfully',
+    confirm: 'Are you sure you want to delete this top project?',
+  },
+  community: {
+    title: 'Community About Management',
+    add: 'Add Entry',
+    formAdd: 'Add Entry',
+    formEdit: 'Edit Entry',
+    empty: 'No entries yet',
+    fetchFailed: 'Failed to fetch entries',
+    saveFailed: 'Failed to save entry',
+    deleteFailed: 'Failed to delete entry',
+    created: 'Entry created successfully',
+    updated: 'Entry updated successfully',
+    deleted: 'Entry deleted successfully',
+    confirm: 'Are you sure you want to delete this entry?',
+  },
+  solutions: {
+    title: 'Solutions Admin Panel',
+    add: 'Add Solution',
+    formAdd: 'Add Solution',
+    formEdit: 'Edit Solution',
+    empty: 'No solutions yet',
+    fetchFailed: 'Failed to fetch solutions',
+    saveFailed: 'Failed to save solution',
+    deleteFailed: 'Failed to delete solution',
+    created: 'Solution created successfully',
+    updated: 'Solution updated successfully',
+    deleted: 'Solution deleted successfully',
+    confirm: 'Are you sure you want to delete this solution?',
+  },
+  experience: {
+    title: 'Experience Center Admin',
+    add: 'Add Experience Center',
+    formAdd: 'Add Experience Center',
+    formEdit: 'Edit Experience Center',
+    empty: 'No experience centers yet',
+    fetchFailed: 'Failed to fetch experience centers',
+    saveFailed: 'Failed to save experience center',
+    deleteFailed: 'Failed to delete experience center',
+    created: 'Experience center created successfully',
+    updated: 'Experience center updated successfully',
+    deleted: 'Experience center deleted successfully',
+    confirm: 'Are you sure you want to delete this experience center?',
+  },
+  portfolio: {
+    title: 'Interior Portfolio Admin',
+    add: '+ Add Portfolio',
+    formAdd: 'Add Portfolio',
+    formEdit: 'Edit Portfolio',
+    imageAdd: 'Image *',
+    imageEdit: 'Replace Image (optional)',
+    category: (c: string) => `Category: ${c}`,
+    empty: 'No portfolio items yet',
+    fetchFailed: 'Failed to fetch portfolio items',
+    saveFailed: 'Failed to save portfolio item',
+    deleteFailed: 'Failed to delete portfolio item',
+    created: 'Portfolio created successfully',
+    updated: 'Portfolio updated successfully',
+    deleted: 'Portfolio deleted successfully',
+    confirm: 'Are you sure you want to delete this portfolio item?',
+  },
+  team: {
+    title: 'Team Members Management',
+    formAdd: 'Add New Team Member',
+    formEdit: 'Update Team Member',
+    submitAdd: 'Add Member',
+    submitEdit: 'Update Member',
+    empty: 'No team members added yet',
+    confirmTitle: 'Confirm Delete',
+    confirm: (name: string) => `Are you sure you want to delete ${name}?`,
+    fetchFailed: 'Failed to fetch team members',
+    saveFailed: 'Failed to save team member',
+    deleteFailed: 'Failed to delete team member',
+    created: 'Team member created successfully',
+    updated: 'Team member updated successfully',
+    deleted: 'Team member deleted successfully',
+  },
+} as const;
+
+export const aboutEditorCopy = {
+  title: 'About Us Editor',
+  intro: 'These texts appear on the public About page.',
+  hero: 'Hero Section',
+  main: 'Main Content',
+  years: 'Years of Experience',
+  cards: 'Feature Cards',
+  heroFields: { image: 'Image URL (optional)', title: 'Title', subtitle: 'Subtitle', buttonText: 'Button Text' },
+  mainFields: { title: 'Title', subtitle: 'Subtitle', description: 'Description' },
+  yearsFields: { number: 'Number', description: 'Description' },
+  cardFields: { title: 'Card Title', description: 'Card Description' },
+  saveSection: 'Save Section',
+  reset: 'Reset Section',
+  resetConfirm: 'Are you sure you want to reset this section? Its fields will be cleared.',
+  addCard: 'Add Card',
+  updateCard: 'Update Card',
+  cancelEdit: 'Cancel',
+  deleteCardConfirm: 'Are you sure you want to delete this card?',
+  saved: 'About Us content saved successfully!',
+  saveFailed: 'Failed to save About Us content',
+  loadFailed: 'Failed to load About Us content',
+} as const;
+
+export const accountCopy = {
+  title: 'Account',
+  signedInAs: (email: string) => `Signed in as ${email}`,
+  changePassword: 'Change Password',
+  currentPassword: 'Current password',
+  newPassword: 'New password (at least 12 characters)',
+  changeSubmit: 'Change Password',
+  changing: 'Changing...',
+  admins: 'Admins',
+  addAdmin: 'Add Admin',
+  adminEmail: 'Email',
+  adminPassword: 'Password (at least 12 characters)',
+  adding: 'Adding...',
+  remove: 'Remove',
+  you: '(you)',
+  confirmRemove: (email: string) => `Are you sure you want to remove ${email}?`,
+  loadFailed: 'Failed to load admins',
+  columns: { email: 'Email', createdAt: 'Added', actions: 'Actions' },
+} as const;

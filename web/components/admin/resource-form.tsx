@@ -1,0 +1,280 @@
+/**
+ * The one add/edit form of every content resource, built from its definition in
+ * shared/resources.ts and checked with the server's own validation before sending.
+ */
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { commonCopy } from '../../../shared/copy/admin';
+import { resources, type FieldDef, type GalleryImage, type ResourceDef, type ResourceKey } from '../../../shared/resources';
+import { imageCountMessage, validateRecord } from '../../../shared/validation';
+import { errorText, sendMultipart } from '../../lib/admin/api';
+import { btn, fieldError, input, label as labelClass } from './classes';
+import { MultiImagePicker, SingleImagePicker, type ExistingImage, type NewImage } from './image-picker';
+
+export type AnyRecord = { _id: string } & Record<string, unknown>;
+
+export interface FormMessages {
+  created: string;
+  updated: string;
+  saveFailed: (reason: string) => string;
+}
+
+export interface ResourceFormOptions {
+  /** Submit labels: idle add/edit and busy add/edit. */
+  submitLabels?: { add: string; edit: string; adding: string; updating: string };
+  imageLabel?: { add: string; edit: string };
+  /** Text fields entered as a choice (the gallery's merged categories). */
+  fieldOptions?: Record<string, readonly string[]>;
+  /** Fields that show an N/max counter. */
+  counters?: readonly string[];
+  /** Fields whose max is enforced while typing (the project description). */
+  hardLimits?: readonly string[];
+  /** Send only non-empty values (the team member form). */
+  omitEmpty?: boolean;
+}
+
+interface ResourceFormProps extends ResourceFormOptions {
+  resourceKey: ResourceKey;
+  record: AnyRecord | null;
+  messages: FormMessages;
+  toastMs: number;
+  onSaved: (record: AnyRecord) => void;
+  onCancel?: () => void;
+  /** Shown above the buttons (e.g. a per-screen hint). */
+  footer?: ReactNode;
+}
+
+const formFields = (def: ResourceDef) => def.fields.filter((field) => !field.hiddenInForm);
+
+function initialValue(field: FieldDef, record: AnyRecord | null): string {
+  const value = record?.[field.name];
+  if (field.kind === 'list') return Array.isArray(value) ? value.join('\n') : '';
+  if (field.kind === 'integer') return value === undefined || value === null || (value === 0 && !record) ? '' : String(value);
+  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
+}
+
+const linesOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+
+export function ResourceForm(props: ResourceFormProps) {
+  const { resourceKey, record, messages, toastMs, onSaved, onCancel, footer } = props;
+  const def: ResourceDef = resources[resourceKey];
+  const policy = def.image;
+  const editing = record !== null;
+  const formId = useId();
+  const [values, setValues] = useState<Record<string, string>>(() =>
+    Object.fromEntries(formFields(def).map((field) => [field.name, initialValue(field, record)])),
+  );
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formErrors, setFormErrors] = useState<string[]>([]);
+  const [file, setFile] = useState<File | null>(null);
+  const [existing, setExisting] = useState<ExistingImage[]>(() =>
+    policy.kind === 'multiple' && record && Array.isArray(record[policy.field]) ? (record[policy.field] as ExistingImage[]) : [],
+  );
+  const [added, setAdded] = useState<NewImage[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+
+  const isProject = resourceKey === 'project';
+  const unitsEnabled = !isProject || values.category === 'Construction';
+  const imageTotal = existing.length + added.length;
+  const exactWrong = policy.kind === 'multiple' && policy.exact === true && imageTotal !== policy.max;
+
+  const setValue = (name: string, value: string) => {
+    setValues((current) => ({ ...current, [name]: value }));
+    // errors clear on edit
+    setErrors((current) => (current[name] ? { ...current, [name]: '' } : current));
+  };
+  const setImageError = (message: string) => setErrors((current) => ({ ...current, image: message }));
+
+  function validate(): { ok: boolean; payload: Record<string, unknown> } {
+    const payload: Record<string, unknown> = {};
+    for (const field of formFields(def)) {
+      const raw = values[field.name] ?? '';
+      payload[field.name] = field.kind === 'list' ? linesOf(raw) : raw;
+    }
+    if (isProject && !unitsEnabled) payload.units = 0;
+    const result = validateRecord(def, payload);
+    const found: Record<string, string> = result.ok ? {} : { ...result.byField };
+    if (policy.kind === 'single') {
+      if (!editing && !file) found.image = policy.requiredOnCreate;
+    } else if (imageTotal < policy.min || (policy.exact && imageTotal !== policy.max)) {
+      found.image = imageCountMessage(policy.minMessage, imageTotal);
+    } else if (imageTotal > policy.max) {
+      found.image = policy.maxMessage;
+    }
+    const combined = def.combinedRequiredMessage;
+    const list = Object.values(found).filter(Boolean);
+    if (combined && list.includes(combined)) {
+      // one message for every missing value, shown once above the buttons
+      for (const key of Object.keys(found)) if (found[key] === combined) delete found[key];
+      setFormErrors([combined]);
+    } else setFormErrors([]);
+    setErrors(found);
+    return { ok: list.length === 0, payload };
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (progress !== null) return;
+    const { ok, payload } = validate();
+    if (!ok) return;
+    const form = new FormData();
+    for (const field of formFields(def)) {
+      const value = payload[field.name];
+      const text = Array.isArray(value) ? JSON.stringify(value) : String(value ?? '');
+      if (props.omitEmpty && text === '') continue;
+      form.append(field.name, text);
+    }
+    if (policy.kind === 'single') {
+      if (file) form.append('image', file);
+    } else {
+      if (editing) form.append('existingImages', JSON.stringify(existing));
+      if (policy.withDescriptions) form.append('description', JSON.stringify(added.map((image) => image.description.trim())));
+      for (const image of added) form.append('images', image.file);
+    }
+    setProgress(0);
+    try {
+      const method = editing ? def.updateMethod : 'POST';
+      const path = editing ? `/${def.path}/${encodeURIComponent(record._id)}` : `/${def.path}`;
+      const reply = await sendMultipart<{ data: AnyRecord }>(method, path, form, setProgress);
+      toast.success(editing ? messages.updated : messages.created, { duration: toastMs });
+      onSaved(reply.data);
+    } catch (error) {
+      const reason = errorText(error, commonCopy.somethingWrong);
+      const message = messages.saveFailed(reason);
+      setFormErrors([message]);
+      toast.error(message, { duration: toastMs });
+    } finally {
+      setProgress(null);
+    }
+  }
+
+  const busy = progress !== null;
+  const labels = props.submitLabels ?? { add: commonCopy.add, edit: commonCopy.update, adding: commonCopy.saving, updating: commonCopy.saving };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+      {formFields(def).map((field) => {
+        const id = `${formId}-${field.name}`;
+        const error = errors[field.name];
+        const value = values[field.name] ?? '';
+        const required = Boolean(field.required);
+        const options = props.fieldOptions?.[field.name] ?? field.options;
+        const disabled = field.name === 'units' && !unitsEnabled;
+        const hard = props.hardLimits?.includes(field.name) ? field.max : undefined;
+        const common = {
+          id,
+          name: field.name,
+          value,
+          disabled,
+          'aria-invalid': error ? true : undefined,
+          'aria-describedby': error ? `${id}-error` : undefined,
+          className: input,
+        } as const;
+        return (
+          <div key={field.name}>
+            <label htmlFor={id} className={labelClass}>
+              {field.label}
+              {required ? <span aria-hidden> *</span> : null}
+            </label>
+            {options ? (
+              <select {...common} onChange={(e) => setValue(field.name, e.currentTarget.value)}>
+                <option value="">Select {field.label.toLowerCase()}</option>
+                {options.map((option) => (
+                  <option key={option} value={option}>
+                    {option}
+                  </option>
+                ))}
+              </select>
+            ) : field.kind === 'textarea' || field.kind === 'list' ? (
+              <textarea
+                {...common}
+                rows={field.kind === 'list' ? 3 : 4}
+                maxLength={hard}
+                placeholder={field.kind === 'list' ? 'One per line' : field.placeholder}
+                onChange={(e) => setValue(field.name, e.currentTarget.value)}
+              />
+            ) : (
+              <input
+                {...common}
+                type={field.kind === 'integer' ? 'number' : field.kind === 'date' ? 'date' : field.kind === 'url' ? 'url' : 'text'}
+                min={field.kind === 'integer' ? 0 : undefined}
+                placeholder={field.placeholder}
+                onChange={(e) => setValue(field.name, e.currentTarget.value)}
+              />
+            )}
+            {props.counters?.includes(field.name) ? (
+              <p className="mt-1 text-right text-xs text-gray-600" aria-live="polite">
+                {value.length}/{field.max}
+              </p>
+            ) : null}
+            {error ? (
+              <p id={`${id}-error`} className={fieldError}>
+                {error}
+              </p>
+            ) : null}
+          </div>
+        );
+      })}
+
+      {policy.kind === 'single' ? (
+        <SingleImagePicker
+          label={props.imageLabel ? (editing ? props.imageLabel.edit : props.imageLabel.add) : `${commonCopy.image}${editing ? '' : ' *'}`}
+          current={editing ? (record[policy.field] as string | undefined) : undefined}
+          file={file}
+          error={errors.image}
+          onFile={setFile}
+          onError={setImageError}
+        />
+      ) : (
+        <MultiImagePicker
+          label={`${commonCopy.images} *`}
+          existing={existing}
+          added={added}
+          max={policy.max}
+          maxMessage={policy.maxMessage}
+          withDescriptions={policy.withDescriptions === true}
+          error={errors.image || (policy.exact && exactWrong ? imageCountMessage(policy.minMessage, imageTotal) : '')}
+          onExisting={(images) => {
+            setExisting(images as (string | GalleryImage)[]);
+            setImageError('');
+          }}
+          onAdded={(images) => {
+            setAdded(images);
+            setImageError('');
+          }}
+          onError={setImageError}
+        />
+      )}
+
+      {formErrors.length ? (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {formErrors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </div>
+      ) : null}
+
+      {busy ? (
+        <div>
+          <div className="h-2 overflow-hidden rounded bg-gray-200" role="progressbar" aria-label={commonCopy.uploading(progress)} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+            <div className="h-full bg-brand transition-all" style={{ width: `${progress}%` }} />
+          </div>
+          <p className="mt-1 text-xs text-gray-700">{commonCopy.uploading(progress)}</p>
+        </div>
+      ) : null}
+
+      {footer}
+
+      <div className="flex flex-wrap justify-end gap-2 pt-2">
+        {onCancel ? (
+          <button type="button" className={btn.secondary} onClick={onCancel} disabled={busy}>
+            {commonCopy.cancel}
+          </button>
+        ) : null}
+        <button type="submit" className={btn.primary} disabled={busy || exactWrong}>
+          {busy ? (editing ? labels.updating : labels.adding) : editing ? labels.edit : labels.add}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,76 @@
+/** Small building blocks shared by the admin screens. */
+import { AlertCircle, Loader2 } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { PLACEHOLDER_IMAGE } from '../../../shared/image-urls';
+import { commonCopy } from '../../../shared/copy/admin';
+import { btn } from './classes';
+
+export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
+      <div className="min-w-0">
+        <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+        {subtitle ? <p className="mt-1 text-sm text-gray-600">{subtitle}</p> : null}
+      </div>
+      {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
+    </div>
+  );
+}
+
+export function Spinner({ label = commonCopy.loading }: { label?: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-2 py-12 text-gray-600">
+      <Loader2 className="h-5 w-5 animate-spin" aria-hidden />
+      <span>{label}</span>
+    </div>
+  );
+}
+
+export function ErrorView({ message, onRetry }: { message: string; onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center text-red-800">
+      <AlertCircle className="mx-auto mb-2 h-6 w-6" aria-hidden />
+      <p>{message}</p>
+      <button type="button" className={`${btn.primary} mt-4`} onClick={onRetry}>
+        {commonCopy.tryAgain}
+      </button>
+    </div>
+  );
+}
+
+export function EmptyState({ message, children }: { message: string; children?: ReactNode }) {
+  return (
+    <div className="rounded-lg border border-dashed border-gray-300 bg-white p-10 text-center">
+      <p className="font-medium text-gray-700">{message}</p>
+      {children ? <div className="mt-4">{children}</div> : null}
+    </div>
+  );
+}
+
+/** An image that falls back to the placeholder when it cannot load. */
+export function Thumb({ src, alt, className = 'h-14 w-20' }: { src: string | undefined; alt: string; className?: string }) {
+  return (
+    <img
+      src={src || PLACEHOLDER_IMAGE}
+      alt={alt}
+      loading="lazy"
+      className={`${className} rounded object-cover bg-gray-100`}
+      onError={(event) => {
+        const img = event.currentTarget;
+        if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
+      }}
+    />
+  );
+}
+
+export function Badge({ children, tone = 'gray' }: { children: ReactNode; tone?: 'gray' | 'green' | 'blue' | 'orange' }) {
+  const tones = {
+    gray: 'bg-gray-100 text-gray-800',
+    green: 'bg-green-100 text-green-800',
+    blue: 'bg-blue-100 text-blue-800',
+    orange: 'bg-orange-100 text-orange-900',
+  };
+  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+}
+
+export const preview = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars)}...` : text);

@@ -1,0 +1,108 @@
+/** The admin's API client: every call sends the bearer token; any 401 ends the session. */
+import { commonCopy } from '../../../shared/copy/admin';
+import type { ListEnvelope, ResourceDef } from '../../../shared/resources';
+import { endSessionAndLogin, getToken } from './auth';
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly errors: string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+interface ReplyBody {
+  success?: boolean;
+  message?: string;
+  errors?: string[];
+  [key: string]: unknown;
+}
+
+function parseBody(text: string): ReplyBody {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === 'object' ? (value as ReplyBody) : {};
+  } catch {
+    return {};
+  }
+}
+
+function failure(status: number, body: ReplyBody, fallback: string): ApiError {
+  if (status === 401) endSessionAndLogin();
+  return new ApiError(typeof body.message === 'string' && body.message ? body.message : fallback, status, body.errors ?? []);
+}
+
+/** JSON call to /api; throws ApiError with the server's message (or `fallback`). */
+export async function apiJson<T = ReplyBody>(
+  path: string,
+  options: { method?: string; body?: unknown; fallback?: string } = {},
+): Promise<T> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      cache: 'no-store',
+    });
+  } catch {
+    throw new ApiError(commonCopy.networkError, 0);
+  }
+  const body = parseBody(await response.text());
+  if (!response.ok || body.success === false) throw failure(response.status, body, options.fallback ?? commonCopy.somethingWrong);
+  return body as T;
+}
+
+/** Unwraps a list reply by the resource's envelope. */
+export function unwrapList<T>(body: unknown, envelope: ListEnvelope): T[] {
+  if (envelope === 'array') return Array.isArray(body) ? (body as T[]) : [];
+  const value = (body as Record<string, unknown> | null)?.[envelope];
+  return Array.isArray(value) ? (value as T[]) : [];
+}
+
+export async function listRecords<T>(def: ResourceDef, fallback?: string): Promise<T[]> {
+  return unwrapList<T>(await apiJson<unknown>(`/${def.path}`, { fallback }), def.listEnvelope);
+}
+
+export async function deleteRecord(def: ResourceDef, id: string, fallback?: string): Promise<string> {
+  const body = await apiJson<ReplyBody>(`/${def.path}/${encodeURIComponent(id)}`, { method: 'DELETE', fallback });
+  return String(body.message ?? '');
+}
+
+/** Multipart upload with progress (fetch has no upload progress, XMLHttpRequest does). */
+export function sendMultipart<T = ReplyBody>(
+  method: string,
+  path: string,
+  form: FormData,
+  onProgress: (percent: number) => void,
+  fallback?: string,
+): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, `/api${path}`);
+    const token = getToken();
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      const body = parseBody(xhr.responseText);
+      if (xhr.status >= 200 && xhr.status < 300 && body.success !== false) resolve(body as T);
+      else reject(failure(xhr.status, body, fallback ?? commonCopy.somethingWrong));
+    };
+    xhr.onerror = () => reject(new ApiError(commonCopy.networkError, 0));
+    xhr.send(form);
+  });
+}
+
+/** The message to show for a failed call: every validation message, else the main one. */
+export function errorText(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) return error.errors.length > 1 ? error.errors.join(' ') : error.message || fallback;
+  return fallback;
+}
