@@ -95,11 +95,12 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     wildcard: true,
     index: false,
     dotfiles: 'deny',
+    cacheControl: false, // set in setHeaders: uploads never change
     allowedPath: (pathName) => /^\/[a-z0-9_-]+\.(webp|avif)$/.test(pathName),
     setHeaders: (res) => {
-      res.header('cache-control', 'public, max-age=31536000, immutable');
-      res.header('x-content-type-options', 'nosniff');
-      res.header('content-security-policy', UPLOAD_CSP);
+      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+      res.setHeader('x-content-type-options', 'nosniff');
+      res.setHeader('content-security-policy', UPLOAD_CSP);
     },
   });
 

@@ -59,9 +59,10 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       prefix: '/',
       wildcard: false,
       index: false,
+      cacheControl: false, // set in setHeaders: hashed assets are immutable
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(clientBuildDir, 'assets'));
-        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
       },
     });
   }
