@@ -119,9 +119,10 @@ export class ContentService {
   /** Creates a record from a validated write; images are required as the definition says. */
   async create(key: ResourceKey, input: WriteInput): Promise<AnyRecord> {
     const def = resources[key] as ResourceDef;
+    const staging = this.stagingDir();
     try {
       const { values, plan } = this.validateWrite(def, input, null);
-      const prepared = await this.prepareAll(plan.newFiles);
+      const prepared = await this.prepareAll(plan.newFiles, staging);
       const imageValue = this.imageValue(def, plan, prepared);
       const now = new Date();
       const row = {
@@ -139,18 +140,20 @@ export class ContentService {
       this.cache.invalidate(key);
       return toRecord(def, inserted);
     } finally {
-      await removeTempFiles(input.files);
+      // uploads and renditions left by a failed write go; committed ones were already moved out
+      await Promise.all([removeTempFiles(input.files), fs.rm(staging, { recursive: true, force: true })]);
     }
   }
 
   /** Updates a record; fields left out of the request keep their value. */
   async update(key: ResourceKey, id: string, input: WriteInput): Promise<AnyRecord> {
     const def = resources[key] as ResourceDef;
+    const staging = this.stagingDir();
     try {
       const existing = await this.findRow(key, id);
       const current = toRecord(def, existing);
       const { values, plan } = this.validateWrite(def, input, current);
-      const prepared = await this.prepareAll(plan.newFiles);
+      const prepared = await this.prepareAll(plan.newFiles, staging);
       const imageValue = this.imageValue(def, plan, prepared);
       const table = tables[key] as PgTable & { id: never };
       const [updated] = (await this.options.db
@@ -165,7 +168,8 @@ export class ContentService {
       await this.removeImages(imageUrls(current[def.image.field]).filter((url) => !kept.has(url)));
       return toRecord(def, updated);
     } finally {
-      await removeTempFiles(input.files);
+      // uploads and renditions left by a failed write go; committed ones were already moved out
+      await Promise.all([removeTempFiles(input.files), fs.rm(staging, { recursive: true, force: true })]);
     }
   }
 
@@ -251,15 +255,17 @@ export class ContentService {
     return kept;
   }
 
-  private async prepareAll(files: WriteInput['files']): Promise<PreparedImage[]> {
-    const staging = path.join(this.options.tmpDir, `staging-${crypto.randomUUID()}`);
+  private stagingDir(): string {
+    return path.join(this.options.tmpDir, `staging-${crypto.randomUUID()}`);
+  }
+
+  private async prepareAll(files: WriteInput['files'], staging: string): Promise<PreparedImage[]> {
     const prepared: PreparedImage[] = [];
     try {
       // one at a time: sharp already uses every core for one image
       for (const file of files) prepared.push(await prepareImage(file.path, staging, { maxPixels: this.options.maxImagePixels }));
       return prepared;
     } catch (error) {
-      await fs.rm(staging, { recursive: true, force: true });
       throw error instanceof ClientError && !error.errors ? new ClientError(error.statusCode, error.message, [error.message]) : error;
     }
   }
@@ -275,8 +281,6 @@ export class ContentService {
 
   private async commitFiles(prepared: PreparedImage[]): Promise<void> {
     for (const image of prepared) for (const file of image.files) await this.options.storage.put(file.name, file.path);
-    const dirs = new Set(prepared.flatMap((image) => image.files.map((file) => path.dirname(file.path))));
-    await Promise.all([...dirs].map((dir) => fs.rm(dir, { recursive: true, force: true })));
   }
 
   private async removeImages(urls: string[]): Promise<void> {

@@ -160,5 +160,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     expect(reply.json()).toEqual({ success: true, message: apiMessages.deleted(def.noun) });
     expect(await list(def)).toEqual([]);
     for (const url of urls) for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition)).toBe(false);
+    // no upload or staged rendition is left behind by any of the writes above
+    expect(fs.readdirSync(path.join(t.env.dataDir, 'tmp'))).toEqual([]);
   });
 });
