@@ -16,6 +16,8 @@ export function meta({ data }: Route.MetaArgs) {
 
 export default function ClientStoriesPage({ loaderData }: Route.ComponentProps) {
   // the spec: client stories scroll to the top on load
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return <ClientStoriesView section={loaderData.clients} headingLevel={1} />;
 }

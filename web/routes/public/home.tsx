@@ -36,7 +36,9 @@ const FEATURE_ICONS = [Building2, Sofa, Search, ShieldCheck];
 export default function HomePage({ loaderData }: Route.ComponentProps) {
   const { banner, properties, topProjects, clients } = loaderData;
   // the spec: Home scrolls to the top on load
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <>
       {!banner.ok ? (

@@ -57,7 +57,10 @@ export default function InteriorPage({ loaderData }: Route.ComponentProps) {
   const { banner, bannerFailed, content } = loaderData;
   useHashScroll('wooden-carving');
   useEffect(() => {
-    if (bannerFailed) toast.error(states.bannerFetchFailed);
+    if (!bannerFailed) return;
+    // next tick: the layout's Toaster subscribes in its own effect, after this page's
+    const timer = window.setTimeout(() => toast.error(states.bannerFetchFailed), 0);
+    return () => window.clearTimeout(timer);
   }, [bannerFailed]);
 
   if (!content) {

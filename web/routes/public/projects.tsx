@@ -43,10 +43,12 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
   const shown = all.filter((p) => (!category || p.category === category) && (!status || p.status === status));
   const openProject = all.find((p) => p._id === openId) ?? null;
 
+  // the query always holds lowercase values, whatever case arrived
   const setFilter = (name: 'category' | 'status', value: string | null) => {
-    const next = new URLSearchParams(searchParams);
-    if (value) next.set(name, value.toLowerCase());
-    else next.delete(name);
+    const wanted = { category, status, [name]: value };
+    const next = new URLSearchParams();
+    if (wanted.category) next.set('category', wanted.category.toLowerCase());
+    if (wanted.status) next.set('status', wanted.status.toLowerCase());
     setSearchParams(next, { preventScrollReset: true });
   };
   const clearAll = () => setSearchParams({}, { preventScrollReset: true });

@@ -1,0 +1,86 @@
+import { expect, test } from '@playwright/test';
+import { company, contact } from '../../shared/copy/public';
+import type { ContactMessage } from '../../shared/resources';
+import { adminToken } from './public-helpers';
+
+const field = (page: import('@playwright/test').Page, label: string) => page.getByLabel(label, { exact: true });
+
+test('contact: labels, details, map and every validation message; errors clear on edit', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.getByRole('heading', { name: contact.formTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: contact.infoTitle })).toBeVisible();
+  const aside = page.getByRole('complementary');
+  await expect(aside).toContainText(company.address);
+  await expect(aside).toContainText(company.phone);
+  await expect(aside).toContainText(company.email);
+  await expect(page.getByRole('img', { name: contact.mapTitle })).toBeVisible();
+  await expect(page.getByRole('link', { name: contact.openMap })).toHaveAttribute('target', '_blank');
+  await expect(field(page, contact.labels.message)).toHaveAttribute('rows', '6');
+
+  await field(page, contact.labels.name).fill('   ');
+  await page.getByRole('button', { name: contact.submit }).click();
+  for (const message of [contact.errors.nameRequired, contact.errors.emailRequired, contact.errors.numberRequired, contact.errors.messageRequired]) {
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await expect(page.getByText(contact.toasts.correct)).toBeVisible();
+  await field(page, contact.labels.email).fill('not an@address');
+  await expect(page.getByText(contact.errors.emailRequired)).toHaveCount(0);
+  await expect(page.getByText(contact.errors.nameRequired)).toBeVisible();
+  await page.getByRole('button', { name: contact.submit }).click();
+  await expect(page.getByText(contact.errors.emailInvalid)).toBeVisible();
+  await field(page, contact.labels.name).fill('Asha');
+  await expect(page.getByText(contact.errors.nameRequired)).toHaveCount(0);
+});
+
+test('contact: server errors land under their fields', async ({ page }) => {
+  await page.goto('/contact');
+  await field(page, contact.labels.name).fill('N'.repeat(150));
+  await field(page, contact.labels.email).fill('asha@example.com');
+  await field(page, contact.labels.number).fill('9'.repeat(40));
+  await field(page, contact.labels.message).fill('Hello');
+  await page.getByRole('button', { name: contact.submit }).click();
+  await expect(page.getByTestId('error-name')).toContainText('Name must be at most');
+  await expect(page.getByTestId('error-number')).toContainText('Contact number must be at most');
+  await expect(page.getByTestId('error-email')).toHaveCount(0);
+});
+
+test('contact: a network failure shows its toast', async ({ page }) => {
+  await page.goto('/contact');
+  // the request never reaches the server: the visitor's connection drops
+  await page.route('**/api/user', (route) => route.abort('internetdisconnected'));
+  await field(page, contact.labels.name).fill('Asha');
+  await field(page, contact.labels.email).fill('asha@example.com');
+  await field(page, contact.labels.number).fill('98450 00000');
+  await field(page, contact.labels.message).fill('Hello');
+  await page.getByRole('button', { name: contact.submit }).click();
+  await expect(page.getByText(contact.toasts.network)).toBeVisible();
+  await expect(field(page, contact.labels.name)).toHaveValue('Asha');
+});
+
+test('contact: a real message is sent, the form clears, and the admin API lists it', async ({ page, request }) => {
+  const text = `Please call me about a kitchen (${Date.now()})`;
+  await page.goto('/contact');
+  await field(page, contact.labels.name).fill('  Ravi Kumar ');
+  await field(page, contact.labels.email).fill('ravi@example.com');
+  await field(page, contact.labels.number).fill('+91 98450 12345');
+  await field(page, contact.labels.message).fill(text);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // hold the real request a moment to see the submitting state
+  await page.route('**/api/user', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: contact.submit }).click();
+  await expect(page.getByRole('button', { name: contact.sending })).toBeDisabled();
+  release();
+  await expect(page.getByText(contact.toasts.success)).toBeVisible();
+  await expect(field(page, contact.labels.name)).toHaveValue('');
+  await expect(field(page, contact.labels.message)).toHaveValue('');
+
+  const token = await adminToken(request);
+  const reply = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
+  const messages = ((await reply.json()) as { data: ContactMessage[] }).data;
+  const sent = messages.find((m) => m.message === text);
+  expect(sent).toMatchObject({ name: 'Ravi Kumar', email: 'ravi@example.com', number: '+91 98450 12345' });
+});

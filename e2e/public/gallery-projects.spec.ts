@@ -1,0 +1,135 @@
+import { expect, test } from '@playwright/test';
+import { gallery, interior, interiorProjects, projects as copy } from '../../shared/copy/public';
+import type { GalleryItem, Project } from '../../shared/resources';
+import { apiList } from './public-helpers';
+
+test('gallery: chips bound to ?category=, lightbox with description and N of M wrapping both ways', async ({ page, request }) => {
+  const items = await apiList<GalleryItem>(request, 'gallery');
+  const carving = items.filter((item) => item.category === 'Wooden Carving');
+  const carvingImages = carving.flatMap((item) => item.images);
+  await page.goto('/gallery');
+  await expect(page.getByTestId('gallery-item')).toHaveCount(items.length);
+  await expect(page.getByRole('button', { name: gallery.all, exact: true })).toHaveAttribute('aria-pressed', 'true');
+
+  await page.getByRole('button', { name: 'Wooden Carving' }).click();
+  await expect(page).toHaveURL(/\?category=wooden-carving$/);
+  await expect(page.getByTestId('gallery-item')).toHaveCount(carving.length);
+
+  await page.goto('/gallery?category=WOODEN-CARVING');
+  await expect(page.getByTestId('gallery-item')).toHaveCount(carving.length);
+
+  await page.getByTestId('gallery-item').first().getByRole('button').click();
+  const counter = page.locator('.yarl__counter');
+  await expect(counter).toHaveText(gallery.counter(1, carvingImages.length));
+  await expect(page.locator('.yarl__slide_description').first()).toBeVisible();
+  await expect(page.getByText(carvingImages[0].description).first()).toBeVisible();
+  await page.getByRole('button', { name: gallery.previous }).click();
+  await expect(counter).toHaveText(gallery.counter(carvingImages.length, carvingImages.length));
+  await page.getByRole('button', { name: gallery.next }).click();
+  await expect(counter).toHaveText(gallery.counter(1, carvingImages.length));
+  await page.getByRole('button', { name: gallery.close }).click();
+  await expect(counter).toBeHidden();
+
+  await page.getByRole('button', { name: gallery.all, exact: true }).click();
+  await expect(page).toHaveURL(/\/gallery$/);
+});
+
+test('gallery: an unknown category value selects All', async ({ page }) => {
+  await page.goto('/gallery?category=no-such-category');
+  // an unknown value selects nothing: all items show
+  await expect(page.getByRole('button', { name: gallery.all, exact: true })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('projects: filters through the URL (case-insensitive), count line, dots, modal with carousel and CTA', async ({ page, request }) => {
+  const all = await apiList<Project>(request, 'project');
+  const ongoing = all.filter((p) => p.category === 'Construction' && p.status === 'Ongoing');
+  await page.goto('/project/exterior');
+  await expect(page.getByTestId('project-count')).toHaveText(copy.showing(all.length, all.length));
+
+  await page.goto('/project/exterior?category=CONSTRUCTION&status=Ongoing');
+  await expect(page.getByTestId('project-count')).toHaveText(copy.showing(ongoing.length, all.length));
+  await expect(page.getByTestId('project-card')).toHaveCount(ongoing.length);
+
+  await page.getByRole('button', { name: 'Completed', exact: true }).click();
+  await expect(page).toHaveURL(/category=construction&status=completed/);
+  const completed = all.filter((p) => p.category === 'Construction' && p.status === 'Completed');
+  await expect(page.getByTestId('project-card')).toHaveCount(completed.length);
+  await expect(page.getByTestId('project-card').first()).toContainText(copy.ctaCompleted);
+  await expect(page.getByTestId('project-card').first()).toContainText(copy.completionDate);
+
+  await page.getByRole('button', { name: copy.clearAll }).click();
+  await expect(page).toHaveURL(/\/project\/exterior$/);
+
+  // cards: up to 4 dots, then +N
+  for (const project of all) {
+    const dots = page.getByTestId('project-card').filter({ hasText: project.title }).getByTestId('image-dots');
+    if (project.images.length <= 1) continue;
+    await expect(dots.locator('span.rounded-full.h-2')).toHaveCount(Math.min(project.images.length, 4));
+    if (project.images.length > 4) await expect(dots).toContainText(copy.moreDots(project.images.length - 4));
+  }
+
+  const upcoming = all.find((p) => p.status === 'Upcoming' && p.images.length > 1)!;
+  await page.getByRole('button', { name: copy.viewDetails(upcoming.title) }).click();
+  const dialog = page.getByRole('dialog', { name: upcoming.title });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(copy.launchDate);
+  await expect(dialog.getByRole('img', { name: copy.imageOf(1, upcoming.images.length) })).toBeVisible();
+  await dialog.getByRole('button', { name: copy.previousImage }).click();
+  await expect(dialog.getByRole('img', { name: copy.imageOf(upcoming.images.length, upcoming.images.length) })).toBeVisible();
+  await dialog.getByRole('button', { name: copy.showImage(1) }).click();
+  await expect(dialog.getByRole('img', { name: copy.imageOf(1, upcoming.images.length) })).toBeVisible();
+  await expect(dialog.getByRole('link', { name: copy.ctaOther })).toHaveAttribute('href', '/contact');
+  await dialog.getByRole('button', { name: copy.close }).click();
+  await expect(dialog).toBeHidden();
+});
+
+test('projects: the phone filter drawer and Clear All Filters', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/project/exterior?status=upcoming');
+  await page.getByRole('button', { name: copy.filters }).click();
+  const drawer = page.getByRole('dialog', { name: copy.filters });
+  await expect(drawer).toBeVisible();
+  await drawer.getByRole('button', { name: 'Interior', exact: true }).click();
+  await expect(page).toHaveURL(/category=interior&status=upcoming/);
+  await drawer.getByRole('button', { name: copy.clearAll }).click();
+  await expect(page).toHaveURL(/\/project\/exterior$/);
+  await drawer.getByRole('button', { name: copy.closeFilters }).click();
+  await expect(drawer).toBeHidden();
+});
+
+test('interior projects: Upcoming tab first, tabs, chips with +N more, modal CTA, 8 category tiles', async ({ page, request }) => {
+  const all = (await apiList<Project>(request, 'project')).filter((p) => p.category === 'Interior');
+  await page.goto('/project/interior');
+  await expect(page.getByRole('tab', { name: 'Upcoming' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('project-card')).toHaveCount(all.filter((p) => p.status === 'Upcoming').length);
+  await page.getByRole('tab', { name: 'Ongoing' }).click();
+  const ongoing = all.filter((p) => p.status === 'Ongoing');
+  await expect(page.getByTestId('project-card')).toHaveCount(ongoing.length);
+  const many = ongoing.find((p) => p.categories.length > 3);
+  if (many) await expect(page.getByTestId('project-card').filter({ hasText: many.title })).toContainText(interior.moreChips(many.categories.length - 3));
+  await page.getByRole('tab', { name: 'Completed' }).click();
+  const completed = all.find((p) => p.status === 'Completed')!;
+  await page.getByRole('button', { name: copy.viewDetails(completed.title) }).click();
+  const dialog = page.getByRole('dialog', { name: completed.title });
+  await expect(dialog.getByRole('link', { name: interior.ctaCompleted })).toHaveAttribute('href', '/contact');
+  await dialog.getByRole('button', { name: copy.close }).click();
+  for (const tile of interiorProjects.categoryTiles) await expect(page.getByRole('link', { name: tile, exact: true })).toHaveAttribute('href', '/contact');
+  expect(interiorProjects.categoryTiles).toHaveLength(8);
+});
+
+test('interior: banner, carvings with Custom Design, solutions, centres, 5 steps, portfolio chips, consultation, #wooden-carving scroll', async ({ page }) => {
+  await page.goto('/interior#wooden-carving');
+  await expect(page.locator('#wooden-carving')).toBeInViewport({ timeout: 3000 });
+  await expect(page.getByRole('link', { name: interior.customDesign })).toHaveAttribute('href', '/gallery?category=wooden-carving');
+  await expect(page.getByRole('heading', { name: interior.solutionsTitle })).toBeVisible();
+  await expect(page.getByRole('heading', { name: interior.experienceTitle })).toBeVisible();
+  for (const step of interior.processSteps) await expect(page.getByRole('heading', { name: step.title })).toBeVisible();
+  const chips = page.getByTestId('portfolio-chips');
+  const more = chips.getByRole('button', { name: /\+\d+ more/ });
+  await expect(chips.getByRole('button')).toHaveCount(5); // All + 3 + '+N more'
+  await more.click();
+  await expect(more).toHaveCount(0);
+  await chips.getByRole('button', { name: 'Wardrobe' }).click();
+  await expect(page.getByTestId('portfolio-item')).toHaveCount(1);
+  await expect(page.getByRole('link', { name: interior.bookConsultation })).toHaveAttribute('href', '/contact');
+});

@@ -1,0 +1,88 @@
+/**
+ * Lighthouse 12 (mobile settings) and axe-core on every public page of a running server.
+ * Starts no server: `npm run audit:pages -- http://localhost:3000`.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { PUBLIC_PAGES } from '../web/lib/public-pages';
+
+const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+// the same flags as playwright.config.ts, so both tools see the browser the tests use
+const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+interface PageFigures {
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  jsBytes: number;
+  imageBytes: number;
+  failedAudits: string[];
+  axeViolations: string[];
+}
+
+interface ResourceItem {
+  resourceType: string;
+  transferSize: number;
+}
+
+async function runLighthouse(url: string, port: number) {
+  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  return result.lhr;
+}
+
+async function main() {
+  const base = (process.argv[2] || process.env.AUDIT_BASE_URL || 'http://localhost:3000').replace(/\/+$/, '');
+  const figures: PageFigures[] = [];
+  const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...FLAGS] });
+  const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
+  try {
+    for (const path of PUBLIC_PAGES) {
+      const url = `${base}${path}`;
+      const lhr = await runLighthouse(url, chrome.port);
+      const resources = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ?? []) as ResourceItem[];
+      const bytesOf = (type: string) => resources.find((item) => item.resourceType === type)?.transferSize ?? 0;
+      const failedAudits = Object.values(lhr.audits)
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+        .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
+
+      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      await page.goto(url, { waitUntil: 'networkidle' });
+      const axe = await new AxeBuilder({ page }).analyze();
+      await page.close();
+
+      figures.push({
+        path,
+        scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageFigures['scores'],
+        lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
+        cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
+        jsBytes: bytesOf('script'),
+        imageBytes: bytesOf('image'),
+        failedAudits,
+        axeViolations: axe.violations.map((v) => `${v.id} (${v.nodes.length})`),
+      });
+      const f = figures[figures.length - 1];
+      console.log(
+        `${path.padEnd(18)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${(f.jsBytes / 1024).toFixed(1)} KiB images ${(f.imageBytes / 1024).toFixed(1)} KiB | axe ${f.axeViolations.length}`,
+      );
+      if (f.failedAudits.length) console.log(`  below 100: ${f.failedAudits.join(', ')}`);
+      if (f.axeViolations.length) console.log(`  axe: ${f.axeViolations.join(', ')}`);
+    }
+  } finally {
+    await browser.close();
+    chrome.kill();
+  }
+  const perfect = figures.every((f) => CATEGORIES.every((c) => f.scores[c] === 100) && f.axeViolations.length === 0);
+  console.log(perfect ? '\nEvery page: 100/100/100/100 and no axe violation.' : '\nSome pages are below 100 or have axe violations (listed above).');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
