@@ -172,10 +172,13 @@ export function ResourceForm(props: ResourceFormProps) {
         } as const;
         return (
           <div key={field.name}>
-            <label htmlFor={id} className={labelClass}>
-              {field.label}
-              {required ? <span aria-hidden> *</span> : null}
-            </label>
+            <div className="flex gap-1">
+              <label htmlFor={id} className={labelClass}>
+                {field.label}
+              </label>
+              {/* outside the label so the accessible name stays the field's label */}
+              {required ? <span aria-hidden className="text-sm text-red-700">*</span> : null}
+            </div>
             {options ? (
               <select {...common} onChange={(e) => setValue(field.name, e.currentTarget.value)}>
                 <option value="">Select {field.label.toLowerCase()}</option>

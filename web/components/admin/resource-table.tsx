@@ -20,12 +20,16 @@ interface ResourceTableProps {
   caption: string;
 }
 
+const cellClass =
+  'flex gap-3 px-4 py-1.5 text-gray-800 before:w-24 before:shrink-0 before:text-xs before:font-semibold before:uppercase before:text-gray-600 before:content-[attr(data-label)] md:table-cell md:py-3 md:before:content-none';
+
 export function ResourceTable({ rows, columns, rowName, onEdit, onDelete, caption }: ResourceTableProps) {
   return (
-    <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
-      <table className="min-w-full divide-y divide-gray-200 text-sm">
+    <div className="rounded-xl border border-gray-200 bg-white shadow-sm md:overflow-x-auto">
+      {/* under md each row becomes a stacked card, its cells labelled by their column */}
+      <table className="block min-w-full text-sm md:table md:divide-y md:divide-gray-200">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-gray-50">
+        <thead className="hidden bg-gray-50 md:table-header-group">
           <tr>
             {columns.map((column) => (
               <th key={column.header} scope="col" className="px-4 py-3 text-left font-semibold text-gray-700">
@@ -37,15 +41,15 @@ export function ResourceTable({ rows, columns, rowName, onEdit, onDelete, captio
             </th>
           </tr>
         </thead>
-        <tbody className="divide-y divide-gray-100">
+        <tbody className="block divide-y divide-gray-200 md:table-row-group md:divide-gray-100">
           {rows.map((row) => (
-            <tr key={row._id} className="align-top hover:bg-gray-50">
+            <tr key={row._id} className="block py-2 align-top hover:bg-gray-50 md:table-row md:py-0">
               {columns.map((column) => (
-                <td key={column.header} className={`px-4 py-3 text-gray-800 ${column.className ?? ''}`}>
+                <td key={column.header} data-label={column.header} className={`${cellClass} ${column.className ?? ''}`}>
                   {column.cell(row)}
                 </td>
               ))}
-              <td className="whitespace-nowrap px-4 py-3 text-right">
+              <td className="block whitespace-nowrap px-4 py-2 text-right md:table-cell md:py-3">
                 <RowActions name={rowName(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
               </td>
             </tr>

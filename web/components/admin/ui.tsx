@@ -70,7 +70,7 @@ export function Badge({ children, tone = 'gray' }: { children: ReactNode; tone?:
     blue: 'bg-blue-100 text-blue-800',
     orange: 'bg-orange-100 text-orange-900',
   };
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+  return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
 }
 
 export const preview = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars)}...` : text);
