@@ -4,7 +4,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['build/', 'dist/', 'data/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'screenshots/'] },
+  { ignores: ['build/', 'dist/', 'data/', '.tmp/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'screenshots/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
