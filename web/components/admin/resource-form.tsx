@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { commonCopy } from '../../../shared/copy/admin';
 import { resources, type FieldDef, type GalleryImage, type ResourceDef, type ResourceKey } from '../../../shared/resources';
-import { imageCountMessage, validateRecord } from '../../../shared/validation';
+import { UNITS_POSITIVE_MESSAGE, imageCountMessage, validateRecord } from '../../../shared/validation';
 import { errorText, sendMultipart } from '../../lib/admin/api';
 import { btn, fieldError, input, label as labelClass } from './classes';
 import { MultiImagePicker, SingleImagePicker, type ExistingImage, type NewImage } from './image-picker';
@@ -94,6 +94,8 @@ export function ResourceForm(props: ResourceFormProps) {
     if (isProject && !unitsEnabled) payload.units = 0;
     const result = validateRecord(def, payload);
     const found: Record<string, string> = result.ok ? {} : { ...result.byField };
+    // the schema checks units only once every other field passes; show it together with the rest
+    if (isProject && values.category === 'Construction' && !(Number(values.units) > 0)) found.units = UNITS_POSITIVE_MESSAGE;
     if (policy.kind === 'single') {
       if (!editing && !file) found.image = policy.requiredOnCreate;
     } else if (imageTotal < policy.min || (policy.exact && imageTotal !== policy.max)) {
