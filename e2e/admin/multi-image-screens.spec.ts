@@ -1,6 +1,6 @@
 /** Gallery, projects and community: several images per record, kept or removed on edit. */
 import { commonCopy, galleryCopy, projectCopy, screenCopy } from '../../shared/copy/admin';
-import { resources } from '../../shared/resources';
+import { resources, type FieldDef } from '../../shared/resources';
 import { UNITS_POSITIVE_MESSAGE } from '../../shared/validation';
 import { deleteAndCheckGone, fillFields, publicHtml } from '../fixtures/admin-crud';
 import { notAnImage, testImages, uniqueName } from '../fixtures/admin-images';
@@ -66,7 +66,8 @@ test('projects: counts, units only for Construction, counter and limit, filters,
   await page.getByRole('button', { name: projectCopy.addButton, exact: true }).click();
   await page.getByLabel('Category', { exact: true }).selectOption('Construction');
   await page.getByRole('button', { name: commonCopy.add, exact: true }).click();
-  const required = resources.project.fields.filter((f) => f.required && f.name !== 'category').map((f) => f.required!);
+  const fields: readonly FieldDef[] = resources.project.fields;
+  const required = fields.filter((f) => f.required && f.name !== 'category').map((f) => f.required!);
   for (const message of [...required, UNITS_POSITIVE_MESSAGE, 'At least one image is required'])
     await expect(page.getByText(message, { exact: true })).toBeVisible();
 
