@@ -2,12 +2,18 @@
 import { buildApp } from './app';
 import { seedDemoContentIfEmpty } from './db/demo-content';
 import { readEnv } from './env';
+import { ClientError } from './errors';
 import { startServices } from './start';
 
 const env = readEnv();
 const services = await startServices(env);
 
-const firstAdmin = await services.auth.ensureFirstAdmin(env.adminEmail, env.adminPassword);
+const firstAdmin = await services.auth.ensureFirstAdmin(env.adminEmail, env.adminPassword).catch(async (error) => {
+  if (!(error instanceof ClientError)) throw error;
+  console.error(`Cannot create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD: ${error.message}`);
+  await services.database.close();
+  process.exit(1);
+});
 if (firstAdmin) {
   const password = firstAdmin.password ?? '(the ADMIN_PASSWORD you set)';
   console.log(`\nFirst admin created. Log in at /admin/login with\n  email:    ${firstAdmin.email}\n  password: ${password}\n${firstAdmin.password ? 'This password is shown only once; change it after logging in.\n' : ''}`);

@@ -6,6 +6,7 @@ import { ContactService } from './contact/contact-service';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import { ContentService } from './resources/content-service';
+import { ContentVersion } from './resources/content-version';
 import { createLocalStorage, type Storage } from './storage/storage';
 
 export interface Services {
@@ -16,12 +17,16 @@ export interface Services {
   contact: ContactService;
   about: AboutService;
   auth: AuthService;
+  /** Moves on with every content write (pages cached on the server go stale). */
+  contentVersion: ContentVersion;
 }
 
 export async function createServices(env: Env, database: Database): Promise<Services> {
   const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
+  const contentVersion = new ContentVersion();
   return {
     env,
+    contentVersion,
     database,
     storage,
     content: new ContentService({
@@ -30,9 +35,10 @@ export async function createServices(env: Env, database: Database): Promise<Serv
       tmpDir: path.join(env.dataDir, 'tmp'),
       maxImagePixels: env.maxImagePixels,
       simulateFailures: env.simulateFailures,
+      contentVersion,
     }),
     contact: new ContactService(database.db),
-    about: new AboutService(database.db),
+    about: new AboutService(database.db, contentVersion),
     auth: await AuthService.create(database.db, env),
   };
 }

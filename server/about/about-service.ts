@@ -5,13 +5,17 @@ import { collectErrors } from '../../shared/validation';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { ClientError } from '../errors';
+import type { ContentVersion } from '../resources/content-version';
 
 const KEY = 'about_content';
 
 export class AboutService {
   private cached: AboutContent | null = null;
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly contentVersion: ContentVersion,
+  ) {}
 
   async get(): Promise<AboutContent> {
     if (this.cached) return this.cached;
@@ -32,6 +36,7 @@ export class AboutService {
       .values({ key: KEY, value: result.data })
       .onConflictDoUpdate({ target: settings.key, set: { value: result.data, updatedAt: new Date() } });
     this.cached = result.data;
+    this.contentVersion.bump();
     return result.data;
   }
 }

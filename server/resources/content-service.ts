@@ -24,6 +24,7 @@ import { ClientError } from '../errors';
 import { prepareImage, type PreparedImage } from '../images/image-pipeline';
 import type { Storage } from '../storage/storage';
 import { removeTempFiles, type WriteInput } from '../uploads/read-write-input';
+import type { ContentVersion } from './content-version';
 import { PublicCache } from './public-cache';
 
 const tables: Record<ResourceKey, PgTable> = {
@@ -75,6 +76,7 @@ export interface ServiceOptions {
   maxImagePixels: number;
   /** Resources whose reads fail on purpose (tests of error states); 'all' for every one. */
   simulateFailures?: string[];
+  contentVersion: ContentVersion;
 }
 
 export interface ListResult<T> {
@@ -93,11 +95,22 @@ interface ImagePlan {
 
 export class ContentService {
   private readonly cache = new PublicCache();
+  /** Reads that failed so far; a page rendered while one failed is not worth caching. */
+  readFailures = 0;
 
   constructor(private readonly options: ServiceOptions) {}
 
   /** Records of a resource, newest first, from the cache when it is warm. */
   async list<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>> {
+    try {
+      return await this.readList(key);
+    } catch (error) {
+      this.readFailures += 1;
+      throw error;
+    }
+  }
+
+  private async readList<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>> {
     const failing = this.options.simulateFailures;
     if (failing?.includes(key) || failing?.includes('all')) throw new Error(`Simulated failure of ${key} (SIMULATE_FAILURES)`);
     return this.cache.get(key, async () => {
@@ -137,7 +150,7 @@ export class ContentService {
         .values(row as never)
         .returning()) as Row[];
       await this.commitFiles(prepared);
-      this.cache.invalidate(key);
+      this.changed(key);
       return toRecord(def, inserted);
     } finally {
       // uploads and renditions left by a failed write go; committed ones were already moved out
@@ -163,7 +176,7 @@ export class ContentService {
         .returning()) as Row[];
       if (!updated) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
       await this.commitFiles(prepared);
-      this.cache.invalidate(key);
+      this.changed(key);
       const kept = new Set(imageUrls(imageValue));
       await this.removeImages(imageUrls(current[def.image.field]).filter((url) => !kept.has(url)));
       return toRecord(def, updated);
@@ -179,8 +192,14 @@ export class ContentService {
     const existing = await this.findRow(key, id);
     const table = tables[key] as PgTable & { id: never };
     await this.options.db.delete(table).where(eq(table.id, id));
-    this.cache.invalidate(key);
+    this.changed(key);
     await this.removeImages(imageUrls(existing[def.image.field]));
+  }
+
+  /** A write happened: the list and every cached page that may show it are stale. */
+  private changed(key: ResourceKey): void {
+    this.cache.invalidate(key);
+    this.options.contentVersion.bump();
   }
 
   private async findRow(key: ResourceKey, id: string): Promise<Row> {

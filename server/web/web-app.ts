@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
 import type { Services } from '../services';
+import { NONCE_PLACEHOLDER, PageCache } from './page-cache';
 
 export type WebAppMode = 'none' | 'production' | 'development';
 
@@ -68,30 +69,34 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   }
 
   let handler: ReturnType<typeof createRequestHandler> | null = null;
-  const listener = createRequestListener(async (request) => {
+  const pages = new PageCache(services.contentVersion);
+  const render = async (request: Request, nonce: string) => {
     handler ??= createRequestHandler(await loadBuild(), development ? 'development' : 'production');
     if (development) handler = createRequestHandler(await loadBuild(), 'development'); // pick up edits
-    const nonce = crypto.randomBytes(16).toString('base64');
     const context: WebLoadContext = { services, nonce };
-    const response = await handler(request, context as never);
-    const type = response.headers.get('content-type') ?? '';
-    if (type.startsWith('text/html')) {
-      response.headers.set('content-security-policy', pageCsp(nonce, development));
-      response.headers.set('x-content-type-options', 'nosniff');
-      response.headers.set('referrer-policy', 'strict-origin-when-cross-origin');
-      if (!response.headers.has('cache-control')) response.headers.set('cache-control', 'no-cache');
-      if (response.body && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-        const headers = new Headers(response.headers);
-        headers.set('content-encoding', 'gzip');
-        headers.append('vary', 'Accept-Encoding');
-        headers.delete('content-length');
-        return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
-      }
+    return handler(request, context as never);
+  };
+
+  const listener = createRequestListener(async (request) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const url = new URL(request.url);
+    const key = url.pathname + url.search;
+    const cacheable = !development && request.method === 'GET' && PageCache.isCacheable(url);
+    let response = cacheable ? pages.get(key, nonce) : null;
+    if (!response) {
+      const version = services.contentVersion.current;
+      const failuresBefore = services.content.readFailures;
+      response = await render(request, cacheable ? NONCE_PLACEHOLDER : nonce);
+      // a page showing a section's error state is rendered afresh next time (Retry must retry)
+      const complete = services.content.readFailures === failuresBefore;
+      if (cacheable && complete && response.status === 200) response = await pages.store(key, version, response, nonce);
+      else if (cacheable) response = new Response((await response.text()).replaceAll(NONCE_PLACEHOLDER, nonce), response);
     }
-    return response;
+    return withPageHeaders(request, response, nonce, development);
   });
 
   app.route({
+
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: (request, reply) => {
@@ -100,4 +105,21 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       else listener(request.raw, reply.raw);
     },
   });
+}
+
+/** Security headers and gzip for pages; data requests pass as they are. */
+function withPageHeaders(request: Request, response: Response, nonce: string, development: boolean): Response {
+  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+  const headers = new Headers(response.headers);
+  headers.set('content-security-policy', pageCsp(nonce, development));
+  headers.set('x-content-type-options', 'nosniff');
+  headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+  if (!headers.has('cache-control')) headers.set('cache-control', 'no-cache');
+  if (!response.body || !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
+    return new Response(response.body, { status: response.status, headers });
+  }
+  headers.set('content-encoding', 'gzip');
+  headers.append('vary', 'Accept-Encoding');
+  headers.delete('content-length');
+  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
 }
