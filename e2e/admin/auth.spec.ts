@@ -1,0 +1,72 @@
+/** Login, the guard on every admin route, logout, and the forgot-password page. */
+import { test as base, expect } from '@playwright/test';
+import { adminNav, dashboardCopy, forgotCopy, layoutCopy, loginCopy, storageKeys } from '../../shared/copy/admin';
+import { apiMessages } from '../../shared/api-messages';
+import { E2E_ADMIN } from '../fixtures/servers';
+
+const guarded = [
+  ...adminNav.flatMap((entry) => ('children' in entry ? entry.children.map((child) => child.to) : [entry.to])),
+  '/admin',
+  '/adminhome/propetopprojectsrty',
+];
+
+base('every admin route without a token lands on the login page', async ({ page }) => {
+  for (const path of guarded) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/admin\/login$/);
+  }
+  await expect(page.getByRole('heading', { name: loginCopy.title })).toBeVisible();
+});
+
+base('a revoked token leads back to the login page and is forgotten', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.evaluate((keys) => {
+    localStorage.setItem(keys.token, 'not-a-real-token');
+    localStorage.setItem(keys.email, 'someone@example.com');
+  }, storageKeys);
+  await page.goto('/admin/gallery');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.token)).toBeNull();
+});
+
+base('a wrong password shows the message; show/hide works; the right one opens the dashboard; logout goes to /login', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByLabel(loginCopy.email).fill(E2E_ADMIN.email);
+  const password = page.getByLabel(loginCopy.password, { exact: true });
+  await password.fill('wrong-password-123');
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: loginCopy.showPassword }).click();
+  await expect(password).toHaveAttribute('type', 'text');
+  await page.getByRole('button', { name: loginCopy.hidePassword }).click();
+  await expect(password).toHaveAttribute('type', 'password');
+  await page.getByRole('button', { name: loginCopy.submit, exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(apiMessages.invalidLogin);
+
+  await password.fill(E2E_ADMIN.password);
+  await page.getByRole('button', { name: loginCopy.submit, exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByRole('heading', { name: dashboardCopy.title })).toBeVisible();
+  expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.email)).toBe(E2E_ADMIN.email);
+
+  await page.getByRole('button', { name: layoutCopy.logout }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: loginCopy.title })).toBeVisible();
+  expect(await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.email)], storageKeys)).toEqual([null, null]);
+});
+
+base('the login shows the network message when the server cannot be reached', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.route('**/api/admins/login', (route) => route.abort());
+  await page.getByLabel(loginCopy.email).fill(E2E_ADMIN.email);
+  await page.getByLabel(loginCopy.password, { exact: true }).fill('whatever-password');
+  await page.getByRole('button', { name: loginCopy.submit, exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText(loginCopy.network);
+});
+
+base('Forgot password? explains the command-line reset', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('link', { name: loginCopy.forgot }).click();
+  await expect(page).toHaveURL(/\/admin\/forgot-password$/);
+  await expect(page.getByRole('heading', { name: forgotCopy.title })).toBeVisible();
+  await expect(page.getByText('npm run admin -- reset-password')).toBeVisible();
+});
