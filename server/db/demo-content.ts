@@ -23,7 +23,7 @@ interface DemoRecord {
   descriptions?: string[];
 }
 
-const img = (scene: DemoScene, hue: number, variant = 0, width = 1200, height = 800): DemoImageSpec => ({
+const img = (scene: DemoScene, hue: number, variant = 0, width = 960, height = 640): DemoImageSpec => ({
   scene,
   hue,
   variant,
