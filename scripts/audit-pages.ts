@@ -2,6 +2,7 @@
  * Lighthouse 12 (mobile settings) and axe-core on every public page of a running server.
  * Starts no server: `npm run audit:pages -- http://localhost:3000`.
  */
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -31,9 +32,12 @@ interface ResourceItem {
 }
 
 async function runLighthouse(url: string, port: number) {
-  const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
-  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  return result.lhr;
+  // a cold browser sometimes loses the first trace (NO_NAVSTART): try again before reporting
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (!result.lhr.runtimeError || attempt === 3) return result.lhr;
+  }
 }
 
 async function main() {
@@ -45,16 +49,19 @@ async function main() {
     for (const path of PUBLIC_PAGES) {
       const url = `${base}${path}`;
       const lhr = await runLighthouse(url, chrome.port);
+      // AUDIT_JSON_DIR keeps each page's full Lighthouse report for a closer look
+      if (process.env.AUDIT_JSON_DIR) fs.writeFileSync(`${process.env.AUDIT_JSON_DIR}/${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}.json`, JSON.stringify(lhr));
       const resources = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ?? []) as ResourceItem[];
       const bytesOf = (type: string) => resources.find((item) => item.resourceType === type)?.transferSize ?? 0;
       const failedAudits = Object.values(lhr.audits)
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 
-      const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+      const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+      const page = await context.newPage();
       await page.goto(url, { waitUntil: 'networkidle' });
       const axe = await new AxeBuilder({ page }).analyze();
-      await page.close();
+      await context.close();
 
       figures.push({
         path,

@@ -3,9 +3,9 @@
  * section 8 maps them) and the visitor-side rules of the public spec's section 5.
  */
 import { z } from 'zod';
+import { EMAIL_PATTERN } from './contact-rules';
 
-/** "no spaces, one @, a dot in the domain" */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { EMAIL_PATTERN, contactFieldForError } from './contact-rules';
 
 export const CONTACT_LIMITS = { name: 100, email: 254, number: 30, message: 5000 } as const;
 
@@ -50,13 +50,4 @@ export interface ContactReply {
   success: boolean;
   errors: string[];
   message: string;
-}
-
-/** Which form field a server error string belongs to (public spec, section 8). */
-export function contactFieldForError(error: string): keyof ContactInput | null {
-  if (error.includes('Name')) return 'name';
-  if (error.includes('Email')) return 'email';
-  if (error.includes('Contact number')) return 'number';
-  if (error.includes('Message')) return 'message';
-  return null;
 }

@@ -16,13 +16,17 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   return body.token;
 }
 
-/** Scrolls through the page so lazy images load (for screenshots). */
-export async function scrollThrough(page: Page) {
+/** Loads every lazy image now (for full-page screenshots) and waits for them. */
+export async function loadAllImages(page: Page) {
   await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 500) {
-      window.scrollTo(0, y);
-      await new Promise((resolve) => setTimeout(resolve, 60));
-    }
-    window.scrollTo(0, 0);
+    const images = [...document.querySelectorAll('img')];
+    const settled = (img: HTMLImageElement) =>
+      new Promise<void>((resolve) => {
+        if (img.complete) return resolve();
+        img.addEventListener('load', () => resolve(), { once: true });
+        img.addEventListener('error', () => resolve(), { once: true });
+      });
+    for (const img of images) img.loading = 'eager';
+    await Promise.race([Promise.all(images.map(settled)), new Promise((resolve) => setTimeout(resolve, 5000))]);
   });
 }

@@ -1,6 +1,6 @@
 import { test } from '@playwright/test';
 import { PUBLIC_PAGES } from '../../web/lib/public-pages';
-import { scrollThrough } from './public-helpers';
+import { loadAllImages } from './public-helpers';
 
 // full-page screenshots of every public page at phone and desktop width, into screenshots/ (looked at by hand)
 for (const [width, height] of [
@@ -10,9 +10,8 @@ for (const [width, height] of [
   test(`screenshots at ${width}x${height}`, async ({ page }) => {
     await page.setViewportSize({ width, height });
     for (const path of PUBLIC_PAGES) {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await scrollThrough(page);
-      await page.waitForLoadState('networkidle');
+      await page.goto(path);
+      await loadAllImages(page);
       const name = path === '/' ? 'home' : path.slice(1).replace(/\//g, '-');
       await page.screenshot({ path: `screenshots/${name}-${width}.png`, fullPage: true });
     }

@@ -73,7 +73,7 @@ export function ProjectCard({ project, cta, onOpen, chips = false }: { project: 
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h3 className="text-lg font-bold text-gray-900">{project.title}</h3>
+        <h2 className="text-lg font-bold text-gray-900">{project.title}</h2>
         <p className="mt-1 flex items-center gap-1 text-sm text-gray-700">
           <MapPin className="h-4 w-4 text-brand-dark" aria-hidden="true" />
           {project.location}

@@ -3,7 +3,8 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { company, contact } from '../../../shared/copy/public';
-import { EMAIL_PATTERN, contactFieldForError, type ContactInput, type ContactReply } from '../../../shared/contact';
+import type { ContactInput, ContactReply } from '../../../shared/contact';
+import { EMAIL_PATTERN, contactFieldForError } from '../../../shared/contact-rules';
 import { MapIllustration } from '../../components/public/map-illustration';
 import { pageMeta } from '../../lib/page-meta';
 import { publicUrl } from '../../lib/section-data.server';
@@ -159,50 +160,40 @@ export default function ContactPage() {
             <h2 id="info-title" className="text-2xl font-bold text-white">
               {contact.infoTitle}
             </h2>
-            <dl className="mt-6 space-y-4">
-              <div className="flex gap-3">
-                <MapPin className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
-                <div>
-                  <dt className="text-sm font-semibold text-white">{contact.addressLabel}</dt>
-                  <dd>
-                    <address className="not-italic">{company.address}</address>
-                  </dd>
-                </div>
-              </div>
-              <div className="flex gap-3">
-                <Phone className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
-                <div>
-                  <dt className="text-sm font-semibold text-white">{contact.phoneLabel}</dt>
-                  <dd>
-                    <a href={company.phoneHref} className="underline-offset-4 hover:underline">
-                      {company.phone}
-                    </a>
-                  </dd>
-                </div>
-              </div>
-              <div className="flex gap-3">
-                <Mail className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
-                <div>
-                  <dt className="text-sm font-semibold text-white">{contact.emailLabel}</dt>
-                  <dd>
-                    <a href={`mailto:${company.email}`} className="underline-offset-4 hover:underline">
-                      {company.email}
-                    </a>
-                  </dd>
-                </div>
-              </div>
-              <div className="flex gap-3">
-                <Clock className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
-                <div>
-                  <dt className="text-sm font-semibold text-white">{contact.hoursLabel}</dt>
-                  <dd>{company.hours}</dd>
-                </div>
-              </div>
-            </dl>
+            <ul className="mt-6 space-y-4">
+              <InfoItem icon={MapPin} label={contact.addressLabel}>
+                <address className="not-italic">{company.address}</address>
+              </InfoItem>
+              <InfoItem icon={Phone} label={contact.phoneLabel}>
+                <a href={company.phoneHref} className="underline-offset-4 hover:underline">
+                  {company.phone}
+                </a>
+              </InfoItem>
+              <InfoItem icon={Mail} label={contact.emailLabel}>
+                <a href={`mailto:${company.email}`} className="underline-offset-4 hover:underline">
+                  {company.email}
+                </a>
+              </InfoItem>
+              <InfoItem icon={Clock} label={contact.hoursLabel}>
+                {company.hours}
+              </InfoItem>
+            </ul>
           </div>
           <MapIllustration />
         </aside>
       </div>
     </div>
+  );
+}
+
+function InfoItem({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: React.ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <Icon className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
+      <div>
+        <p className="text-sm font-semibold text-white">{label}</p>
+        <div>{children}</div>
+      </div>
+    </li>
   );
 }

@@ -139,7 +139,7 @@ function Solutions({ solutions }: { solutions: Solution[] }) {
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
         {solutions.map((s) => (
           <li key={s._id} className="group relative overflow-hidden rounded-xl">
-            <ResponsiveImage src={s.image} alt={s.name} sizes="(min-width: 768px) 33vw, 50vw" className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105" />
+            <ResponsiveImage src={s.image} alt="" sizes="(min-width: 768px) 33vw, 50vw" className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105" />
             <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-3 font-semibold text-white">{s.name}</p>
           </li>
         ))}

@@ -1,0 +1,18 @@
+/**
+ * The contact form's rules that need no zod (public spec, sections 5 and 8), so the public
+ * contact page can use them without shipping zod, whose eval probe also trips the page CSP.
+ */
+
+/** "no spaces, one @, a dot in the domain" */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export type ContactField = 'name' | 'email' | 'number' | 'message';
+
+/** Which form field a server error string belongs to (public spec, section 8). */
+export function contactFieldForError(error: string): ContactField | null {
+  if (error.includes('Name')) return 'name';
+  if (error.includes('Email')) return 'email';
+  if (error.includes('Contact number')) return 'number';
+  if (error.includes('Message')) return 'message';
+  return null;
+}
