@@ -1,6 +1,7 @@
 /** The admin sidebar: wide (w-64) or narrow (w-20) on desktop, a drawer under 768 px. */
 import {
-  Building2, ChevronDown, FileText, Home, Images, Info, LayoutDashboard, LogOut, Mail, PanelLeftClose, PanelLeftOpen, Sofa, UserCog, Users, UsersRound, X,
+  Briefcase, Building, Building2, ChevronDown, FileText, GalleryHorizontal, Home, Image, Images, Info, LayoutDashboard, Lightbulb, LogOut, Mail, MapPin,
+  PanelLeftClose, PanelLeftOpen, Sofa, Star, UserCog, Users, UsersRound, X,
 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
@@ -18,6 +19,15 @@ const icons: Record<string, typeof Home> = {
   Interior: Sofa,
   'About Us Editor': FileText,
   Account: UserCog,
+  Banners: GalleryHorizontal,
+  Properties: Building,
+  'Top Projects': Star,
+  'About Banners': Image,
+  Community: UsersRound,
+  'Interior Banners': Image,
+  Solutions: Lightbulb,
+  'Experience Centres': MapPin,
+  Portfolio: Briefcase,
 };
 
 interface SidebarProps {
@@ -30,7 +40,7 @@ interface SidebarProps {
 }
 
 const linkClass = (narrow: boolean) => ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium ${narrow ? 'justify-center' : ''} ${
+  `flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium ${narrow ? 'justify-center' : ''} ${
     isActive ? 'bg-brand-dark text-white' : 'text-gray-200 hover:bg-gray-800 hover:text-white'
   }`;
 
@@ -38,8 +48,8 @@ function Leaf({ entry, narrow, onNavigate, nested }: { entry: NavLeaf; narrow: b
   const Icon = icons[entry.label];
   return (
     <NavLink to={entry.to} end className={linkClass(narrow)} onClick={onNavigate} title={narrow ? entry.label : undefined}>
-      {Icon ? <Icon className="h-5 w-5 shrink-0" aria-hidden /> : nested && narrow ? <span aria-hidden className="text-xs">{entry.label.slice(0, 2)}</span> : null}
-      <span className={narrow ? 'sr-only' : nested ? 'pl-1' : ''}>{entry.label}</span>
+      {Icon ? <Icon className={`shrink-0 ${nested ? 'h-4 w-4' : 'h-5 w-5'}`} aria-hidden /> : null}
+      <span className={narrow ? 'sr-only' : ''}>{entry.label}</span>
     </NavLink>
   );
 }

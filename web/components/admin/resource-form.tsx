@@ -154,7 +154,7 @@ export function ResourceForm(props: ResourceFormProps) {
   const labels = props.submitLabels ?? { add: commonCopy.add, edit: commonCopy.update, adding: commonCopy.saving, updating: commonCopy.saving };
 
   return (
-    <form onSubmit={submit} noValidate className="space-y-4" aria-busy={busy}>
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-busy={busy}>
       {formFields(def).map((field) => {
         const id = `${formId}-${field.name}`;
         const error = errors[field.name];
@@ -173,7 +173,7 @@ export function ResourceForm(props: ResourceFormProps) {
           className: input,
         } as const;
         return (
-          <div key={field.name}>
+          <div key={field.name} className={field.kind === 'textarea' || field.kind === 'list' ? 'md:col-span-2' : undefined}>
             <div className="flex gap-1">
               <label htmlFor={id} className={labelClass}>
                 {field.label}
@@ -221,6 +221,7 @@ export function ResourceForm(props: ResourceFormProps) {
         );
       })}
 
+      <div className="md:col-span-2">
       {policy.kind === 'single' ? (
         <SingleImagePicker
           label={props.imageLabel ? (editing ? props.imageLabel.edit : props.imageLabel.add) : `${commonCopy.image}${editing ? '' : ' *'}`}
@@ -250,9 +251,10 @@ export function ResourceForm(props: ResourceFormProps) {
           onError={setImageError}
         />
       )}
+      </div>
 
       {formErrors.length ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800 md:col-span-2">
           {formErrors.map((message) => (
             <p key={message}>{message}</p>
           ))}
@@ -260,7 +262,7 @@ export function ResourceForm(props: ResourceFormProps) {
       ) : null}
 
       {busy ? (
-        <div>
+        <div className="md:col-span-2">
           <div className="h-2 overflow-hidden rounded bg-gray-200" role="progressbar" aria-label={commonCopy.uploading(progress)} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
             <div className="h-full bg-brand transition-all" style={{ width: `${progress}%` }} />
           </div>
@@ -268,9 +270,9 @@ export function ResourceForm(props: ResourceFormProps) {
         </div>
       ) : null}
 
-      {footer}
+      {footer ? <div className="md:col-span-2">{footer}</div> : null}
 
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
+      <div className="flex flex-wrap justify-end gap-2 pt-2 md:col-span-2">
         {onCancel ? (
           <button type="button" className={btn.secondary} onClick={onCancel} disabled={busy}>
             {commonCopy.cancel}

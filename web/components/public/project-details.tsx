@@ -55,12 +55,31 @@ export function CategoryChips({ categories }: { categories: string[] }) {
   );
 }
 
-export function ProjectCard({ project, cta, onOpen, chips = false }: { project: Project; cta: ProjectCta; onOpen: () => void; chips?: boolean }) {
+export function ProjectCard({
+  project,
+  cta,
+  onOpen,
+  chips = false,
+  priority = false,
+}: {
+  project: Project;
+  cta: ProjectCta;
+  onOpen: () => void;
+  chips?: boolean;
+  /** the first card: the page's LCP image */
+  priority?: boolean;
+}) {
   const extra = project.images.length - MAX_PROJECT_DOTS;
   return (
     <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100" data-testid="project-card">
       <div className="relative">
-        <ResponsiveImage src={project.images[0]} alt={project.title} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full object-cover" />
+        <ResponsiveImage
+          src={project.images[0]}
+          alt={project.title}
+          sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+          priority={priority}
+          className="aspect-[4/3] w-full object-cover"
+        />
         <span className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${STATUS_BADGE[project.status] ?? 'bg-gray-100 text-gray-900'}`}>{project.status}</span>
         <span className="absolute top-3 right-3 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-gray-900">{project.category}</span>
         {project.images.length > 1 && (

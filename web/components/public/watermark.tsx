@@ -18,6 +18,9 @@ export function Watermark() {
       aria-hidden="true"
       width={160}
       height={160}
+      loading="lazy"
+      decoding="async"
+      fetchPriority="low"
       data-testid="watermark"
       className="pointer-events-none fixed top-20 right-2 z-30 w-16 opacity-10 sm:w-24"
       onError={() => setHidden(true)}

@@ -1,6 +1,10 @@
 /** Every public image: AVIF + WebP renditions with srcset/sizes, intrinsic size, lazy unless it is the LCP image, placeholder on absence or error. */
 import { useEffect, useRef, useState } from 'react';
-import { PLACEHOLDER_IMAGE, parseImageUrl, srcSet } from '../../../shared/image-urls';
+import { preload } from 'react-dom';
+import { PLACEHOLDER_IMAGE, parseImageUrl, renditionUrl, renditionWidths, srcSet, type StoredImage } from '../../../shared/image-urls';
+
+/** The largest AVIF rendition: the preload's fallback href (the srcset decides). */
+const renditionUrlFor = (image: StoredImage) => renditionUrl(image, Math.max(...renditionWidths(image.width)), 'avif');
 
 interface ResponsiveImageProps {
   src: string | null | undefined;
@@ -25,6 +29,11 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false }
   const stored = failed ? null : parseImageUrl(src);
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
+
+  // the LCP image goes to the top of <head>, ahead of the script preloads
+  if (priority && stored) {
+    preload(renditionUrlFor(stored), { as: 'image', type: 'image/avif', imageSrcSet: srcSet(stored, 'avif'), imageSizes: sizes, fetchPriority: 'high' });
+  }
 
   if (!stored) {
     return (

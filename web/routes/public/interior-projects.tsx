@@ -76,8 +76,8 @@ export default function InteriorProjectsPage({ loaderData }: Route.ComponentProp
                 <EmptyState text={states.interiorProjectsEmpty} />
               ) : (
                 <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-                  {shown.map((project) => (
-                    <ProjectCard key={project._id} project={project} cta={CTA} chips onOpen={() => setOpenId(project._id)} />
+                  {shown.map((project, i) => (
+                    <ProjectCard key={project._id} project={project} cta={CTA} chips priority={i === 0} onOpen={() => setOpenId(project._id)} />
                   ))}
                 </ul>
               )}

@@ -96,8 +96,8 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
             <EmptyState text={states.projectsEmpty} />
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((project) => (
-                <ProjectCard key={project._id} project={project} cta={CTA} onOpen={() => setOpenId(project._id)} />
+              {shown.map((project, i) => (
+                <ProjectCard key={project._id} project={project} cta={CTA} priority={i === 0} onOpen={() => setOpenId(project._id)} />
               ))}
             </ul>
           )}
