@@ -1,6 +1,20 @@
 /** Every admin screen: no serious or critical axe violation, and screenshots at laptop and phone width. */
 import AxeBuilder from '@axe-core/playwright';
-import { adminNav, aboutEditorCopy, accountCopy, clientCopy, dashboardCopy, galleryCopy, messagesCopy, projectCopy, screenCopy } from '../../shared/copy/admin';
+import {
+  aboutEditorCopy,
+  accountCopy,
+  adminNav,
+  clientCopy,
+  commonCopy,
+  dashboardCopy,
+  forgotCopy,
+  galleryCopy,
+  layoutCopy,
+  loginCopy,
+  messagesCopy,
+  projectCopy,
+  screenCopy,
+} from '../../shared/copy/admin';
 import { expect, test } from '../fixtures/admin-login';
 
 const screens: { path: string; heading: string; shot: string }[] = [
@@ -43,3 +57,56 @@ for (const screen of screens) {
     await page.screenshot({ path: `screenshots/admin-${screen.shot}-390.png`, fullPage: true });
   });
 }
+
+const axeClean = async (page: import('@playwright/test').Page) => {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+};
+
+test('login, forgot password, an open form, the collapsed sidebar and the phone drawer: accessible and captured', async ({ page }) => {
+  for (const [path, heading, shot] of [
+    ['/admin/login', loginCopy.title, 'login'],
+    ['/admin/forgot-password', forgotCopy.title, 'forgot-password'],
+  ] as const) {
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await axeClean(page);
+    await page.screenshot({ path: `screenshots/admin-${shot}-1366.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `screenshots/admin-${shot}-390.png` });
+  }
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/admin/client');
+  await page.getByRole('button', { name: clientCopy.addButton }).click();
+  await page.getByRole('button', { name: commonCopy.add, exact: true }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await axeClean(page);
+  await page.screenshot({ path: 'screenshots/admin-client-form-1366.png' });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'screenshots/admin-client-form-390.png' });
+  await page.keyboard.press('Escape');
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await page.goto('/admin/project');
+  await page.getByRole('button', { name: projectCopy.addButton }).click();
+  await axeClean(page);
+  await page.screenshot({ path: 'screenshots/admin-project-form-1366.png', fullPage: true });
+  await page.getByRole('button', { name: layoutCopy.collapse }).click();
+  await expect(page.getByTestId('admin-sidebar')).toHaveClass(/w-20/);
+  await page.screenshot({ path: 'screenshots/admin-sidebar-collapsed-1366.png' });
+  await page.getByRole('button', { name: layoutCopy.expand }).click();
+  await expect(page.getByTestId('admin-sidebar')).toHaveClass(/w-64/);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByTestId('admin-sidebar')).toBeHidden();
+  await page.getByRole('button', { name: layoutCopy.openMenu }).click();
+  await expect(page.getByRole('navigation', { name: layoutCopy.nav })).toBeVisible();
+  await axeClean(page);
+  await page.screenshot({ path: 'screenshots/admin-drawer-390.png' });
+  await page.getByRole('navigation', { name: layoutCopy.nav }).getByRole('link', { name: 'Gallery' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: galleryCopy.title })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: layoutCopy.nav })).toBeHidden();
+});

@@ -1,0 +1,54 @@
+/** Empty and failing lists: every screen's empty state on an empty database, and Try Again when reads fail. */
+import { test as base, expect, type Page } from '@playwright/test';
+import { clientCopy, commonCopy, galleryCopy, loginCopy, messagesCopy, projectCopy, screenCopy, storageKeys } from '../../shared/copy/admin';
+import { apiLogin } from '../fixtures/admin-login';
+import { E2E_ADMIN, SERVERS } from '../fixtures/servers';
+
+async function logInAt(page: Page, origin: string) {
+  const token = await apiLogin(origin);
+  await page.goto(`${origin}/admin/login`);
+  await expect(page.getByRole('heading', { name: loginCopy.title })).toBeVisible();
+  await page.evaluate(
+    ({ keys, token, email }) => {
+      localStorage.setItem(keys.token, token);
+      localStorage.setItem(keys.email, email);
+    },
+    { keys: storageKeys, token, email: E2E_ADMIN.email },
+  );
+}
+
+base('an empty database shows each screen’s empty state', async ({ page }) => {
+  await logInAt(page, SERVERS.empty);
+  const empty: [string, string][] = [
+    ['/admin/client', clientCopy.empty],
+    ['/admin/gallery', galleryCopy.empty],
+    ['/admin/project', projectCopy.emptyAll],
+    ['/admin/users', messagesCopy.empty],
+    ['/admin/TeamMembers', screenCopy.team.empty],
+    ['/admin/interior/portfolio', screenCopy.portfolio.empty],
+  ];
+  for (const [path, message] of empty) {
+    await page.goto(`${SERVERS.empty}${path}`);
+    await expect(page.getByText(message, { exact: true }), path).toBeVisible();
+  }
+  // 'Add First Client' opens the add form
+  await page.goto(`${SERVERS.empty}/admin/client`);
+  await page.getByRole('button', { name: clientCopy.addFirst }).click();
+  await expect(page.getByRole('dialog', { name: clientCopy.modalAdd })).toBeVisible();
+});
+
+base('failing reads show the message with Try Again (properties, top projects) instead of only logging', async ({ page }) => {
+  await logInAt(page, SERVERS.failing);
+  for (const [path, message] of [
+    ['/admin/home/property', screenCopy.properties.fetchFailed],
+    ['/admin/home/topprojects', screenCopy.topProjects.fetchFailed],
+    ['/admin/client', clientCopy.fetchFailed],
+  ] as const) {
+    await page.goto(`${SERVERS.failing}${path}`);
+    const tryAgain = page.getByRole('button', { name: commonCopy.tryAgain });
+    const alert = page.getByRole('alert').filter({ hasText: message }).filter({ has: tryAgain });
+    await expect(alert, path).toBeVisible();
+    await alert.getByRole('button', { name: commonCopy.tryAgain }).click();
+    await expect(alert).toBeVisible();
+  }
+});
