@@ -2,7 +2,7 @@
  * The About Us page's editable text (the admin's About Us editor). One document,
  * saved with PUT /api/about-content and read by the public About page.
  */
-import { z } from 'zod';
+import { z } from './zod';
 
 export const ABOUT_FILL_ALL = 'Please fill in all fields.';
 export const ABOUT_CARD_REQUIRED = 'Please provide both title and description.';

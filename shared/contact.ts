@@ -2,7 +2,7 @@
  * The contact form: server rules (messages name the field as the public spec's
  * section 8 maps them) and the visitor-side rules of the public spec's section 5.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import { EMAIL_PATTERN } from './contact-rules';
 
 export { EMAIL_PATTERN, contactFieldForError } from './contact-rules';

@@ -2,7 +2,7 @@
  * Zod schemas built from the resource definitions, used by the server on every
  * write and by the admin forms before sending, so both give the same messages.
  */
-import { z } from 'zod';
+import { z } from './zod';
 import type { FieldDef, ResourceDef } from './resources';
 import { resources } from './resources';
 

@@ -4,7 +4,7 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, eq, gt } from 'drizzle-orm';
-import { z } from 'zod';
+import { z } from '../../shared/zod';
 import { apiMessages } from '../../shared/api-messages';
 import type { Db } from '../db/client';
 import { admins, adminSessions } from '../db/schema';
