@@ -1,4 +1,5 @@
 /** Gallery, projects and community: several images per record, kept or removed on edit. */
+import sharp from 'sharp';
 import { commonCopy, galleryCopy, projectCopy, screenCopy } from '../../shared/copy/admin';
 import { resources, type FieldDef } from '../../shared/resources';
 import { UNITS_POSITIVE_MESSAGE } from '../../shared/validation';
@@ -163,4 +164,29 @@ test('community: exactly 3 images, submit disabled otherwise, 50-character previ
   await page.getByRole('button', { name: commonCopy.update, exact: true }).click();
   await expect(page.getByText(copy.updated, { exact: true })).toBeVisible();
   await deleteAndCheckGone(page, { confirmText: () => copy.confirm, toasts: { deleted: copy.deleted, created: '', updated: '' }, publicPath: '/about' }, `${title} v2`);
+});
+
+test('uploads show their progress while sending', async ({ page, token }) => {
+  const title = uniqueName('Slow upload');
+  // a noisy image that does not compress, sent over a slow uplink
+  const noisy = await sharp(Buffer.from(Array.from({ length: 300 * 300 * 3 }, () => Math.floor(Math.random() * 256))), {
+    raw: { width: 300, height: 300, channels: 3 },
+  })
+    .png()
+    .toBuffer();
+  await openScreen(page, '/admin/gallery', galleryCopy.title);
+  await page.getByRole('button', { name: galleryCopy.addButton, exact: true }).click();
+  await fillFields(page, { 'Project Title': title, Category: { select: 'Interior' } });
+  await page.getByLabel(commonCopy.chooseImages).setInputFiles({ name: 'noisy.png', mimeType: 'image/png', buffer: noisy });
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 60 * 1024 });
+  await page.getByRole('button', { name: commonCopy.add, exact: true }).click();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expect(page.getByText(/^Uploading\.\.\. \d+%$/)).toBeVisible();
+  await expect(page.getByText(galleryCopy.added, { exact: true })).toBeVisible({ timeout: 30_000 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  const items = ((await (await page.request.get('/api/gallery')).json()) as { data: { _id: string; title: string }[] }).data;
+  const created = items.find((item) => item.title === title)!;
+  const removed = await page.request.delete(`/api/gallery/${created._id}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(removed.ok()).toBe(true);
 });
