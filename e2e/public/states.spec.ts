@@ -61,7 +61,7 @@ test.describe('every read fails', () => {
     await expect(page.getByRole('heading', { name: contact.formTitle })).toBeVisible();
   });
 
-  test('gallery: the error with Retry, which reloads and shows the loading text', async ({ page }) => {
+  test('gallery: the error with Retry, which asks the server again', async ({ page }) => {
     await page.goto(`${SERVERS.failing}/gallery`);
     await expect(page.getByText(states.galleryError)).toBeVisible();
     const retried = page.waitForResponse((response) => response.url().includes('gallery.data'));

@@ -16,7 +16,8 @@ export interface LightboxImage {
 
 function toSlide(image: LightboxImage): Slide {
   const stored = parseImageUrl(image.url);
-  const base = { title: image.title, description: image.description, alt: image.description || image.title };
+  // no caption title: the counter holds the top-left corner, the description the bottom
+  const base = { description: image.description || image.title, alt: image.description || image.title };
   if (!stored) return { ...base, src: image.url || PLACEHOLDER_IMAGE };
   return {
     ...base,
@@ -50,7 +51,7 @@ export default function GalleryLightbox({
       slides={images.map(toSlide)}
       plugins={[Captions, Counter]}
       carousel={{ finite: false }}
-      counter={{ separator: 'of', container: { style: { top: 0, bottom: 'unset' } } }}
+      counter={{ separator: 'of' }}
       captions={{ descriptionTextAlign: 'center' }}
       on={{ view: ({ index: current }) => onIndex(current) }}
       labels={{ Close: gallery.close, Previous: gallery.previous, Next: gallery.next }}
