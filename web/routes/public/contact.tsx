@@ -6,6 +6,7 @@ import { company, contact } from '../../../shared/copy/public';
 import type { ContactInput, ContactReply } from '../../../shared/contact';
 import { EMAIL_PATTERN, contactFieldForError } from '../../../shared/contact-rules';
 import { MapIllustration } from '../../components/public/map-illustration';
+import { ToastArea } from '../../components/public/toast-area';
 import { pageMeta } from '../../lib/page-meta';
 import { publicUrl } from '../../lib/section-data.server';
 import type { Route } from './+types/contact';
@@ -182,6 +183,7 @@ export default function ContactPage() {
           <MapIllustration />
         </aside>
       </div>
+      <ToastArea />
     </div>
   );
 }

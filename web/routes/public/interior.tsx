@@ -9,6 +9,7 @@ import { ButtonLink } from '../../components/public/button-link';
 import { HeroBanner } from '../../components/public/hero-banner';
 import { SectionHeading } from '../../components/public/section-heading';
 import { ErrorState } from '../../components/public/section-state';
+import { ToastArea } from '../../components/public/toast-area';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { pageMeta } from '../../lib/page-meta';
 import { loadResource, publicUrl } from '../../lib/section-data.server';
@@ -58,7 +59,7 @@ export default function InteriorPage({ loaderData }: Route.ComponentProps) {
   useHashScroll('wooden-carving');
   useEffect(() => {
     if (!bannerFailed) return;
-    // next tick: the layout's Toaster subscribes in its own effect, after this page's
+    // next tick: the Toaster subscribes in its own effect, after this one
     const timer = window.setTimeout(() => toast.error(states.bannerFetchFailed), 0);
     return () => window.clearTimeout(timer);
   }, [bannerFailed]);
@@ -68,11 +69,13 @@ export default function InteriorPage({ loaderData }: Route.ComponentProps) {
       <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <h1 className="text-center text-3xl font-bold text-gray-900">{interior.title}</h1>
         <ErrorState text={states.interiorError} />
+        <ToastArea />
       </div>
     );
   }
   return (
     <>
+      <ToastArea />
       {banner ? <HeroBanner banner={banner} /> : <h1 className="sr-only">{interior.title}</h1>}
       <WoodenCarvings />
       <Solutions solutions={content.solutions} />

@@ -1,8 +1,7 @@
-/** The public site's frame: header, watermark, main landmark, footer and the toast area (top right, 3 s). */
+/** The public site's frame: header, watermark, main landmark and footer. */
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
 import { Outlet, useNavigation, type LinksFunction } from 'react-router';
-import { Toaster } from 'sonner';
-import { TOAST_DURATION_MS, nav, states } from '../../../shared/copy/public';
+import { nav, states } from '../../../shared/copy/public';
 import { SiteFooter } from '../../components/public/site-footer';
 import { SiteHeader } from '../../components/public/site-header';
 import { Watermark } from '../../components/public/watermark';
@@ -43,7 +42,6 @@ export default function PublicLayout() {
         <Outlet />
       </main>
       <SiteFooter />
-      <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
     </>
   );
 }
