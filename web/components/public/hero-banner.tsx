@@ -22,6 +22,8 @@ export function HeroBanner({ banner, children, headingLevel = 1 }: { banner: Ban
         priority
         className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"
       />
+      {/* keeps the white text readable over light parts of any photo */}
+      <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/60 via-black/35 to-black/10" aria-hidden="true" />
       <div className="mx-auto flex min-h-[30rem] max-w-7xl flex-col justify-center px-4 py-20 sm:px-6 lg:min-h-[36rem]">
         <Heading className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
           {first} {second && <span className="text-orange-400">{second}</span>}
