@@ -25,6 +25,8 @@ export interface ScreenCopy {
   formEdit: string;
   empty: string;
   fetchFailed: string;
+  /** Toast text for a failed list fetch, when the spec words it differently from the error view. */
+  loadFailed?: string;
   confirm: string | ((row: AnyRecord) => string);
   created: string;
   updated: string;
@@ -66,7 +68,7 @@ interface ResourceScreenProps {
 export function ResourceScreen(props: ResourceScreenProps) {
   const { resourceKey, copy, toastMs, formMode = 'modal' } = props;
   const def = resources[resourceKey];
-  const { rows, loading, error, reload } = useResourceList(resourceKey, copy.fetchFailed, toastMs);
+  const { rows, loading, error, reload } = useResourceList(resourceKey, copy.fetchFailed, toastMs, copy.loadFailed);
   const [editing, setEditing] = useState<AnyRecord | null>(null);
   const [formOpen, setFormOpen] = useState(formMode === 'always');
   const [formKey, setFormKey] = useState(0);

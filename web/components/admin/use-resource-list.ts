@@ -5,7 +5,8 @@ import { resources, type ResourceKey } from '../../../shared/resources';
 import { errorText, listRecords } from '../../lib/admin/api';
 import type { AnyRecord } from './resource-form';
 
-export function useResourceList(resourceKey: ResourceKey, fetchFailed: string, toastMs: number) {
+/** `toastText`: the toast's wording when it differs from the error view's (the spec's 'Failed to load properties.'). */
+export function useResourceList(resourceKey: ResourceKey, fetchFailed: string, toastMs: number, toastText = fetchFailed) {
   const [rows, setRows] = useState<AnyRecord[]>([]);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState('');
@@ -18,11 +19,11 @@ export function useResourceList(resourceKey: ResourceKey, fetchFailed: string, t
     } catch (failure) {
       const message = errorText(failure, fetchFailed);
       setError(message === fetchFailed ? fetchFailed : `${fetchFailed} ${message}`);
-      toast.error(fetchFailed, { duration: toastMs });
+      toast.error(toastText, { duration: toastMs });
     } finally {
       setLoading(false);
     }
-  }, [resourceKey, fetchFailed, toastMs]);
+  }, [resourceKey, fetchFailed, toastMs, toastText]);
 
   useEffect(() => {
     // fetching on mount is the point of this hook

@@ -5,6 +5,7 @@ import { Outlet, redirect, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
 import { layoutCopy } from '../../../shared/copy/admin';
 import { AdminSidebar } from '../../components/admin/admin-sidebar';
+import { Watermark } from '../../components/public/watermark';
 import { Spinner } from '../../components/admin/ui';
 import { apiJson } from '../../lib/admin/api';
 import { clearSession, getEmail, getToken } from '../../lib/admin/auth';
@@ -62,6 +63,8 @@ export default function AdminLayout() {
           <Outlet />
         </main>
       </div>
+      {/* the spec's decorative watermark sits on every page, the admin's too */}
+      <Watermark />
       <Toaster position="top-right" richColors closeButton />
     </div>
   );

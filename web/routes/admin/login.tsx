@@ -1,6 +1,6 @@
 /** Admin login (also served at /login, where logout lands). */
 import { Eye, EyeOff, Lock } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginCopy } from '../../../shared/copy/admin';
 import { btn, input, label } from '../../components/admin/classes';
@@ -24,6 +24,10 @@ export default function AdminLogin() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
+  // the form works only once React runs; until then it stays disabled so nothing typed is lost
+  const [ready, setReady] = useState(false);
+  // eslint-disable-next-line react-hooks/set-state-in-effect
+  useEffect(() => setReady(true), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -58,7 +62,8 @@ export default function AdminLogin() {
           <h1 className="text-2xl font-bold">{loginCopy.title}</h1>
           <p className="mt-1 text-sm text-gray-600">{loginCopy.subtitle}</p>
         </div>
-        <form onSubmit={submit} className="space-y-4">
+        <form onSubmit={submit}>
+          <fieldset disabled={!ready} className="space-y-4">
           <div>
             <label htmlFor="login-email" className={label}>
               {loginCopy.email}
@@ -103,6 +108,7 @@ export default function AdminLogin() {
               {loginCopy.forgot}
             </Link>
           </p>
+          </fieldset>
         </form>
       </div>
     </main>
