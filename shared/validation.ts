@@ -117,7 +117,7 @@ export function recordSchema(def: ResourceDef): z.ZodType<Record<string, unknown
   const shape: Record<string, z.ZodType> = {};
   for (const field of def.fields) shape[field.name] = fieldSchema(field);
   let schema: z.ZodType<Record<string, unknown>> = z.object(shape) as z.ZodType<Record<string, unknown>>;
-  if (def === resources.project) schema = schema.transform(applyProjectUnitsRule).superRefine(checkProjectUnits);
+  if (def === resources.project) schema = schema.transform(applyProjectUnitsRule);
   schemaCache.set(def, schema);
   return schema;
 }
@@ -128,10 +128,18 @@ export const UNITS_POSITIVE_MESSAGE = 'Units must be a positive number for Const
 function applyProjectUnitsRule(values: Record<string, unknown>) {
   return values.category === 'Construction' ? values : { ...values, units: 0 };
 }
-function checkProjectUnits(values: Record<string, unknown>, ctx: z.RefinementCtx) {
-  if (values.category === 'Construction' && !(Number(values.units) > 0)) {
-    ctx.addIssue({ code: 'custom', message: UNITS_POSITIVE_MESSAGE, path: ['units'] });
+
+/** Rules across fields, checked on the raw input so their messages come with the others, not after them. */
+function crossFieldErrors(def: ResourceDef, input: Record<string, unknown>): FieldErrors {
+  const errors: string[] = [];
+  const byField: Record<string, string> = {};
+  const category = typeof input.category === 'string' ? input.category.trim() : input.category;
+  const units = input.units === '' || input.units == null ? 0 : Number(input.units);
+  if (def === resources.project && category === 'Construction' && !(units > 0) && !(units < 0)) {
+    errors.push(UNITS_POSITIVE_MESSAGE);
+    byField.units = UNITS_POSITIVE_MESSAGE;
   }
+  return { errors, byField };
 }
 
 export interface FieldErrors {
@@ -160,8 +168,11 @@ export type ValidationResult =
 /** Validates a resource's text fields. */
 export function validateRecord(def: ResourceDef, input: Record<string, unknown>): ValidationResult {
   const result = recordSchema(def).safeParse(input);
-  if (result.success) return { ok: true, values: result.data };
-  return { ok: false, ...collectErrors(result.error) };
+  const cross = crossFieldErrors(def, input);
+  if (result.success && cross.errors.length === 0) return { ok: true, values: result.data };
+  const found = result.success ? { errors: [], byField: {} } : collectErrors(result.error);
+  for (const message of cross.errors) if (!found.errors.includes(message)) found.errors.push(message);
+  return { ok: false, errors: found.errors, byField: { ...cross.byField, ...found.byField } };
 }
 
 /** The message for a wrong number of images, with the count filled in. */
