@@ -90,7 +90,8 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       // a page showing a section's error state is rendered afresh next time (Retry must retry)
       const complete = services.content.readFailures === failuresBefore;
       if (cacheable && complete && response.status === 200) response = await pages.store(key, version, response, nonce);
-      else if (cacheable) response = new Response((await response.text()).replaceAll(NONCE_PLACEHOLDER, nonce), response);
+      // replies without a body (React Router's 204s) have no nonce to put back
+      else if (cacheable && response.body) response = new Response((await response.text()).replaceAll(NONCE_PLACEHOLDER, nonce), response);
     }
     return withPageHeaders(request, response, nonce, development);
   });
@@ -107,19 +108,22 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   });
 }
 
-/** Security headers and gzip for pages; data requests pass as they are. */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript))/;
+
+/** Security headers for pages, and gzip for pages and React Router's data replies. */
 function withPageHeaders(request: Request, response: Response, nonce: string, development: boolean): Response {
-  if (!(response.headers.get('content-type') ?? '').startsWith('text/html')) return response;
+  const type = response.headers.get('content-type') ?? '';
   const headers = new Headers(response.headers);
-  headers.set('content-security-policy', pageCsp(nonce, development));
-  headers.set('x-content-type-options', 'nosniff');
-  headers.set('referrer-policy', 'strict-origin-when-cross-origin');
-  if (!headers.has('cache-control')) headers.set('cache-control', 'no-cache');
-  if (!response.body || !/\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')) {
-    return new Response(response.body, { status: response.status, headers });
+  if (type.startsWith('text/html')) {
+    headers.set('content-security-policy', pageCsp(nonce, development));
+    headers.set('x-content-type-options', 'nosniff');
+    headers.set('referrer-policy', 'strict-origin-when-cross-origin');
+    if (!headers.has('cache-control')) headers.set('cache-control', 'no-cache');
   }
+  const gzip = response.body && COMPRESSIBLE.test(type) && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
+  if (!gzip) return new Response(response.body, { status: response.status, headers });
   headers.set('content-encoding', 'gzip');
   headers.append('vary', 'Accept-Encoding');
   headers.delete('content-length');
-  return new Response(response.body.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
+  return new Response(response.body!.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
 }
