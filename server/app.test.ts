@@ -94,3 +94,27 @@ describe('restart', () => {
     }
   });
 });
+
+describe('compressed public lists', () => {
+  it('serves br and gzip bodies that decode to the plain list', async () => {
+    const zlib = await import('node:zlib');
+    const t = await createTestApp();
+    try {
+      const token = await t.login();
+      for (let i = 0; i < 3; i++) {
+        const body = multipart({ title: `Banner ${i} ${'with a long description '.repeat(20)}`.slice(0, 200), description: 'x'.repeat(900) }, [{ field: 'image', data: await makeImage() }]);
+        await t.app.inject({ method: 'POST', url: '/api/banners', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+      }
+      const plain = await t.app.inject('/api/banners');
+      const br = await t.app.inject({ url: '/api/banners', headers: { 'accept-encoding': 'gzip, br' } });
+      const gzip = await t.app.inject({ url: '/api/banners', headers: { 'accept-encoding': 'gzip, br;q=0' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+      expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+      expect(br.headers.etag).toBe(plain.headers.etag);
+    } finally {
+      await t.close();
+    }
+  });
+});

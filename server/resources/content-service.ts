@@ -25,7 +25,7 @@ import { prepareImage, type PreparedImage } from '../images/image-pipeline';
 import type { Storage } from '../storage/storage';
 import { removeTempFiles, type WriteInput } from '../uploads/read-write-input';
 import type { ContentVersion } from './content-version';
-import { PublicCache } from './public-cache';
+import { PublicCache, type CachedList } from './public-cache';
 
 const tables: Record<ResourceKey, PgTable> = {
   clients: schema.clients,
@@ -79,12 +79,8 @@ export interface ServiceOptions {
   contentVersion: ContentVersion;
 }
 
-export interface ListResult<T> {
-  records: T[];
-  /** The reply body for GET, serialised once per cache fill. */
-  body: string;
-  etag: string;
-}
+/** Records of a resource and their reply body, as cached. */
+export type ListResult<T> = CachedList<T>;
 
 /** Images the write keeps and the uploads it adds, already checked for count. */
 interface ImagePlan {

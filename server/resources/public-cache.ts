@@ -3,11 +3,23 @@
  * a load that started before an invalidation is not stored.
  */
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 
 export interface CachedList<T> {
   records: T[];
   body: string;
   etag: string;
+  /** The body compressed once, on first request for that encoding. */
+  encoded(encoding: 'br' | 'gzip'): Buffer;
+}
+
+function encoder(body: string): CachedList<never>['encoded'] {
+  const done: Partial<Record<'br' | 'gzip', Buffer>> = {};
+  return (encoding) =>
+    (done[encoding] ??=
+      encoding === 'br'
+        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : zlib.gzipSync(body, { level: 9 }));
 }
 
 export class PublicCache {
@@ -22,7 +34,7 @@ export class PublicCache {
     const pending = load().then(({ records, reply }) => {
       const body = JSON.stringify(reply);
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = { records, body, etag } as unknown as CachedList<never>;
+      const entry = { records, body, etag, encoded: encoder(body) } as unknown as CachedList<never>;
       if ((this.versions.get(key) ?? 0) === version) this.entries.set(key, entry);
       return entry;
     });

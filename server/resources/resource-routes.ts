@@ -21,7 +21,10 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
       const list = await services.content.list(key);
       reply.header('etag', list.etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
       if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
-      return reply.send(list.body);
+      const encoding = preferredEncoding(request.headers['accept-encoding']);
+      reply.header('vary', 'Accept-Encoding');
+      if (!encoding || list.body.length < 1024) return reply.send(list.body);
+      return reply.header('content-encoding', encoding).send(list.encoded(encoding));
     });
 
     app.post(base, { onRequest: guard }, async (request, reply) => {
@@ -44,4 +47,16 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
       return { success: true, message: apiMessages.deleted(def.noun) };
     });
   }
+}
+
+/** br or gzip when the client takes it (q=0 means refused). */
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const accepted = (header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
 }
