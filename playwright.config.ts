@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT_BASE, SERVERS } from './e2e/fixtures/servers';
 
 const server = (name: string, port: number, extra: string) => ({
-  command: `rm -rf .tmp/e2e-${port} && DATA_DIR=.tmp/e2e-${port} PORT=${port} HOST=127.0.0.1 ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} CONTACT_RATE_LIMIT=1000 LOGIN_RATE_LIMIT=1000 LOG_LEVEL=warn ${extra} node dist/server.js`,
+  command: `rm -rf .tmp/e2e-${name}-${port} && DATA_DIR=.tmp/e2e-${name}-${port} PORT=${port} HOST=127.0.0.1 ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} CONTACT_RATE_LIMIT=1000 LOGIN_RATE_LIMIT=1000 LOG_LEVEL=warn ${extra} node dist/server.js`,
   url: `http://127.0.0.1:${port}/healthz`,
   timeout: 240_000,
   reuseExistingServer: false,
