@@ -10,6 +10,7 @@ import { ToastArea } from '../../components/public/toast-area';
 import { pageMeta } from '../../lib/page-meta';
 import { publicUrl } from '../../lib/section-data.server';
 import type { Route } from './+types/contact';
+import { SectionHeading } from '../../components/public/section-heading';
 
 export function loader({ context }: Route.LoaderArgs) {
   return { baseUrl: publicUrl(context) };
@@ -106,11 +107,7 @@ export default function ContactPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-      <div className="mx-auto mb-10 max-w-2xl text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{contact.title}</h1>
-        <span className="mx-auto mt-3 block h-1 w-16 rounded bg-brand" aria-hidden="true" />
-        <p className="mt-4 text-gray-700">{contact.intro}</p>
-      </div>
+      <SectionHeading level={1} title={contact.title} subtitle={contact.intro} />
       <div className="grid gap-10 lg:grid-cols-5">
         <section aria-labelledby="form-title" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-gray-100 sm:p-8 lg:col-span-3">
           <h2 id="form-title" className="text-2xl font-bold text-gray-900">

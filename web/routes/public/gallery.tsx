@@ -10,6 +10,7 @@ import { pageMeta } from '../../lib/page-meta';
 import { loadResource, publicUrl } from '../../lib/section-data.server';
 import type { LightboxImage } from '../../components/public/gallery-lightbox';
 import type { Route } from './+types/gallery';
+import { SectionHeading } from '../../components/public/section-heading';
 
 const GalleryLightbox = lazy(() => import('../../components/public/gallery-lightbox'));
 
@@ -57,11 +58,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-      <div className="mx-auto mb-10 max-w-2xl text-center">
-        <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{gallery.title}</h1>
-        <span className="mx-auto mt-3 block h-1 w-16 rounded bg-brand" aria-hidden="true" />
-        <p className="mt-4 text-gray-700">{gallery.intro}</p>
-      </div>
+      <SectionHeading level={1} title={gallery.title} subtitle={gallery.intro} />
       {revalidator.state === 'loading' ? (
         <LoadingState text={states.galleryLoading} />
       ) : !items.ok ? (

@@ -42,11 +42,7 @@ export default function InteriorProjectsPage({ loaderData }: Route.ComponentProp
   return (
     <>
       <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-        <div className="mx-auto mb-10 max-w-2xl text-center">
-          <h1 className="text-3xl font-bold tracking-tight text-gray-900 sm:text-4xl">{copy.title}</h1>
-          <span className="mx-auto mt-3 block h-1 w-16 rounded bg-brand" aria-hidden="true" />
-          <p className="mt-4 text-gray-700">{copy.intro}</p>
-        </div>
+        <SectionHeading level={1} title={copy.title} subtitle={copy.intro} />
         {!projects.ok ? (
           <ErrorState text={states.interiorProjectsError} />
         ) : (
