@@ -49,6 +49,8 @@ for (const screen of screens) {
     await page.goto(screen.path);
     await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
     await expect(page.getByRole('status')).toHaveCount(0);
+    // each screen names its browser tab after its sidebar entry
+    await expect(page).toHaveTitle(/^[A-Z][\w ]+ \| Admin$/);
     const results = await new AxeBuilder({ page }).analyze();
     const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);

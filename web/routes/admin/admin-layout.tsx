@@ -3,7 +3,7 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
-import { layoutCopy } from '../../../shared/copy/admin';
+import { adminNav, layoutCopy } from '../../../shared/copy/admin';
 import { AdminSidebar } from '../../components/admin/admin-sidebar';
 import { Watermark } from '../../components/public/watermark';
 import { Spinner } from '../../components/admin/ui';
@@ -27,8 +27,16 @@ export function HydrateFallback() {
   return <Spinner label={layoutCopy.loading} />;
 }
 
-export function meta() {
-  return [{ title: 'Admin' }, { name: 'robots', content: 'noindex' }];
+/** The sidebar label of the current screen names the browser tab (the alias path shows Top Projects). */
+function screenLabel(pathname: string): string | undefined {
+  const path = pathname === '/adminhome/propetopprojectsrty' ? '/admin/home/topprojects' : pathname.replace(/\/+$/, '');
+  const leaves = adminNav.flatMap((entry) => ('children' in entry ? entry.children : [entry]));
+  return leaves.find((leaf) => leaf.to === path)?.label;
+}
+
+export function meta({ location }: { location: { pathname: string } }) {
+  const label = screenLabel(location.pathname);
+  return [{ title: label ? `${label} | Admin` : 'Admin' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function AdminLayout() {
