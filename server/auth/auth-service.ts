@@ -174,11 +174,12 @@ export class AuthService {
     const [admin] = await this.db.select({ id: admins.id }).from(admins).where(eq(admins.email, email)).limit(1);
     if (!admin) throw new ClientError(404, `No admin with the email ${email}`);
     await this.setPasswordHash(admin.id, parseOr400(passwordSchema, rawPassword));
-    await this.db.update(admins).set({ failedLogins: 0, lockedUntil: null }).where(eq(admins.id, admin.id));
   }
 
+  /** A new password also lifts any lockout, and ends every session of the admin. */
   private async setPasswordHash(adminId: string, password: string): Promise<void> {
-    await this.db.update(admins).set({ passwordHash: await hashPassword(password) }).where(eq(admins.id, adminId));
+    const passwordHash = await hashPassword(password);
+    await this.db.update(admins).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(admins.id, adminId));
     await this.db.update(adminSessions).set({ revoked: true }).where(eq(adminSessions.adminId, adminId));
   }
 

@@ -25,8 +25,4 @@ export class ContactService {
     const rows = await this.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
     return rows.map(({ id, createdAt, ...rest }) => ({ _id: id, ...rest, createdAt: createdAt.toISOString() }));
   }
-
-  async count(): Promise<number> {
-    return (await this.list()).length;
-  }
 }

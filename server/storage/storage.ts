@@ -1,6 +1,6 @@
 /**
  * Where uploaded images live. Local disk now; an S3-compatible store can
- * implement the same three calls later.
+ * implement the same calls later.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -10,7 +10,6 @@ export interface Storage {
   put(name: string, fromPath: string): Promise<void>;
   /** Removes a stored file; a missing file is not an error. */
   remove(name: string): Promise<void>;
-  exists(name: string): Promise<boolean>;
   /** Directory served at /uploads (local storage only). */
   readonly root: string;
 }
@@ -36,14 +35,6 @@ export function createLocalStorage(root: string): Storage {
     },
     async remove(name) {
       await fs.rm(resolve(name), { force: true });
-    },
-    async exists(name) {
-      try {
-        await fs.access(resolve(name));
-        return true;
-      } catch {
-        return false;
-      }
     },
   };
 }

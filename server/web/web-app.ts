@@ -71,8 +71,8 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   const pages = new PageCache(services.contentVersion);
   const render = async (request: Request, nonce: string) => {
-    handler ??= createRequestHandler(await loadBuild(), development ? 'development' : 'production');
-    if (development) handler = createRequestHandler(await loadBuild(), 'development'); // pick up edits
+    // in development a fresh build is loaded on every request, to pick up edits
+    if (!handler || development) handler = createRequestHandler(await loadBuild(), development ? 'development' : 'production');
     const context: WebLoadContext = { services, nonce };
     return handler(request, context as never);
   };
