@@ -38,4 +38,15 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // browser tests take test from e2e/fixtures/test.ts, whose page.goto waits for hydration
+    files: ['e2e/**/*.ts'],
+    ignores: ['e2e/fixtures/test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { paths: [zodImport, { name: '@playwright/test', importNames: ['test'], message: 'Import test from e2e/fixtures/test.ts.' }] },
+      ],
+    },
+  },
 );

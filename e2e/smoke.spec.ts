@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures/test';
 
 test('the home page is served and unknown paths redirect home', async ({ page }) => {
   const response = await page.goto('/no-such-page');

@@ -17,6 +17,7 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as 
 interface PageFigures {
   path: string;
   scores: Record<(typeof CATEGORIES)[number], number>;
+  fcpMs: number;
   lcpMs: number;
   tbtMs: number;
   cls: number;
@@ -46,7 +47,9 @@ async function main() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME, chromeFlags: ['--headless=new', ...FLAGS] });
   const browser = await chromium.launch({ executablePath: CHROME, args: FLAGS });
   try {
-    for (const path of PUBLIC_PAGES) {
+    // AUDIT_PAGES=/,/about audits only those pages, for a quicker look while working on one
+    const only = process.env.AUDIT_PAGES?.split(',').filter(Boolean);
+    for (const path of only ?? PUBLIC_PAGES) {
       const url = `${base}${path}`;
       const lhr = await runLighthouse(url, chrome.port);
       // AUDIT_JSON_DIR keeps each page's full Lighthouse report for a closer look
@@ -66,6 +69,7 @@ async function main() {
       figures.push({
         path,
         scores: Object.fromEntries(CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as PageFigures['scores'],
+        fcpMs: Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0),
         lcpMs: Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0),
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
@@ -76,7 +80,7 @@ async function main() {
       });
       const f = figures[figures.length - 1];
       console.log(
-        `${path.padEnd(18)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${(f.jsBytes / 1024).toFixed(1)} KiB images ${(f.imageBytes / 1024).toFixed(1)} KiB | axe ${f.axeViolations.length}`,
+        `${path.padEnd(18)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | FCP ${f.fcpMs} ms LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${(f.jsBytes / 1024).toFixed(1)} KiB images ${(f.imageBytes / 1024).toFixed(1)} KiB | axe ${f.axeViolations.length}`,
       );
       if (f.failedAudits.length) console.log(`  below 100: ${f.failedAudits.join(', ')}`);
       if (f.axeViolations.length) console.log(`  axe: ${f.axeViolations.join(', ')}`);

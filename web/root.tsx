@@ -1,7 +1,8 @@
 /** The document shell shared by the public site and the admin area. */
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
 import type { LinksFunction } from 'react-router';
-import './app.css';
+import { useEffect } from 'react';
+import './styles/public.css';
 import { useNonce } from './nonce-context';
 
 export const links: LinksFunction = () => [
@@ -29,6 +30,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
+  // public pages hydrate after load (docs/decisions/0007); the browser tests wait for this mark
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return <Outlet />;
 }
 

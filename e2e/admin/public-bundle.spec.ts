@@ -1,4 +1,4 @@
-/** Visitors never download admin code: no chunk named after an admin source file is requested by a public page. */
+/** Visitors never download admin code or styles: no chunk named after an admin source file, nor the admin stylesheet, is requested by a public page. */
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test } from '../fixtures/admin-login';
@@ -12,8 +12,10 @@ const otherNames = new Set(namesIn('web/routes/public', 'web/components/public',
 // admin file names that no public file shares, so a chunk of that name can only be admin code
 const adminNames = new Set(namesIn('web/routes/admin', 'web/components/admin', 'web/lib/admin').filter((name) => !otherNames.has(name)));
 const chunkName = (pathname: string) => (pathname.endsWith('.js') ? path.basename(pathname).replace(/-[\w-]{8}\.js$/, '') : null);
+// web/styles/admin.css, which only the admin layouts import
+const isAdminStylesheet = (pathname: string) => /\/assets\/admin-[\w-]{8}\.css$/.test(pathname);
 
-test('public pages load no admin route chunk', async ({ page }) => {
+test('public pages load no admin route chunk and no admin stylesheet', async ({ page }) => {
   const requests: string[] = [];
   page.on('request', (request) => requests.push(new URL(request.url()).pathname));
 
@@ -23,6 +25,7 @@ test('public pages load no admin route chunk', async ({ page }) => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }
   expect(requests.filter((p) => adminNames.has(chunkName(p) ?? '')).length).toBeGreaterThan(5);
+  expect(requests.filter(isAdminStylesheet).length).toBeGreaterThan(0);
 
   requests.length = 0;
   for (const to of ['/', '/about', '/client', '/gallery', '/project/exterior', '/interior', '/project/interior', '/contact']) {
@@ -30,4 +33,5 @@ test('public pages load no admin route chunk', async ({ page }) => {
   }
   expect(requests.filter((p) => p.endsWith('.js')).length).toBeGreaterThan(0);
   expect(requests.filter((p) => adminNames.has(chunkName(p) ?? ''))).toEqual([]);
+  expect(requests.filter(isAdminStylesheet)).toEqual([]);
 });

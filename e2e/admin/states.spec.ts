@@ -1,5 +1,6 @@
 /** Empty and failing lists: every screen's empty state on an empty database, and Try Again when reads fail. */
-import { test as base, expect, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { test as base, expect } from '../fixtures/test';
 import { clientCopy, commonCopy, galleryCopy, loginCopy, messagesCopy, projectCopy, screenCopy, storageKeys } from '../../shared/copy/admin';
 import { apiLogin } from '../fixtures/admin-login';
 import { E2E_ADMIN, SERVERS } from '../fixtures/servers';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { company, contact } from '../../shared/copy/public';
 import type { ContactMessage } from '../../shared/resources';
 import { adminToken } from './public-helpers';

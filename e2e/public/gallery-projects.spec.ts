@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { gallery, interior, interiorProjects, projects as copy } from '../../shared/copy/public';
 import type { GalleryItem, Project } from '../../shared/resources';
 import { apiList } from './public-helpers';

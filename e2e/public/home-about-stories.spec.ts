@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import type { AboutContent } from '../../shared/about-content';
 import { about, clientStories, home } from '../../shared/copy/public';
 import type { Banner, ClientStory, TeamMember, TopProject } from '../../shared/resources';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { NAV_LINKS, company, footer, nav } from '../../shared/copy/public';
 import { PUBLIC_PAGES } from '../../web/lib/public-pages';
 import { SERVERS } from '../fixtures/servers';
@@ -81,7 +81,7 @@ test.describe('header and footer', () => {
     const mark = page.getByTestId('watermark');
     await expect(mark).toBeVisible();
     expect(await mark.evaluate((img: HTMLImageElement) => getComputedStyle(img).position)).toBe('fixed');
-    await page.route('**/watermark.svg', (route) => route.fulfill({ status: 404, body: '' }));
+    await page.route('**/watermark-*.webp', (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/about');
     await expect(page.getByTestId('watermark')).toHaveCount(0);
   });
@@ -140,6 +140,25 @@ test.describe('routing, SEO and bundles', () => {
       expect(source, url).not.toContain('/api/admins/login');
       expect(source, url).not.toContain('Bearer ');
     }
+  });
+
+  test('public pages fetch their scripts only once the page has loaded, then hydrate; admin pages preload theirs', async ({ page, request }) => {
+    const html = await (await request.get('/gallery')).text();
+    expect(html).not.toContain('rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    expect(await (await request.get('/admin/login')).text()).toContain('rel="modulepreload"');
+
+    await page.goto('/gallery');
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const scripts = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
+      return { loadEventStart: navigation.loadEventStart, firstScriptStart: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+    });
+    expect(timing.scripts).toBeGreaterThan(3);
+    expect(timing.firstScriptStart).toBeGreaterThanOrEqual(timing.loadEventStart);
+    // hydrated: the filter chips (buttons, not links) now work
+    await page.getByRole('button', { name: 'Wooden Carving' }).click();
+    await expect(page).toHaveURL(/\?category=wooden-carving$/);
   });
 
   test('without JavaScript the server HTML carries every page\'s text and images', async ({ browser }) => {

@@ -1,4 +1,4 @@
-import { test } from '@playwright/test';
+import { test } from '../fixtures/test';
 import { PUBLIC_PAGES } from '../../web/lib/public-pages';
 import { loadAllImages } from './public-helpers';
 

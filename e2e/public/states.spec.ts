@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../fixtures/test';
 import { about, contact, home, interior, states } from '../../shared/copy/public';
 import { SERVERS } from '../fixtures/servers';
 

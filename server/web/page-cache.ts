@@ -33,12 +33,9 @@ export class PageCache {
     return new Response(page.body.replaceAll(NONCE_PLACEHOLDER, nonce), { status: page.status, headers: page.headers });
   }
 
-  /** Stores a rendered page (made with NONCE_PLACEHOLDER) and returns it with the real nonce. */
-  async store(key: string, version: number, response: Response, nonce: string): Promise<Response> {
-    const body = await response.text();
-    const headers = [...response.headers.entries()];
+  /** Stores a rendered page's body (made with NONCE_PLACEHOLDER) and its status and headers. */
+  store(key: string, version: number, response: Response, body: string): void {
     if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, { version, status: response.status, headers, body });
-    return new Response(body.replaceAll(NONCE_PLACEHOLDER, nonce), { status: response.status, headers });
+    this.pages.set(key, { version, status: response.status, headers: [...response.headers.entries()], body });
   }
 }

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
 import type { Services } from '../services';
+import { deferHydration } from './defer-hydration';
 import { NONCE_PLACEHOLDER, PageCache } from './page-cache';
 
 export type WebAppMode = 'none' | 'production' | 'development';
@@ -87,11 +88,15 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       const version = services.contentVersion.current;
       const failuresBefore = services.content.readFailures;
       response = await render(request, cacheable ? NONCE_PLACEHOLDER : nonce);
-      // a page showing a section's error state is rendered afresh next time (Retry must retry)
-      const complete = services.content.readFailures === failuresBefore;
-      if (cacheable && complete && response.status === 200) response = await pages.store(key, version, response, nonce);
-      // replies without a body (React Router's 204s) have no nonce to put back
-      else if (cacheable && response.body) response = new Response((await response.text()).replaceAll(NONCE_PLACEHOLDER, nonce), response);
+      // replies without a body (redirects, React Router's 204s) have no nonce to put back
+      if (cacheable && response.body) {
+        const isPage = response.headers.get('content-type')?.startsWith('text/html') ?? false;
+        const body = isPage ? deferHydration(await response.text()) : await response.text();
+        // a page showing a section's error state is rendered afresh next time (Retry must retry)
+        const complete = services.content.readFailures === failuresBefore;
+        if (complete && response.status === 200) pages.store(key, version, response, body);
+        response = new Response(body.replaceAll(NONCE_PLACEHOLDER, nonce), response);
+      }
     }
     return withPageHeaders(request, response, nonce, development);
   });

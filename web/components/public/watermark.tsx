@@ -1,5 +1,8 @@
 /** The decorative watermark fixed at the top right of every public page; hidden when it fails to load. */
 import { useEffect, useRef, useState } from 'react';
+// watermark.svg drawn at 192 px (with sharp): an SVG <img> costs the page a main-thread task
+// to build its document; the hashed file name lets browsers keep it for a year
+import watermarkUrl from '../../assets/watermark.webp?no-inline';
 
 export function Watermark() {
   const [hidden, setHidden] = useState(false);
@@ -13,7 +16,7 @@ export function Watermark() {
   return (
     <img
       ref={ref}
-      src="/watermark.svg"
+      src={watermarkUrl}
       alt=""
       aria-hidden="true"
       width={160}

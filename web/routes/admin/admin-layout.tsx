@@ -1,4 +1,5 @@
 /** Guarded layout of every admin screen: checks the token with the server, then sidebar + main area. */
+import '../../styles/admin.css';
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, redirect, useNavigate } from 'react-router';

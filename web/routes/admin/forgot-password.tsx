@@ -1,4 +1,5 @@
 /** How an admin gets a new password: the command-line reset (no e-mail is sent by this site). */
+import '../../styles/admin.css';
 import { KeyRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { forgotCopy } from '../../../shared/copy/admin';

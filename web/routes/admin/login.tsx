@@ -1,4 +1,5 @@
 /** Admin login (also served at /login, where logout lands). */
+import '../../styles/admin.css';
 import { Eye, EyeOff, Lock } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';

@@ -1,14 +1,10 @@
 /** The public site's frame: header, watermark, main landmark and footer. */
-import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2?url';
-import { Outlet, useNavigation, type LinksFunction } from 'react-router';
+import { Outlet, useNavigation } from 'react-router';
 import { nav, states } from '../../../shared/copy/public';
 import { SiteFooter } from '../../components/public/site-footer';
 import { SiteHeader } from '../../components/public/site-header';
 import { Watermark } from '../../components/public/watermark';
 import { LoadingState } from '../../components/public/section-state';
-
-// the font is found only after the CSS arrives; preloading starts it with the CSS
-export const links: LinksFunction = () => [{ rel: 'preload', href: interLatin, as: 'font', type: 'font/woff2', crossOrigin: 'anonymous' }];
 
 /** The loading text of the page being navigated to (its loaders run before it renders). */
 const LOADING_TEXT: Record<string, string> = {
