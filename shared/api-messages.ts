@@ -12,6 +12,7 @@ export const apiMessages = {
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
   unsupportedType: 'Unsupported content type. Send multipart/form-data or JSON.',
+  formPostsOnly: 'Unsupported content type. Send the form as application/x-www-form-urlencoded.',
   malformedMultipart: 'The upload could not be read. Please try again.',
   notAnImage: 'Please select an image file',
   imageTooLarge: (mb: number) => `Image size must be less than ${mb}MB`,

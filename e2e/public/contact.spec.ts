@@ -1,6 +1,7 @@
 import { expect, test } from '../fixtures/test';
 import { company, contact } from '../../shared/copy/public';
 import type { ContactMessage } from '../../shared/resources';
+import { apiMessages } from '../../shared/api-messages';
 import { adminToken } from './public-helpers';
 
 const field = (page: import('@playwright/test').Page, label: string) => page.getByLabel(label, { exact: true });
@@ -83,4 +84,42 @@ test('contact: a real message is sent, the form clears, and the admin API lists 
   const messages = ((await reply.json()) as { data: ContactMessage[] }).data;
   const sent = messages.find((m) => m.message === text);
   expect(sent).toMatchObject({ name: 'Ravi Kumar', email: 'ravi@example.com', number: '+91 98450 12345' });
+});
+
+test('contact without JavaScript: the form posts (never into the URL), shows the same messages, and the message arrives', async ({ browser, request }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/contact');
+  await field(page, contact.labels.name).fill('Meena');
+  await field(page, contact.labels.email).fill('not an address');
+  await page.getByRole('button', { name: contact.submit }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(page.getByTestId('contact-notice')).toHaveText(contact.toasts.correct);
+  await expect(page.getByTestId('error-email')).toHaveText(contact.errors.emailInvalid);
+  await expect(page.getByTestId('error-number')).toHaveText(contact.errors.numberRequired);
+  await expect(page.getByTestId('error-name')).toHaveCount(0);
+  // what was typed is kept
+  await expect(field(page, contact.labels.name)).toHaveValue('Meena');
+
+  const text = `Sent without scripts (${Date.now()})`;
+  await field(page, contact.labels.email).fill('meena@example.com');
+  await field(page, contact.labels.number).fill('98450 22222');
+  await field(page, contact.labels.message).fill(text);
+  await page.getByRole('button', { name: contact.submit }).click();
+  await expect(page).toHaveURL(/\/contact\?sent=1$/);
+  await expect(page.getByTestId('contact-notice')).toHaveText(contact.toasts.success);
+  await context.close();
+
+  const token = await adminToken(request);
+  const reply = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
+  const messages = ((await reply.json()) as { data: ContactMessage[] }).data;
+  expect(messages.filter((m) => m.message === text)).toEqual([expect.objectContaining({ name: 'Meena', email: 'meena@example.com', number: '98450 22222' })]);
+});
+
+test('contact form posts: other content types and oversized bodies are refused, nothing stored', async ({ request }) => {
+  const json = await request.post('/contact', { data: { name: 'A', email: 'a@b.co', number: '1', message: 'x' } });
+  expect(json.status()).toBe(415);
+  expect(await json.json()).toMatchObject({ success: false, message: apiMessages.formPostsOnly });
+  const huge = await request.post('/contact', { form: { name: 'A', email: 'a@b.co', number: '1', message: 'x'.repeat(20_000) } });
+  expect(huge.status()).toBe(413);
 });

@@ -11,6 +11,9 @@ import fastifyStatic from '@fastify/static';
 import { createRequestListener } from '@mjackson/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
+import { apiMessages } from '../../shared/api-messages';
+import { contactServerMessages } from '../../shared/contact';
+import { ClientError } from '../errors';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
 import type { Services } from '../services';
 import { deferHydration } from './defer-hydration';
@@ -78,7 +81,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     return handler(request, context as never);
   };
 
-  const listener = createRequestListener(async (request) => {
+  const handlePage = async (request: Request): Promise<Response> => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const url = new URL(request.url);
     const key = url.pathname + url.search;
@@ -99,10 +102,10 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       }
     }
     return withPageHeaders(request, response, nonce, development);
-  });
+  };
+  const listener = createRequestListener(handlePage);
 
   app.route({
-
     method: ['GET', 'HEAD'],
     url: '/*',
     handler: (request, reply) => {
@@ -111,7 +114,42 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       else listener(request.raw, reply.raw);
     },
   });
+
+  // The contact form without JavaScript posts here (form-encoded, small, rate limited like /api/user)
+  // and the contact route's action answers; with JavaScript the page sends to /api/user instead.
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CONTACT_FORM_BODY_LIMIT }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/contact',
+      {
+        config: {
+          rateLimit: {
+            max: services.env.contactRateLimit,
+            timeWindow: services.env.contactRateWindowMs,
+            errorResponseBuilder: () => new ClientError(429, contactServerMessages.tooMany, []),
+          },
+        },
+      },
+      async (request, reply) => {
+        if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
+        const headers = new Headers();
+        for (const name of FORWARDED_HEADERS) {
+          const value = request.headers[name];
+          if (typeof value === 'string') headers.set(name, value);
+        }
+        const url = new URL(request.url, `${request.protocol}://${request.host}`);
+        const response = await handlePage(new Request(url, { method: 'POST', headers, body: request.body }));
+        reply.code(response.status);
+        response.headers.forEach((value, name) => reply.header(name, value));
+        return reply.send(Buffer.from(await response.arrayBuffer()));
+      },
+    );
+  });
 }
+
+const CONTACT_FORM_BODY_LIMIT = 16 * 1024;
+/** What the page render needs from a form post's request headers. */
+const FORWARDED_HEADERS = ['content-type', 'accept', 'accept-encoding', 'accept-language', 'user-agent'] as const;
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript))/;
 

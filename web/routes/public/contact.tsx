@@ -1,6 +1,7 @@
 /** Contact: the 'Send Us a Message' form (client checks, server errors mapped to fields, toasts) and the contact details with a map. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { company, contact } from '../../../shared/copy/public';
 import type { ContactInput, ContactReply } from '../../../shared/contact';
@@ -24,6 +25,8 @@ type Field = keyof ContactInput;
 type Errors = Partial<Record<Field, string>>;
 const EMPTY: ContactInput = { name: '', email: '', number: '', message: '' };
 const FIELDS: Field[] = ['name', 'email', 'number', 'message'];
+/** Where a message sent without JavaScript lands (a reload then does not send it twice). */
+const SENT_PARAM = 'sent';
 
 /** The spec's section 5: trimmed blank checks and the e-mail pattern. */
 export function validateContact(values: ContactInput): Errors {
@@ -36,14 +39,43 @@ export function validateContact(values: ContactInput): Errors {
   return errors;
 }
 
+/** The server's error strings as field errors; any that belong to no field are returned apart. */
+function fieldErrorsOf(messages: string[]): { fieldErrors: Errors; others: string[] } {
+  const fieldErrors: Errors = {};
+  const others: string[] = [];
+  for (const message of messages) {
+    const field = contactFieldForError(message);
+    if (field) fieldErrors[field] ??= message;
+    else others.push(message);
+  }
+  return { fieldErrors, others };
+}
+
+/** The form sent without JavaScript (a plain POST): the same checks, then the same service as /api/user. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as ContactInput;
+  const errors = validateContact(values);
+  if (Object.keys(errors).length > 0) return data({ values, errors, notice: contact.toasts.correct }, { status: 400 });
+  const { status, reply } = await context.services.contact.submit(values);
+  if (reply.success) return redirect(`/contact?${SENT_PARAM}=1`, 303);
+  const { fieldErrors, others } = fieldErrorsOf(reply.errors);
+  return data({ values, errors: fieldErrors, notice: others[0] ?? reply.message ?? contact.toasts.failed }, { status });
+}
+
 export default function ContactPage() {
-  const [values, setValues] = useState<ContactInput>(EMPTY);
-  const [errors, setErrors] = useState<Errors>({});
+  const sentWithoutScript = useSearchParams()[0].get(SENT_PARAM) === '1';
+  const posted = useActionData<typeof action>();
+  const [values, setValues] = useState<ContactInput>(posted?.values ?? EMPTY);
+  const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});
+  // what the toasts would have said, for a form sent before the page's scripts ran; gone on the next edit
+  const [notice, setNotice] = useState(sentWithoutScript ? { text: contact.toasts.success, ok: true } : posted ? { text: posted.notice, ok: false } : null);
   const [submitting, setSubmitting] = useState(false);
 
   const edit = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
+    setNotice(null);
   };
 
   const submit = async (event: FormEvent) => {
@@ -68,12 +100,8 @@ export default function ContactPage() {
         setValues(EMPTY);
         setErrors({});
       } else if (reply?.errors && reply.errors.length > 0) {
-        const fieldErrors: Errors = {};
-        for (const message of reply.errors) {
-          const field = contactFieldForError(message);
-          if (field) fieldErrors[field] ??= message;
-          else toast.error(message);
-        }
+        const { fieldErrors, others } = fieldErrorsOf(reply.errors);
+        others.forEach((message) => toast.error(message));
         setErrors(fieldErrors);
       } else {
         toast.error(reply?.message || contact.toasts.failed);
@@ -113,7 +141,12 @@ export default function ContactPage() {
           <h2 id="form-title" className="text-2xl font-bold text-gray-900">
             {contact.formTitle}
           </h2>
-          <form noValidate onSubmit={submit} className="mt-6 space-y-5">
+          {notice && (
+            <p role="status" data-testid="contact-notice" className={`mt-4 rounded-lg px-4 py-3 text-sm font-semibold ${notice.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}>
+              {notice.text}
+            </p>
+          )}
+          <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-5">
             <div className="grid gap-5 sm:grid-cols-2">
               <div>
                 <label htmlFor="contact-name" className="text-sm font-semibold text-gray-900">
