@@ -1,7 +1,12 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { gallery, interior, interiorProjects, projects as copy } from '../../shared/copy/public';
 import type { GalleryItem, Project } from '../../shared/resources';
 import { apiList } from './public-helpers';
+
+/** A project card's details button: named by its visible text, described by the card's title. */
+const projectButton = (page: Page, title: string) =>
+  page.getByTestId('project-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('button');
 
 test('gallery: chips bound to ?category=, lightbox with description and N of M wrapping both ways', async ({ page, request }) => {
   const items = await apiList<GalleryItem>(request, 'gallery');
@@ -11,7 +16,7 @@ test('gallery: chips bound to ?category=, lightbox with description and N of M w
   await expect(page.getByTestId('gallery-item')).toHaveCount(items.length);
   await expect(page.getByRole('button', { name: gallery.all, exact: true })).toHaveAttribute('aria-pressed', 'true');
 
-  await page.getByRole('button', { name: 'Wooden Carving' }).click();
+  await page.getByRole('button', { name: 'Wooden Carving', exact: true }).click();
   await expect(page).toHaveURL(/\?category=wooden-carving$/);
   await expect(page.getByTestId('gallery-item')).toHaveCount(carving.length);
 
@@ -69,7 +74,8 @@ test('projects: filters through the URL (case-insensitive), count line, dots, mo
   }
 
   const upcoming = all.find((p) => p.status === 'Upcoming' && p.images.length > 1)!;
-  await page.getByRole('button', { name: copy.viewDetails(upcoming.title) }).click();
+  await expect(projectButton(page, upcoming.title)).toHaveAccessibleDescription(upcoming.title);
+  await projectButton(page, upcoming.title).click();
   const dialog = page.getByRole('dialog', { name: upcoming.title });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(copy.launchDate);
@@ -109,7 +115,7 @@ test('interior projects: Upcoming tab first, tabs, chips with +N more, modal CTA
   if (many) await expect(page.getByTestId('project-card').filter({ hasText: many.title })).toContainText(interior.moreChips(many.categories.length - 3));
   await page.getByRole('tab', { name: 'Completed' }).click();
   const completed = all.find((p) => p.status === 'Completed')!;
-  await page.getByRole('button', { name: copy.viewDetails(completed.title) }).click();
+  await projectButton(page, completed.title).click();
   const dialog = page.getByRole('dialog', { name: completed.title });
   await expect(dialog.getByRole('link', { name: interior.ctaCompleted })).toHaveAttribute('href', '/contact');
   await dialog.getByRole('button', { name: copy.close }).click();

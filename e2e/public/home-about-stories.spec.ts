@@ -36,7 +36,7 @@ test('home: hero from the first banner, explore buttons, about tiles, showcase, 
 
   await page.getByRole('link', { name: home.exploreButtons[1].label }).click();
   await expect(page).toHaveURL(/\/gallery\?category=wooden-carving$/);
-  await expect(page.getByRole('button', { name: 'Wooden Carving' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'Wooden Carving', exact: true })).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('client stories: featured story, challenge and solution, experience cards with badge colours', async ({ page, request }) => {

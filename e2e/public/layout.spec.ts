@@ -157,7 +157,7 @@ test.describe('routing, SEO and bundles', () => {
     expect(timing.scripts).toBeGreaterThan(3);
     expect(timing.firstScriptStart).toBeGreaterThanOrEqual(timing.loadEventStart);
     // hydrated: the filter chips (buttons, not links) now work
-    await page.getByRole('button', { name: 'Wooden Carving' }).click();
+    await page.getByRole('button', { name: 'Wooden Carving', exact: true }).click();
     await expect(page).toHaveURL(/\?category=wooden-carving$/);
   });
 

@@ -6,6 +6,7 @@ import { Modal } from '../ui/modal';
 import { ResponsiveImage } from '../ui/responsive-image';
 import { useRotatingIndex } from '../ui/use-rotating-index';
 import { buttonClass } from './button-link';
+import { useId } from 'react';
 import { Link } from 'react-router';
 
 /** Call-to-action text by status: each page passes its own pair. */
@@ -70,6 +71,7 @@ export function ProjectCard({
   priority?: boolean;
 }) {
   const extra = project.images.length - MAX_PROJECT_DOTS;
+  const titleId = useId();
   return (
     <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100" data-testid="project-card">
       <div className="relative">
@@ -92,7 +94,9 @@ export function ProjectCard({
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h2 className="text-lg font-bold text-gray-900">{project.title}</h2>
+        <h2 id={titleId} className="text-lg font-bold text-gray-900">
+          {project.title}
+        </h2>
         <p className="mt-1 flex items-center gap-1 text-sm text-gray-700">
           <MapPin className="h-4 w-4 text-brand-dark" aria-hidden="true" />
           {project.location}
@@ -110,7 +114,8 @@ export function ProjectCard({
         </dl>
         {chips && project.categories.length > 0 && <CategoryChips categories={project.categories} />}
         <p className="mt-3 line-clamp-3 flex-1 text-sm text-gray-700">{project.description}</p>
-        <button type="button" onClick={onOpen} aria-label={copy.viewDetails(project.title)} className={`${buttonClass('primary')} mt-4 w-full`}>
+        {/* named by its visible text (WCAG 2.5.3, for voice control); the title describes it */}
+        <button type="button" onClick={onOpen} aria-describedby={titleId} className={`${buttonClass('primary')} mt-4 w-full`}>
           {ctaFor(project, cta)}
         </button>
       </div>

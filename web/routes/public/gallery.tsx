@@ -100,7 +100,6 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                   <button
                     type="button"
                     onClick={() => setOpen(firstImageOf(i))}
-                    aria-label={gallery.open(item.title)}
                     className="group block w-full overflow-hidden rounded-xl bg-white text-left shadow-md ring-1 ring-gray-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
                   >
                     <ResponsiveImage
