@@ -5,19 +5,20 @@ import { requireAdmin } from '../auth/require-admin';
 import { ClientError } from '../errors';
 import type { Services } from '../services';
 
+/** The flood limit on sending messages: /api/user here, and the form posted without JavaScript (server/web). */
+export function contactRateLimit(env: Services['env']) {
+  return {
+    max: env.contactRateLimit,
+    timeWindow: env.contactRateWindowMs,
+    errorResponseBuilder: () => new ClientError(429, contactServerMessages.tooMany, []),
+  };
+}
+
 export function registerContactRoutes(app: FastifyInstance, services: Services) {
   const { contact, env } = services;
   app.post(
     '/api/user',
-    {
-      config: {
-        rateLimit: {
-          max: env.contactRateLimit,
-          timeWindow: env.contactRateWindowMs,
-          errorResponseBuilder: () => new ClientError(429, contactServerMessages.tooMany, []),
-        },
-      },
-    },
+    { config: { rateLimit: contactRateLimit(env) } },
     async (request, reply) => {
       const { status, reply: body } = await contact.submit(request.body);
       return reply.code(status).send(body);

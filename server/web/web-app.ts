@@ -12,7 +12,7 @@ import { createRequestListener } from '@mjackson/node-fetch-server';
 import type { FastifyInstance } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiMessages } from '../../shared/api-messages';
-import { contactServerMessages } from '../../shared/contact';
+import { contactRateLimit } from '../contact/contact-routes';
 import { ClientError } from '../errors';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
 import type { Services } from '../services';
@@ -121,15 +121,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CONTACT_FORM_BODY_LIMIT }, (_request, body, done) => done(null, body));
     scope.post(
       '/contact',
-      {
-        config: {
-          rateLimit: {
-            max: services.env.contactRateLimit,
-            timeWindow: services.env.contactRateWindowMs,
-            errorResponseBuilder: () => new ClientError(429, contactServerMessages.tooMany, []),
-          },
-        },
-      },
+      { config: { rateLimit: contactRateLimit(services.env) } },
       async (request, reply) => {
         if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
         const headers = new Headers();
