@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify app: the JSON API, /uploads, /healthz and the React app.
+ * Builds the Fastify app: the JSON API, /uploads, /healthz, /readyz and the React app.
  * Tests call buildApp() and app.inject(); index.ts adds listen().
  */
 import zlib from 'node:zlib';
@@ -13,7 +13,8 @@ import { apiMessages } from '../shared/api-messages';
 import { registerAboutRoutes } from './about/about-routes';
 import { registerAuthRoutes } from './auth/auth-routes';
 import { registerContactRoutes } from './contact/contact-routes';
-import { ClientError } from './errors';
+import type { TrustProxy } from './env';
+import { HttpError, loggableError, passingFailure } from './errors';
 import { registerResourceRoutes } from './resources/resource-routes';
 import type { Services } from './services';
 import { registerWebApp, type WebAppMode } from './web/web-app';
@@ -25,6 +26,7 @@ export interface BuildOptions {
   logger?: boolean;
 }
 
+const READY_TIMEOUT_MS = 1000;
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
@@ -33,12 +35,12 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
   const app = Fastify({
     logger: logger ? { level: env.logLevel } : false,
     bodyLimit: 1024 * 1024,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: trustProxyOption(env.trustProxy),
   });
 
   app.decorateRequest('admin', null);
-  app.setErrorHandler((error: FastifyError | ClientError, request, reply) => {
-    if (error instanceof ClientError) {
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
       return reply.code(error.statusCode).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
@@ -46,7 +48,9 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
     }
-    request.log.error({ err: error }, 'request failed');
+    const passing = passingFailure(error);
+    request.log[passing ? 'warn' : 'error']({ err: loggableError(error) }, passing ? `request failed: ${passing.statusCode}` : 'request failed');
+    if (passing) return reply.code(passing.statusCode).headers(passing.headers ?? {}).send({ success: false, message: passing.message });
     return reply.code(500).send({ success: false, message: apiMessages.serverError });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
@@ -73,12 +77,15 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     return payload;
   });
 
-  app.get('/healthz', async (_request, reply) => {
+  // liveness: answers while the process serves, without asking the database
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  // readiness: for a load balancer, the database must answer within a second
+  app.get('/readyz', async (_request, reply) => {
     try {
-      await services.database.ping();
+      await services.database.ping(READY_TIMEOUT_MS);
       return { status: 'ok' };
     } catch {
-      return reply.code(503).send({ status: 'unavailable' });
+      return reply.code(503).header('retry-after', '5').send({ status: 'unavailable' });
     }
   });
 
@@ -108,6 +115,11 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
   return app;
 }
 
+/** Fastify's trustProxy from TRUST_PROXY: a hop count becomes "trust the n nearest hops" (proxy-addr's own rule for numbers). */
+function trustProxyOption(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
+}
+
 /** Safe texts for the framework's own 4xx errors (never its internals). */
 function clientErrorMessage(error: FastifyError): string {
   switch (error.code) {
@@ -121,6 +133,6 @@ function clientErrorMessage(error: FastifyError): string {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return apiMessages.malformedMultipart;
     default:
-      return error.statusCode === 404 ? apiMessages.notFound : error.statusCode === 429 ? apiMessages.tooManyRequests : 'Bad request';
+      return error.statusCode === 404 ? apiMessages.notFound : error.statusCode === 429 ? apiMessages.tooManyRequests : apiMessages.badRequest;
   }
 }

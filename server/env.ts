@@ -1,4 +1,5 @@
 /** Runtime settings, read once from the environment (names fixed by DESIGN.md). */
+import net from 'node:net';
 import path from 'node:path';
 
 const int = (name: string, fallback: number): number => {
@@ -30,6 +31,8 @@ export interface Env {
   contactRateWindowMs: number;
   tokenTtlHours: number;
   logLevel: string;
+  /** Which proxies' X-Forwarded-For to believe: false (none), a hop count, or proxy addresses/CIDRs. */
+  trustProxy: TrustProxy;
   /** Test aid: resources whose reads fail, to show each section's error state (SIMULATE_FAILURES=banners,gallery or all). */
   simulateFailures: string[];
 }
@@ -55,7 +58,34 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     contactRateWindowMs: int('CONTACT_RATE_WINDOW_SECONDS', 10 * 60) * 1000,
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
     logLevel: process.env.LOG_LEVEL || 'info',
+    trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     simulateFailures: (process.env.SIMULATE_FAILURES || '').split(',').map((s) => s.trim()).filter(Boolean),
   };
   return { ...env, ...overrides };
+}
+
+export type TrustProxy = false | number | string[];
+
+/**
+ * TRUST_PROXY: unset or "false" trusts no proxy; a number trusts that many hops (counted from
+ * our side, as Fastify's trustProxy does); otherwise a comma-separated list of proxy addresses
+ * or CIDRs. "true" means one hop, never "believe every X-Forwarded-For entry", which would let
+ * any visitor choose their address and slip every per-address limit.
+ */
+export function parseTrustProxy(raw: string | undefined): TrustProxy {
+  const value = (raw ?? '').trim();
+  if (value === '' || value === 'false' || value === '0') return false;
+  if (value === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, extra] = entry.split('/');
+    const family = net.isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const bitsOk = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!family || !bitsOk || extra !== undefined) {
+      throw new Error(`TRUST_PROXY must be a number of proxy hops or a list of proxy addresses/CIDRs, got "${entry}"`);
+    }
+  }
+  return entries;
 }

@@ -1,5 +1,11 @@
-/** Errors caused by the client's request: replied as 4xx with their message. */
-export class ClientError extends Error {
+/**
+ * Failures replied as they are: 4xx for the client's mistakes, 503/507 for conditions that pass
+ * (database unreachable, image queue full, disk full). Anything else is a 500 in app.ts.
+ */
+import { apiMessages } from '../shared/api-messages';
+
+/** A failure with the status, message and headers its reply carries. */
+export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
@@ -7,6 +13,75 @@ export class ClientError extends Error {
     readonly headers?: Record<string, string>,
   ) {
     super(message);
+    this.name = 'HttpError';
+  }
+}
+
+/** Errors caused by the client's request: replied as 4xx with their message. */
+export class ClientError extends HttpError {
+  constructor(statusCode: number, message: string, errors?: string[], headers?: Record<string, string>) {
+    super(statusCode, message, errors, headers);
     this.name = 'ClientError';
   }
+}
+
+/** 503 with Retry-After: the request was fine, the server cannot serve it right now. */
+export function unavailableError(message: string = apiMessages.databaseUnavailable, retryAfterSeconds = 5): HttpError {
+  return new HttpError(503, message, undefined, { 'retry-after': String(retryAfterSeconds) });
+}
+
+/** Error codes of a PostgreSQL server that cannot be reached, is starting or shutting down. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down|in recovery)|terminating connection|canceling statement due to statement timeout|Database is unreachable/i;
+
+/** The causes of an error, outermost first (Drizzle wraps the driver's error as `cause`). */
+function causes(error: unknown): unknown[] {
+  const chain: unknown[] = [];
+  for (let current = error; current && chain.length < 5; current = (current as { cause?: unknown }).cause) chain.push(current);
+  return chain;
+}
+
+/** True when the error says the database is unreachable, frozen or restarting (not a bad query). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return causes(error).some((cause) => {
+    const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|57P)/.test(code))) return true;
+    return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
+  });
+}
+
+/** True when the error is a full disk (or quota), wherever it happened. */
+export function isDiskFull(error: unknown): boolean {
+  return causes(error).some((cause) => {
+    const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+    // 53100 is PostgreSQL's disk_full; libvips reports only a message
+    return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100' || (typeof message === 'string' && /No space left on device|Disk quota exceeded/i.test(message));
+  });
+}
+
+/** The reply for a failure that is not the client's fault but passes: 503 or 507; null for a real fault. */
+export function passingFailure(error: unknown): HttpError | null {
+  if (isDiskFull(error)) return new HttpError(507, apiMessages.diskFull);
+  if (isDatabaseUnavailable(error)) return unavailableError();
+  return null;
+}
+
+/**
+ * What may be logged of an error: its kind, code, message and stack, never a query's parameters
+ * (Drizzle puts the SQL and its parameters, visitors' names and messages, in its own message,
+ * and PostgreSQL quotes a bad value at the end of some of its messages).
+ */
+export function loggableError(error: unknown): { type: string; code?: string; message: string; stack?: string } {
+  const chain = causes(error);
+  const innermost = (chain[chain.length - 1] ?? error) as { name?: string; code?: unknown; message?: unknown; stack?: unknown; constructor?: { name?: string } };
+  const raw = typeof innermost.message === 'string' ? innermost.message : String(innermost);
+  const message = raw.replace(/\bparams:[\s\S]*$/i, '').replace(/: ".*"$/s, ': "…"').slice(0, 300);
+  const stackFrames = typeof innermost.stack === 'string' ? innermost.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
+  return {
+    type: innermost.constructor?.name ?? innermost.name ?? 'Error',
+    ...(typeof innermost.code === 'string' ? { code: innermost.code } : {}),
+    message,
+    ...(stackFrames.length ? { stack: stackFrames.slice(0, 12).join('\n') } : {}),
+  };
 }

@@ -8,9 +8,11 @@ describe('server', () => {
   });
   afterAll(() => t.close());
 
-  it('answers /healthz when the database answers', async () => {
-    const reply = await t.app.inject('/healthz');
-    expect(reply.statusCode).toBe(200);
-    expect(reply.json()).toEqual({ status: 'ok' });
+  it('answers /healthz (liveness) and /readyz (the database answers)', async () => {
+    for (const url of ['/healthz', '/readyz']) {
+      const reply = await t.app.inject(url);
+      expect(reply.statusCode).toBe(200);
+      expect(reply.json()).toEqual({ status: 'ok' });
+    }
   });
 });

@@ -19,8 +19,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Answers when the database is reachable. */
-  ping(): Promise<void>;
+  /** Resolves when the database answers within `timeoutMs`; rejects otherwise. */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -51,7 +51,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     return {
       db,
       kind: 'pglite',
-      ping: async () => void (await client.query('select 1')),
+      ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
       close: async () => {
         await client.close();
         releaseLock();
@@ -63,10 +63,23 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   }
 }
 
+/**
+ * A frozen or unreachable server must cost a request at most about two seconds (then it is a 503):
+ * waiting for a connection and waiting for a query's answer are both bounded on the client side.
+ */
+const PG_CONNECT_TIMEOUT_MS = 800;
+const PG_QUERY_TIMEOUT_MS = 1_000;
+const PG_STATEMENT_TIMEOUT_MS = 5_000;
+
 async function openPostgres(url: string, schemaName?: string): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
+    connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+    query_timeout: PG_QUERY_TIMEOUT_MS,
+    statement_timeout: PG_STATEMENT_TIMEOUT_MS,
+    idle_in_transaction_session_timeout: PG_STATEMENT_TIMEOUT_MS,
+    keepAlive: true,
     // tests isolate themselves in a schema of their own
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
   });
@@ -78,10 +91,28 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
       migrationsFolder: migrationsFolder(),
       ...(schemaName ? { migrationsSchema: schemaName } : {}),
     });
-    return { db, kind: 'postgres', ping: async () => void (await pool.query('select 1')), close: () => pool.end() };
+    return {
+      db,
+      kind: 'postgres',
+      ping: (timeoutMs) => withTimeout(pool.query('select 1'), timeoutMs),
+      close: () => pool.end(),
+    };
   } catch (error) {
     await pool.end();
     throw error;
+  }
+}
+
+/** Resolves with nothing when `work` settles in time; rejects with a database-unreachable error otherwise. */
+async function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Database is unreachable: no answer within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
   }
 }
 
