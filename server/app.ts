@@ -23,7 +23,8 @@ export interface BuildOptions {
   services: Services;
   /** 'none' for API-only tests; 'production' serves build/; 'development' runs Vite inside. */
   web?: WebAppMode;
-  logger?: boolean;
+  /** true logs to stdout at LOG_LEVEL; a stream receives the same lines (tests read what would be logged). */
+  logger?: boolean | NodeJS.WritableStream;
 }
 
 const READY_TIMEOUT_MS = 1000;
@@ -33,7 +34,7 @@ const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 export async function buildApp({ services, web = 'none', logger = false }: BuildOptions): Promise<FastifyInstance> {
   const { env } = services;
   const app = Fastify({
-    logger: logger ? { level: env.logLevel } : false,
+    logger: logger ? { level: env.logLevel, ...(logger === true ? {} : { stream: logger }) } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(env.trustProxy),
   });

@@ -32,9 +32,16 @@ export interface TestApp {
 
 export const usingPostgres = () => process.env.TEST_DB === 'postgres';
 
-async function openTestDatabase(dataDir: string, schemaName: string, reopen: boolean): Promise<Database> {
+/** Options of a test app beyond the settings: `databaseUrl` reaches PostgreSQL another way (e.g. through a fault proxy). */
+export interface TestAppOptions {
+  databaseUrl?: string;
+  /** Receives the app's log lines. */
+  logStream?: NodeJS.WritableStream;
+}
+
+async function openTestDatabase(dataDir: string, schemaName: string, reopen: boolean, databaseUrl?: string): Promise<Database> {
   if (usingPostgres()) {
-    const url = process.env.TEST_DATABASE_URL;
+    const url = databaseUrl ?? process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     return openDatabase({ kind: 'postgres', url, schemaName });
   }
@@ -54,14 +61,15 @@ async function dropSchema(schemaName: string) {
 export async function createTestApp(
   overrides: Partial<Env> = {},
   existing?: { dataDir: string; schemaName: string },
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const schemaName = existing?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`;
   const env: Env = { ...readEnv(), dataDir, databaseUrl: undefined, demoContent: false, simulateFailures: [], ...overrides };
-  const database = await openTestDatabase(dataDir, schemaName, Boolean(existing));
+  const database = await openTestDatabase(dataDir, schemaName, Boolean(existing), options.databaseUrl);
   const services = await createServices(env, database);
   await services.auth.ensureFirstAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
-  const app = await buildApp({ services });
+  const app = await buildApp({ services, logger: options.logStream ?? false });
   await app.ready();
 
   const stop = async () => {
@@ -83,6 +91,6 @@ export async function createTestApp(
       if (usingPostgres()) await dropSchema(schemaName);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
-    restart: () => createTestApp(overrides, { dataDir, schemaName }),
+    restart: () => createTestApp(overrides, { dataDir, schemaName }, options),
   };
 }
