@@ -10,6 +10,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
 import { containsNul } from '../../shared/text-input';
+import { parseJsonList } from '../../shared/validation';
 import { ClientError } from '../errors';
 
 export interface UploadedFile {
@@ -72,9 +73,10 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
   return { fields, files };
 }
 
-/** Every text field of a write, including those no schema reads (kept images, image descriptions). */
+/** Every text field of a write, including those no schema reads (kept images, image descriptions), and lists sent as JSON text as decoded. */
 function refuseNul(fields: object): void {
-  if (!containsNul(fields)) return;
+  const decoded = Object.values(fields).map((value) => [value, parseJsonList(value)]);
+  if (!containsNul(decoded)) return;
   const message = apiMessages.textHasNul('Text');
   throw new ClientError(400, message, [message]);
 }
