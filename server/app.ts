@@ -6,7 +6,6 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { apiMessages } from '../shared/api-messages';
@@ -66,7 +65,6 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(rateLimit, { global: false });
   await app.register(multipart, {
     limits: { fileSize: env.maxImageBytes, files: 30, fields: 60, fieldSize: 100 * 1024, parts: 100 },
   });

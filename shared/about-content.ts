@@ -2,15 +2,25 @@
  * The About Us page's editable text (the admin's About Us editor). One document,
  * saved with PUT /api/about-content and read by the public About page.
  */
+import { isUploadedImageUrl } from './image-urls';
+import { noNul } from './text-input';
 import { z } from './zod';
 
 export const ABOUT_FILL_ALL = 'Please fill in all fields.';
 export const ABOUT_CARD_REQUIRED = 'Please provide both title and description.';
+export const ABOUT_IMAGE_INVALID = 'Image URL must be an image uploaded to this site (/uploads/…), or left empty.';
 
-const line = (max: number) => z.string().trim().min(1, ABOUT_FILL_ALL).max(max, `Text must be at most ${max} characters`);
+const line = (max: number) =>
+  z.string().trim().min(1, ABOUT_FILL_ALL).max(max, `Text must be at most ${max} characters`).refine(...noNul('Text'));
+
+/** Only our own uploads: the page puts this URL in an img, so no other site's address and no `javascript:`. */
+const heroImage = z
+  .string({ error: ABOUT_IMAGE_INVALID })
+  .trim()
+  .refine((url) => url === '' || isUploadedImageUrl(url), ABOUT_IMAGE_INVALID);
 
 export const aboutHeroSchema = z.object({
-  image: z.string().trim().max(300).default(''),
+  image: heroImage.default(''),
   title: line(200),
   subtitle: line(300),
   buttonText: line(60),
@@ -18,9 +28,14 @@ export const aboutHeroSchema = z.object({
 export const aboutMainSchema = z.object({ title: line(200), subtitle: line(300), description: line(4000) });
 export const aboutYearsSchema = z.object({ number: line(20), description: line(500) });
 export const aboutCardSchema = z.object({
-  id: z.string().trim().min(1).max(40),
-  title: z.string().trim().min(1, ABOUT_CARD_REQUIRED).max(120, 'Text must be at most 120 characters'),
-  description: z.string().trim().min(1, ABOUT_CARD_REQUIRED).max(600, 'Text must be at most 600 characters'),
+  id: z.string().trim().min(1).max(40).refine(...noNul('Card id')),
+  title: z.string().trim().min(1, ABOUT_CARD_REQUIRED).max(120, 'Text must be at most 120 characters').refine(...noNul('Text')),
+  description: z
+    .string()
+    .trim()
+    .min(1, ABOUT_CARD_REQUIRED)
+    .max(600, 'Text must be at most 600 characters')
+    .refine(...noNul('Text')),
 });
 
 export const aboutContentSchema = z.object({
@@ -30,6 +45,11 @@ export const aboutContentSchema = z.object({
   cards: z.array(aboutCardSchema).max(12, 'At most 12 feature cards'),
 });
 export type AboutContent = z.infer<typeof aboutContentSchema>;
+
+/** Reading a saved document: one saved before image URLs were checked shows no hero image rather than the defaults. */
+export const storedAboutContentSchema = aboutContentSchema.extend({
+  hero: aboutHeroSchema.extend({ image: heroImage.catch('') }),
+});
 
 export const DEFAULT_ABOUT_CONTENT: AboutContent = {
   hero: {

@@ -38,6 +38,8 @@ export const apiMessages = {
   adminCreated: 'Admin added',
   adminDeleted: 'Admin removed',
   cannotDeleteSelf: 'You cannot remove your own account',
+  lastAdmin: 'The last admin cannot be removed. Add another admin first.',
+  textHasNul: (label: string) => `${label} must not contain the NUL character (U+0000)`,
   loggedOut: 'Logged out',
 } as const;
 

@@ -4,6 +4,7 @@
  */
 import { z } from './zod';
 import { EMAIL_PATTERN } from './contact-rules';
+import { noNul } from './text-input';
 
 export { EMAIL_PATTERN, contactFieldForError } from './contact-rules';
 
@@ -28,19 +29,30 @@ const m = contactServerMessages;
 const str = (required: string) => z.preprocess((v) => (v == null ? '' : v), z.string({ error: required }).trim());
 
 export const contactSchema = z.object({
-  name: str(m.nameRequired).pipe(z.string().min(1, { message: m.nameRequired, abort: true }).max(CONTACT_LIMITS.name, m.nameTooLong)),
+  name: str(m.nameRequired).pipe(
+    z.string().min(1, { message: m.nameRequired, abort: true }).max(CONTACT_LIMITS.name, m.nameTooLong).refine(...noNul('Name')),
+  ),
   email: str(m.emailRequired).pipe(
     z
       .string()
       .min(1, { message: m.emailRequired, abort: true })
       .max(CONTACT_LIMITS.email, m.emailTooLong)
-      .regex(EMAIL_PATTERN, m.emailInvalid),
+      .regex(EMAIL_PATTERN, m.emailInvalid)
+      .refine(...noNul('Email')),
   ),
   number: str(m.numberRequired).pipe(
-    z.string().min(1, { message: m.numberRequired, abort: true }).max(CONTACT_LIMITS.number, m.numberTooLong),
+    z
+      .string()
+      .min(1, { message: m.numberRequired, abort: true })
+      .max(CONTACT_LIMITS.number, m.numberTooLong)
+      .refine(...noNul('Contact number')),
   ),
   message: str(m.messageRequired).pipe(
-    z.string().min(1, { message: m.messageRequired, abort: true }).max(CONTACT_LIMITS.message, m.messageTooLong),
+    z
+      .string()
+      .min(1, { message: m.messageRequired, abort: true })
+      .max(CONTACT_LIMITS.message, m.messageTooLong)
+      .refine(...noNul('Message')),
   ),
 });
 export type ContactInput = z.infer<typeof contactSchema>;

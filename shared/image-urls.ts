@@ -51,3 +51,11 @@ export function allRenditionUrls(url: string): string[] {
 }
 
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+
+/** Any file our pipeline stored (a rendition in either format), as /uploads serves it. */
+const UPLOADED_URL = /^\/uploads\/[a-z0-9_-]+\.(webp|avif)$/;
+
+/** True for a URL of an image uploaded to this site; false for anything else (other sites, `javascript:`, data URLs). */
+export function isUploadedImageUrl(url: string): boolean {
+  return UPLOADED_URL.test(url);
+}

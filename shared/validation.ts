@@ -5,8 +5,11 @@
 import { z } from './zod';
 import type { FieldDef, ResourceDef } from './resources';
 import { resources } from './resources';
+import { noNul } from './text-input';
 
 export const MAX_LIST_ITEMS = 20;
+/** Record ids: checked before any query, as PostgreSQL answers a malformed uuid with an error (a 500). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const URL_PATTERN = /^https?:\/\/[^\s<>"']+$/i;
 
@@ -41,7 +44,7 @@ function fieldSchema(field: FieldDef): z.ZodType {
     case 'text':
     case 'textarea':
     case 'url': {
-      let schema = z.string({ error: `${field.label} must be text` }).trim();
+      let schema = z.string({ error: `${field.label} must be text` }).trim().refine(...noNul(field.label));
       if (required) schema = schema.min(1, required);
       if (field.max) schema = schema.max(field.max, maxMessage(field));
       const withUrl =
@@ -99,7 +102,8 @@ function fieldSchema(field: FieldDef): z.ZodType {
             z
               .string({ error: `${field.label} must be a list of text` })
               .trim()
-              .max(field.max ?? 200, `Each of ${field.label} must be at most ${field.max ?? 200} characters`),
+              .max(field.max ?? 200, `Each of ${field.label} must be at most ${field.max ?? 200} characters`)
+              .refine(...noNul(field.label)),
             { error: `${field.label} must be a list of text` },
           )
           .max(MAX_LIST_ITEMS, `${field.label} may hold at most ${MAX_LIST_ITEMS} entries`)

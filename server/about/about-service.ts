@@ -1,6 +1,6 @@
 /** The About Us document edited in the admin and shown on the public About page. */
 import { eq } from 'drizzle-orm';
-import { aboutContentSchema, DEFAULT_ABOUT_CONTENT, type AboutContent } from '../../shared/about-content';
+import { aboutContentSchema, DEFAULT_ABOUT_CONTENT, storedAboutContentSchema, type AboutContent } from '../../shared/about-content';
 import { collectErrors } from '../../shared/validation';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
@@ -20,7 +20,7 @@ export class AboutService {
   async get(): Promise<AboutContent> {
     if (this.cached) return this.cached;
     const [row] = await this.db.select().from(settings).where(eq(settings.key, KEY)).limit(1);
-    const parsed = row ? aboutContentSchema.safeParse(row.value) : null;
+    const parsed = row ? storedAboutContentSchema.safeParse(row.value) : null;
     this.cached = parsed?.success ? parsed.data : DEFAULT_ABOUT_CONTENT;
     return this.cached;
   }

@@ -2,23 +2,26 @@
 import type { FastifyInstance } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
 import type { Services } from '../services';
-import { rateLimitError } from '../rate-limit';
+import { rateLimitHook } from '../rate-limit';
 import { requireAdmin } from './require-admin';
 
 export function registerAuthRoutes(app: FastifyInstance, services: Services) {
-  const { auth, env } = services;
+  const { auth, env, database } = services;
   const guard = requireAdmin(auth);
+  // per address, on top of the per-email lockout: one address cannot spray guesses over many emails
+  const loginRateLimit = rateLimitHook(database.db, {
+    name: 'login',
+    max: env.loginRateLimit,
+    windowMs: env.loginRateWindowMs,
+    message: apiMessages.tooManyRequests,
+  });
   const body = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 
-  app.post(
-    '/api/admins/login',
-    { config: { rateLimit: { max: env.loginRateLimit, timeWindow: env.loginRateWindowMs, errorResponseBuilder: rateLimitError } } },
-    async (request) => {
-      const { email, password } = body(request.body);
-      const result = await auth.login(email, password);
-      return { success: true, token: result.token, admin: result.admin };
-    },
-  );
+  app.post('/api/admins/login', { onRequest: loginRateLimit }, async (request) => {
+    const { email, password } = body(request.body);
+    const result = await auth.login(email, password);
+    return { success: true, token: result.token, admin: result.admin };
+  });
 
   app.post('/api/admins/logout', { onRequest: guard }, async (request) => {
     await auth.logout(request.admin!.sessionId);

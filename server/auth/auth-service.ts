@@ -3,11 +3,13 @@
  * email exists or not; repeated failures lock the email for a while.
  */
 import crypto from 'node:crypto';
-import { and, asc, eq, gt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
 import { z } from '../../shared/zod';
 import { apiMessages } from '../../shared/api-messages';
+import { containsNul, noNul } from '../../shared/text-input';
+import { UUID_PATTERN } from '../../shared/validation';
 import type { Db } from '../db/client';
-import { admins, adminSessions } from '../db/schema';
+import { admins, adminSessions, loginAttempts } from '../db/schema';
 import { ClientError } from '../errors';
 import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyAgainstDummy, verifyPassword } from './passwords';
 import { loadSigningSecret, signToken, verifyToken } from './tokens';
@@ -29,11 +31,13 @@ export const emailSchema = z
   .trim()
   .toLowerCase()
   .max(254, apiMessages.emailInvalid)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, apiMessages.emailInvalid);
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, apiMessages.emailInvalid)
+  .refine(...noNul('Email'));
 export const passwordSchema = z
   .string({ error: apiMessages.passwordTooShort })
   .min(PASSWORD_MIN, apiMessages.passwordTooShort)
-  .max(PASSWORD_MAX, apiMessages.passwordTooLong);
+  .max(PASSWORD_MAX, apiMessages.passwordTooLong)
+  .refine(...noNul('Password'));
 
 /** Parses a value or throws a 400 with the schema's message. */
 function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -46,8 +50,8 @@ function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
 }
 
 export class AuthService {
-  /** Failure counts for emails with no account, so they lock exactly like real ones. */
-  private readonly unknownEmailFailures = new Map<string, { failures: number; lockedUntil: number }>();
+  /** When expired login attempts are next deleted (Date.now() time). */
+  private nextCleanup = 0;
 
   private constructor(
     private readonly db: Db,
@@ -69,41 +73,41 @@ export class AuthService {
     return { email: adminEmail, password: generated };
   }
 
-  /** Checks the credentials and opens a session. */
+  /**
+   * Checks the credentials and opens a session. Each attempt first reserves its place in the email's
+   * failure count with one atomic upsert, so concurrent guesses cannot share a count; known and
+   * unknown emails take the same steps (a dummy hash check for unknown ones) and get the same answers.
+   */
   async login(rawEmail: unknown, rawPassword: unknown): Promise<{ token: string; admin: { email: string } }> {
     if (typeof rawEmail !== 'string' || typeof rawPassword !== 'string' || !rawEmail.trim() || !rawPassword) {
       throw new ClientError(400, apiMessages.loginRequired);
     }
+    if (containsNul(rawEmail) || containsNul(rawPassword)) throw new ClientError(400, apiMessages.textHasNul('Email and password'));
     const email = rawEmail.trim().toLowerCase().slice(0, 254);
     const password = rawPassword.slice(0, PASSWORD_MAX * 4);
-    const now = Date.now();
     const [admin] = await this.db.select().from(admins).where(eq(admins.email, email)).limit(1);
 
-    if (!admin) {
-      const record = this.unknownEmailFailures.get(email);
-      if (record && record.lockedUntil > now) throw this.lockedError(record.lockedUntil - now);
-      await verifyAgainstDummy(password);
-      this.countUnknownFailure(email, now);
-      throw new ClientError(401, apiMessages.invalidLogin);
+    const attempt = await this.reserveAttempt(email);
+    if (attempt.lockedForSeconds > 0 || attempt.failures > this.settings.loginMaxFailures) {
+      const retryAfter = attempt.lockedForSeconds || Math.ceil(this.lockMs() / 1000);
+      throw new ClientError(429, apiMessages.accountLocked, undefined, { 'retry-after': String(retryAfter) });
     }
-    if (admin.lockedUntil && admin.lockedUntil.getTime() > now) throw this.lockedError(admin.lockedUntil.getTime() - now);
-
-    if (!(await verifyPassword(admin.passwordHash, password))) {
-      const failures = admin.failedLogins + 1;
-      const lock = failures >= this.settings.loginMaxFailures;
-      await this.db
-        .update(admins)
-        .set({
-          failedLogins: lock ? 0 : failures,
-          lockedUntil: lock ? new Date(now + this.settings.loginLockMinutes * 60_000) : admin.lockedUntil,
-        })
-        .where(eq(admins.id, admin.id));
+    let valid = false;
+    if (admin) valid = await verifyPassword(admin.passwordHash, password);
+    else await verifyAgainstDummy(password);
+    if (!admin || !valid) {
+      if (attempt.failures >= this.settings.loginMaxFailures) {
+        await this.db
+          .update(loginAttempts)
+          .set({ lockedUntil: sql`now() + ${this.lockMs()}::float8 * interval '1 millisecond'`, updatedAt: sql`now()` })
+          .where(eq(loginAttempts.email, email));
+      }
       throw new ClientError(401, apiMessages.invalidLogin);
     }
 
-    await this.db.update(admins).set({ failedLogins: 0, lockedUntil: null }).where(eq(admins.id, admin.id));
+    await this.db.delete(loginAttempts).where(eq(loginAttempts.email, email));
     const sessionId = crypto.randomUUID();
-    const expiresAt = new Date(now + this.settings.tokenTtlHours * 3_600_000);
+    const expiresAt = new Date(Date.now() + this.settings.tokenTtlHours * 3_600_000);
     await this.db.insert(adminSessions).values({ id: sessionId, adminId: admin.id, expiresAt });
     const token = await signToken(this.secret, { adminId: admin.id, sessionId }, expiresAt);
     return { token, admin: { email: admin.email } };
@@ -161,11 +165,20 @@ export class AuthService {
     return { _id: id, email };
   }
 
-  async removeAdmin(id: string, currentAdminId: string): Promise<void> {
-    if (id === currentAdminId) throw new ClientError(400, apiMessages.cannotDeleteSelf);
-    if (!/^[0-9a-f-]{36}$/i.test(id)) throw new ClientError(400, apiMessages.invalidId);
-    const deleted = await this.db.delete(admins).where(eq(admins.id, id)).returning({ id: admins.id });
-    if (deleted.length === 0) throw new ClientError(404, apiMessages.recordNotFound('Admin'));
+  /** Removes another admin; never oneself, and never the last one, even when two admins remove each other at once. */
+  async removeAdmin(rawId: string, currentAdminId: string): Promise<void> {
+    if (!UUID_PATTERN.test(rawId)) throw new ClientError(400, apiMessages.invalidId);
+    // the database compares UUIDs case-insensitively, so this comparison must too
+    const id = rawId.toLowerCase();
+    if (id === currentAdminId.toLowerCase()) throw new ClientError(400, apiMessages.cannotDeleteSelf);
+    await this.db.transaction(async (tx) => {
+      // every admin row locked: a concurrent removal waits, then sees what this one left
+      const ids = (await tx.select({ id: admins.id }).from(admins).for('update')).map((row) => row.id);
+      if (!ids.includes(id)) throw new ClientError(404, apiMessages.recordNotFound('Admin'));
+      if (ids.length <= 1) throw new ClientError(409, apiMessages.lastAdmin);
+      if (!ids.includes(currentAdminId)) throw new ClientError(401, apiMessages.unauthorized);
+      await tx.delete(admins).where(eq(admins.id, id));
+    });
   }
 
   /** For the command line: sets a password by email (creating the admin if asked) and ends its sessions. */
@@ -179,25 +192,51 @@ export class AuthService {
   /** A new password also lifts any lockout, and ends every session of the admin. */
   private async setPasswordHash(adminId: string, password: string): Promise<void> {
     const passwordHash = await hashPassword(password);
-    await this.db.update(admins).set({ passwordHash, failedLogins: 0, lockedUntil: null }).where(eq(admins.id, adminId));
-    await this.db.update(adminSessions).set({ revoked: true }).where(eq(adminSessions.adminId, adminId));
-  }
-
-  private countUnknownFailure(email: string, now: number) {
-    const record = this.unknownEmailFailures.get(email) ?? { failures: 0, lockedUntil: 0 };
-    record.failures += 1;
-    if (record.failures >= this.settings.loginMaxFailures) {
-      record.failures = 0;
-      record.lockedUntil = now + this.settings.loginLockMinutes * 60_000;
-    }
-    this.unknownEmailFailures.set(email, record);
-    if (this.unknownEmailFailures.size > 10_000) this.unknownEmailFailures.clear(); // bounded memory under a spray
-  }
-
-  private lockedError(remainingMs: number): ClientError {
-    return new ClientError(429, apiMessages.accountLocked, undefined, {
-      'retry-after': String(Math.max(1, Math.ceil(remainingMs / 1000))),
+    await this.db.transaction(async (tx) => {
+      const [admin] = await tx.update(admins).set({ passwordHash }).where(eq(admins.id, adminId)).returning({ email: admins.email });
+      if (admin) await tx.delete(loginAttempts).where(eq(loginAttempts.email, admin.email));
+      await tx.update(adminSessions).set({ revoked: true }).where(eq(adminSessions.adminId, adminId));
     });
+  }
+
+  private lockMs(): number {
+    return this.settings.loginLockMinutes * 60_000;
+  }
+
+  /**
+   * Counts one more attempt for the email and returns its number. A row whose lock has ended, or idle
+   * for the lock period, starts again at 1. An attempt past the limit locks the email at once, so it
+   * and every later one answer 429 without a password check (the count stops at limit + 1).
+   */
+  private async reserveAttempt(email: string): Promise<{ failures: number; lockedForSeconds: number }> {
+    const limit = this.settings.loginMaxFailures;
+    const lock = sql`${this.lockMs()}::float8 * interval '1 millisecond'`;
+    const stale = sql`(${loginAttempts.lockedUntil} <= now() or (${loginAttempts.lockedUntil} is null and ${loginAttempts.updatedAt} <= now() - ${lock}))`;
+    const failures = sql`case when ${stale} then 1 else least(${loginAttempts.failures} + 1, ${limit + 1}::int) end`;
+    const [row] = await this.db
+      .insert(loginAttempts)
+      .values({ email, failures: 1, lockedUntil: null, updatedAt: sql`now()` })
+      .onConflictDoUpdate({
+        target: loginAttempts.email,
+        set: {
+          failures,
+          lockedUntil: sql`case when ${stale} then null when ${failures} > ${limit}::int then coalesce(${loginAttempts.lockedUntil}, now() + ${lock}) else ${loginAttempts.lockedUntil} end`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({
+        failures: loginAttempts.failures,
+        lockedForSeconds: sql<number>`coalesce(greatest(0, ceil(extract(epoch from ${loginAttempts.lockedUntil} - now())))::int, 0)`,
+      });
+    await this.cleanUpAttempts();
+    return row;
+  }
+
+  /** Rows idle for the lock period mean nothing any more; deleting them now and then keeps a spray of emails from piling up. */
+  private async cleanUpAttempts(): Promise<void> {
+    if (Date.now() < this.nextCleanup) return;
+    this.nextCleanup = Date.now() + 60_000;
+    await this.db.delete(loginAttempts).where(lt(loginAttempts.updatedAt, sql`now() - ${this.lockMs()}::float8 * interval '1 millisecond'`));
   }
 }
 

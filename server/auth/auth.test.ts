@@ -139,3 +139,59 @@ describe('lockout and address limit', () => {
     expect(limited.headers['retry-after']).toBeDefined();
   });
 });
+
+describe('removing admins', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  const loginAs = async (email: string, password: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: { email, password } })).json().token as string;
+  const remove = (token: string, id: string) =>
+    t.app.inject({ method: 'DELETE', url: `/api/admins/${id}`, headers: { authorization: `Bearer ${token}` } });
+  const adminIds = async () => (await t.services.auth.listAdmins()).map((admin) => admin._id);
+
+  it('refuses one\'s own id in upper case', async () => {
+    const [self] = await adminIds();
+    const reply = await remove(await t.login(), self.toUpperCase());
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json()).toEqual({ success: false, message: apiMessages.cannotDeleteSelf });
+    expect(await adminIds()).toEqual([self]);
+  });
+
+  it('answers 400 for ids of 36 characters that are not UUIDs, and 404 for an unknown UUID', async () => {
+    const token = await t.login();
+    for (const id of ['x'.repeat(36), '-'.repeat(36), 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', '0123456789abcdef0123456789abcdef0123', '0000000-00000-4000-8000-0000000000000']) {
+      const reply = await remove(token, id);
+      expect(reply.statusCode).toBe(400);
+      expect(reply.json()).toEqual({ success: false, message: apiMessages.invalidId });
+    }
+    const unknown = await remove(token, '00000000-0000-4000-8000-000000000000');
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('never leaves no admin when two admins remove each other at once', async () => {
+    const second = await t.services.auth.addAdmin('second@example.com', 'second admin password');
+    const [first] = await adminIds();
+    const replies = await Promise.all([
+      remove(await t.login(), second._id),
+      remove(await loginAs('second@example.com', 'second admin password'), first),
+    ]);
+    const statuses = replies.map((reply) => reply.statusCode).sort();
+    expect(statuses[0]).toBe(200);
+    expect([401, 409]).toContain(statuses[1]);
+    expect(await adminIds()).toHaveLength(1);
+  });
+
+  it('refuses to remove the last admin, however the removals interleave', async () => {
+    const [first] = await adminIds();
+    const second = await t.services.auth.addAdmin('third@example.com', 'third admin password');
+    const results = await Promise.allSettled([t.services.auth.removeAdmin(second._id, first), t.services.auth.removeAdmin(first, second._id)]);
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    const [refused] = results.filter((result) => result.status === 'rejected');
+    expect(refused.reason).toMatchObject({ statusCode: 409, message: apiMessages.lastAdmin });
+    expect(await adminIds()).toHaveLength(1);
+  });
+});

@@ -2,28 +2,26 @@
 import type { FastifyInstance } from 'fastify';
 import { contactServerMessages } from '../../shared/contact';
 import { requireAdmin } from '../auth/require-admin';
-import { ClientError } from '../errors';
+import { rateLimitHook } from '../rate-limit';
 import type { Services } from '../services';
 
-/** The flood limit on sending messages: /api/user here, and the form posted without JavaScript (server/web). */
-export function contactRateLimit(env: Services['env']) {
-  return {
+/** The flood limit on sending messages, one count per address for /api/user here and the form posted without JavaScript (server/web). */
+export function contactRateLimit({ database, env }: Services) {
+  return rateLimitHook(database.db, {
+    name: 'contact',
     max: env.contactRateLimit,
-    timeWindow: env.contactRateWindowMs,
-    errorResponseBuilder: () => new ClientError(429, contactServerMessages.tooMany, []),
-  };
+    windowMs: env.contactRateWindowMs,
+    message: contactServerMessages.tooMany,
+    errors: [],
+  });
 }
 
 export function registerContactRoutes(app: FastifyInstance, services: Services) {
-  const { contact, env } = services;
-  app.post(
-    '/api/user',
-    { config: { rateLimit: contactRateLimit(env) } },
-    async (request, reply) => {
-      const { status, reply: body } = await contact.submit(request.body);
-      return reply.code(status).send(body);
-    },
-  );
+  const { contact } = services;
+  app.post('/api/user', { onRequest: contactRateLimit(services) }, async (request, reply) => {
+    const { status, reply: body } = await contact.submit(request.body);
+    return reply.code(status).send(body);
+  });
   app.get('/api/user', { onRequest: requireAdmin(services.auth) }, async () => ({
     success: true,
     data: await contact.list(),

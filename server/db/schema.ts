@@ -119,10 +119,34 @@ export const admins = pgTable('admins', {
   id: uuid('id').primaryKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
-  failedLogins: integer('failed_logins').notNull().default(0),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Login attempts per normalised email, known or not (so the lockout tells nothing about which exist).
+ * `failures` counts attempts reserved since the last success; a row idle for the lock period is stale.
+ */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    email: text('email').primaryKey(),
+    failures: integer('failures').notNull(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('login_attempts_updated_at_idx').on(table.updatedAt)],
+);
+
+/** Fixed-window hit counts per key (a limit's name and an address), shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetsAt: timestamp('resets_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (table) => [index('rate_limits_resets_at_idx').on(table.resetsAt)],
+);
 
 /** A login; the token names it, so logout and password change can end it. */
 export const adminSessions = pgTable(

@@ -17,7 +17,7 @@ import {
   type ResourceKey,
   type ResourceRecords,
 } from '../../shared/resources';
-import { imageCountMessage, parseJsonList, validateRecord } from '../../shared/validation';
+import { imageCountMessage, parseJsonList, UUID_PATTERN, validateRecord } from '../../shared/validation';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
 import { ClientError } from '../errors';
@@ -42,8 +42,6 @@ const tables: Record<ResourceKey, PgTable> = {
   interiorportfolio: schema.interiorPortfolio,
   'team-members': schema.teamMembers,
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Row = Record<string, unknown> & { id: string; createdAt: Date; updatedAt: Date };
 type AnyRecord = Record<string, unknown> & { _id: string };
@@ -200,7 +198,7 @@ export class ContentService {
 
   private async findRow(key: ResourceKey, id: string): Promise<Row> {
     const def = resources[key] as ResourceDef;
-    if (!UUID.test(id)) throw new ClientError(400, apiMessages.invalidId);
+    if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
     const table = tables[key] as PgTable & { id: never };
     const [row] = (await this.options.db.select().from(table).where(eq(table.id, id)).limit(1)) as Row[];
     if (!row) throw new ClientError(404, apiMessages.recordNotFound(def.noun));

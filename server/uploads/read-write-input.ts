@@ -9,6 +9,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
+import { containsNul } from '../../shared/text-input';
+import { parseJsonList } from '../../shared/validation';
 import { ClientError } from '../errors';
 
 export interface UploadedFile {
@@ -35,6 +37,7 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
     const body = request.body;
     if (body === undefined || body === null) return { fields: {}, files: [] };
     if (typeof body !== 'object' || Array.isArray(body)) throw new ClientError(400, apiMessages.invalidJson);
+    refuseNul(body);
     return { fields: body as Record<string, unknown>, files: [] };
   }
   const fields: Record<string, unknown> = {};
@@ -62,11 +65,20 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
         await fsp.rm(target, { force: true });
       }
     }
+    refuseNul(fields);
   } catch (error) {
     await removeTempFiles(files);
     throw translateMultipartError(error, options.maxImageBytes);
   }
   return { fields, files };
+}
+
+/** Every text field of a write, including those no schema reads (kept images, image descriptions), and lists sent as JSON text as decoded. */
+function refuseNul(fields: object): void {
+  const decoded = Object.values(fields).map((value) => [value, parseJsonList(value)]);
+  if (!containsNul(decoded)) return;
+  const message = apiMessages.textHasNul('Text');
+  throw new ClientError(400, message, [message]);
 }
 
 export async function removeTempFiles(files: UploadedFile[]): Promise<void> {

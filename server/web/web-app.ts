@@ -121,7 +121,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CONTACT_FORM_BODY_LIMIT }, (_request, body, done) => done(null, body));
     scope.post(
       '/contact',
-      { config: { rateLimit: contactRateLimit(services.env) } },
+      { onRequest: contactRateLimit(services) },
       async (request, reply) => {
         if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
         const headers = new Headers();
