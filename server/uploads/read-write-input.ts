@@ -9,7 +9,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
-import { ClientError } from '../errors';
+import { ClientError, isDiskFull } from '../errors';
 
 export interface UploadedFile {
   field: string;
@@ -74,7 +74,8 @@ export async function removeTempFiles(files: UploadedFile[]): Promise<void> {
 }
 
 function translateMultipartError(error: unknown, maxImageBytes: number): unknown {
-  if (error instanceof ClientError) return error;
+  // a full disk is the server's condition (507 in the error handler), never the client's malformed upload
+  if (error instanceof ClientError || isDiskFull(error)) return error;
   const code = (error as { code?: string }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
