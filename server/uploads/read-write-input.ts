@@ -63,10 +63,21 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
       }
     }
   } catch (error) {
+    discardRestOfBody(request);
     await removeTempFiles(files);
     throw translateMultipartError(error, options.maxImageBytes);
   }
   return { fields, files };
+}
+
+/**
+ * After a failed read (disk full, a refused part) the parser stops pulling the body and the client,
+ * still sending, would never see our answer: read the rest and drop it, as Node does for unread bodies.
+ */
+function discardRestOfBody(request: FastifyRequest): void {
+  if (request.raw.readableEnded) return;
+  request.raw.unpipe();
+  request.raw.resume();
 }
 
 export async function removeTempFiles(files: UploadedFile[]): Promise<void> {
