@@ -61,7 +61,7 @@ beforeAll(async () => {
   const login = await fetch(`${BASE}/api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SERVER_ADMIN) });
   token = (await login.json()).token;
   // noise does not compress: about 500 KB of JPEG, and renditions of about as much
-  photo = await sharp({ create: { width: 1100, height: 800, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  photo = await sharp({ create: { width: 1100, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
     .jpeg({ quality: 85 })
     .toBuffer();
 });
