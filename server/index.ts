@@ -4,9 +4,11 @@ import { seedDemoContentIfEmpty } from './db/demo-content';
 import { readEnv } from './env';
 import { ClientError } from './errors';
 import { startServices } from './start';
+import { sweepStorage } from './storage/sweep-storage';
 
 const env = readEnv();
 const services = await startServices(env);
+await sweepStorage(services); // what a crash left in tmp and storage, before any new write
 
 const firstAdmin = await services.auth.ensureFirstAdmin(env.adminEmail, env.adminPassword).catch(async (error) => {
   if (!(error instanceof ClientError)) throw error;

@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { IMAGE_FORMATS, IMAGE_WIDTHS, renditionUrl, renditionWidths, type StoredImage } from '../../shared/image-urls';
@@ -13,8 +14,12 @@ import { ClientError } from '../errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const MAX_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+/** WebP's limit per side (AVIF's, 16384, is one more): a longer rendition cannot be encoded. */
+export const MAX_RENDITION_SIDE = 16383;
 
 sharp.cache(false); // every upload is seen once; caching only holds memory
+// libvips threads per image: one core stays free for serving pages while an image is encoded
+sharp.concurrency(Math.max(1, os.availableParallelism() - 1));
 
 export interface PreparedImage {
   /** The URL the record stores. */
@@ -49,6 +54,8 @@ export async function prepareImage(sourcePath: string, stagingDir: string, limit
   const sourceHeight = rotated ? meta.width : meta.height;
   const width = Math.min(sourceWidth, MAX_WIDTH);
   const height = Math.max(1, Math.round((sourceHeight * width) / sourceWidth));
+  // a very thin image stays taller than any format allows after resizing: refuse it before decoding
+  if (height > MAX_RENDITION_SIDE) throw new ClientError(400, apiMessages.imageTooManyPixels);
 
   const key = crypto.randomBytes(10).toString('hex');
   const image: StoredImage = { base: `/uploads/${key}_${width}x${height}`, width, height };
@@ -67,7 +74,8 @@ export async function prepareImage(sourcePath: string, stagingDir: string, limit
   }
 
   await fs.mkdir(stagingDir, { recursive: true });
-  const jobs: Promise<{ name: string; path: string }>[] = [];
+  const files: { name: string; path: string }[] = [];
+  // one rendition at a time: each encode holds one of libuv's 4 threads, which page compression needs too
   for (const w of renditionWidths(width)) {
     for (const format of IMAGE_FORMATS) {
       const name = path.basename(renditionUrl(image, w, format));
@@ -75,9 +83,9 @@ export async function prepareImage(sourcePath: string, stagingDir: string, limit
       const pipeline = decoded.clone().resize({ width: w });
       const encoded =
         format === 'avif' ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78, effort: 4 });
-      jobs.push(encoded.toFile(target).then(() => ({ name, path: target })));
+      await encoded.toFile(target);
+      files.push({ name, path: target });
     }
   }
-  const files = await Promise.all(jobs);
   return { url: `${image.base}.webp`, files };
 }

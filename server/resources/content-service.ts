@@ -1,7 +1,10 @@
 /**
  * List, create, update and delete for every content resource, driven by the
  * definitions in shared/resources.ts. Writes validate everything before touching
- * storage or the database, so a rejected request changes nothing.
+ * storage or the database, so a rejected request changes nothing. Files are stored
+ * before the row that names them is written and removed only after the row that
+ * named them is gone, so a crash at any instant leaves at worst orphan files
+ * (swept at start), never a record pointing at a missing image.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -20,8 +23,9 @@ import {
 import { imageCountMessage, parseJsonList, UUID_PATTERN, validateRecord } from '../../shared/validation';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
-import { ClientError } from '../errors';
+import { ClientError, isDatabaseUnavailable } from '../errors';
 import { prepareImage, type PreparedImage } from '../images/image-pipeline';
+import { ImageQueue } from '../images/image-queue';
 import type { Storage } from '../storage/storage';
 import { removeTempFiles, type WriteInput } from '../uploads/read-write-input';
 import type { ContentVersion } from './content-version';
@@ -75,6 +79,8 @@ export interface ServiceOptions {
   /** Resources whose reads fail on purpose (tests of error states); 'all' for every one. */
   simulateFailures?: string[];
   contentVersion: ContentVersion;
+  /** Bounds image work across requests; one is made when not given. */
+  imageQueue?: ImageQueue;
 }
 
 /** Records of a resource and their reply body, as cached. */
@@ -91,8 +97,12 @@ export class ContentService {
   private readonly cache = new PublicCache();
   /** Reads that failed so far; a page rendered while one failed is not worth caching. */
   readFailures = 0;
+  /** Every image job of every write passes through it; routes admit uploads by it. */
+  readonly imageQueue: ImageQueue;
 
-  constructor(private readonly options: ServiceOptions) {}
+  constructor(private readonly options: ServiceOptions) {
+    this.imageQueue = options.imageQueue ?? new ImageQueue();
+  }
 
   /** Records of a resource, newest first, from the cache when it is warm. */
   async list<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>> {
@@ -139,11 +149,13 @@ export class ContentService {
         createdAt: now,
         updatedAt: now,
       };
-      const [inserted] = (await this.options.db
-        .insert(tables[key])
-        .values(row as never)
-        .returning()) as Row[];
-      await this.commitFiles(prepared);
+      const inserted = await this.withStoredFiles(prepared, async () => {
+        const [written] = (await this.options.db
+          .insert(tables[key])
+          .values(row as never)
+          .returning()) as Row[];
+        return written;
+      });
       this.changed(key);
       return toRecord(def, inserted);
     } finally {
@@ -163,14 +175,17 @@ export class ContentService {
       const prepared = await this.prepareAll(plan.newFiles, staging);
       const imageValue = this.imageValue(def, plan, prepared);
       const table = tables[key] as PgTable & { id: never };
-      const [updated] = (await this.options.db
-        .update(table)
-        .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() } as never)
-        .where(eq(table.id, id))
-        .returning()) as Row[];
-      if (!updated) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
-      await this.commitFiles(prepared);
+      const updated = await this.withStoredFiles(prepared, async () => {
+        const [written] = (await this.options.db
+          .update(table)
+          .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() } as never)
+          .where(eq(table.id, id))
+          .returning()) as Row[];
+        if (!written) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+        return written;
+      });
       this.changed(key);
+      // the row no longer names them: only now may the replaced images go
       const kept = new Set(imageUrls(imageValue));
       await this.removeImages(imageUrls(current[def.image.field]).filter((url) => !kept.has(url)));
       return toRecord(def, updated);
@@ -180,7 +195,7 @@ export class ContentService {
     }
   }
 
-  /** Deletes a record and its image files. */
+  /** Deletes a record, then its image files (a crash in between leaves only orphans for the sweep). */
   async remove(key: ResourceKey, id: string): Promise<void> {
     const def = resources[key] as ResourceDef;
     const existing = await this.findRow(key, id);
@@ -274,9 +289,10 @@ export class ContentService {
 
   private async prepareAll(files: WriteInput['files'], staging: string): Promise<PreparedImage[]> {
     const prepared: PreparedImage[] = [];
+    const limits = { maxPixels: this.options.maxImagePixels };
     try {
-      // one at a time: sharp already uses every core for one image
-      for (const file of files) prepared.push(await prepareImage(file.path, staging, { maxPixels: this.options.maxImagePixels }));
+      // each image waits its turn in the queue shared by all requests
+      for (const file of files) prepared.push(await this.imageQueue.run(() => prepareImage(file.path, staging, limits)));
       return prepared;
     } catch (error) {
       throw error instanceof ClientError && !error.errors ? new ClientError(error.statusCode, error.message, [error.message]) : error;
@@ -292,14 +308,46 @@ export class ContentService {
     return [...(plan.keptImages as string[]), ...prepared.map((image) => image.url)];
   }
 
-  private async commitFiles(prepared: PreparedImage[]): Promise<void> {
-    for (const image of prepared) for (const file of image.files) await this.options.storage.put(file.name, file.path);
+  /**
+   * Stores the prepared files, then writes the row. When the row write fails for sure, the files
+   * just stored go again; when its outcome is unknown (the database stopped answering, it may have
+   * committed) they stay: an orphan is swept at start, a missing image would be a broken record.
+   */
+  private async withStoredFiles<T>(prepared: PreparedImage[], writeRow: () => Promise<T>): Promise<T> {
+    const stored: string[] = [];
+    try {
+      for (const image of prepared) {
+        for (const file of image.files) {
+          stored.push(file.name);
+          await this.options.storage.put(file.name, file.path);
+        }
+      }
+      return await writeRow();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) await this.removeStored(stored);
+      throw error;
+    }
   }
 
   private async removeImages(urls: string[]): Promise<void> {
-    for (const url of urls) {
-      for (const rendition of allRenditionUrls(url)) await this.options.storage.remove(path.basename(rendition));
+    await this.removeStored(urls.flatMap((url) => allRenditionUrls(url).map((rendition) => path.basename(rendition))));
+  }
+
+  /** Best effort: the reply does not depend on it, and what stays behind is swept at start. */
+  private async removeStored(names: string[]): Promise<void> {
+    for (const name of names) await this.options.storage.remove(name).catch(() => {});
+  }
+
+  /** Every image URL the records of all resources name (read from the database, not the cache). */
+  async imageUrlsInUse(): Promise<string[]> {
+    const urls: string[] = [];
+    for (const key of Object.keys(tables) as ResourceKey[]) {
+      const def = resources[key] as ResourceDef;
+      const table = tables[key] as PgTable & Record<string, never>;
+      const rows = await this.options.db.select({ value: table[def.image.field] }).from(table);
+      for (const row of rows) urls.push(...imageUrls(row.value));
     }
+    return urls;
   }
 }
 

@@ -1,9 +1,10 @@
 /** One generic router for the content resources: GET list (cached, ETag), POST, PUT/PATCH, DELETE. */
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
 import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
 import { requireAdmin } from '../auth/require-admin';
+import { unavailableError } from '../errors';
 import type { Services } from '../services';
 import { readWriteInput } from '../uploads/read-write-input';
 
@@ -14,7 +15,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
   for (const key of RESOURCE_KEYS) {
     const def: ResourceDef = resources[key];
     const base = `/api/${def.path}`;
-    const readInput = (request: Parameters<typeof readWriteInput>[0]) =>
+    const readInput = (request: FastifyRequest) =>
       readWriteInput(request, { fileFields: [def.image.field], tmpDir, maxImageBytes: services.env.maxImageBytes });
 
     app.get(base, async (request, reply) => {
@@ -28,7 +29,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
     });
 
     app.post(base, { onRequest: guard }, async (request, reply) => {
-      const record = await services.content.create(key, await readInput(request));
+      const record = await withImagePlace(services, request, async () => services.content.create(key, await readInput(request)));
       return reply.code(201).send({ success: true, message: apiMessages.created(def.noun), data: record });
     });
 
@@ -37,7 +38,9 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
       url: `${base}/:id`,
       onRequest: guard,
       handler: async (request) => {
-        const record = await services.content.update(key, request.params.id, await readInput(request));
+        const record = await withImagePlace(services, request, async () =>
+          services.content.update(key, request.params.id, await readInput(request)),
+        );
         return { success: true, message: apiMessages.updated(def.noun), data: record };
       },
     });
@@ -46,6 +49,24 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
       await services.content.remove(key, request.params.id);
       return { success: true, message: apiMessages.deleted(def.noun) };
     });
+  }
+}
+
+/** Seconds a refused upload is told to wait: about one image's processing. */
+const IMAGES_BUSY_RETRY_SECONDS = 10;
+
+/**
+ * A write that may carry images (multipart) needs a place in the image queue, asked for before its
+ * body is read: a refused upload costs no disk, no decoding and no memory.
+ */
+async function withImagePlace<T>(services: Services, request: FastifyRequest, write: () => Promise<T>): Promise<T> {
+  if (!request.isMultipart()) return write();
+  const place = services.content.imageQueue.admit();
+  if (!place) throw unavailableError(apiMessages.imagesBusy, IMAGES_BUSY_RETRY_SECONDS);
+  try {
+    return await write();
+  } finally {
+    place.release();
   }
 }
 

@@ -11,7 +11,7 @@ import type { FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
 import { containsNul } from '../../shared/text-input';
 import { parseJsonList } from '../../shared/validation';
-import { ClientError } from '../errors';
+import { ClientError, isDiskFull } from '../errors';
 
 export interface UploadedFile {
   field: string;
@@ -67,6 +67,7 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
     }
     refuseNul(fields);
   } catch (error) {
+    discardRestOfBody(request);
     await removeTempFiles(files);
     throw translateMultipartError(error, options.maxImageBytes);
   }
@@ -81,12 +82,23 @@ function refuseNul(fields: object): void {
   throw new ClientError(400, message, [message]);
 }
 
+/**
+ * After a failed read (disk full, a refused part) the parser stops pulling the body and the client,
+ * still sending, would never see our answer: read the rest and drop it, as Node does for unread bodies.
+ */
+function discardRestOfBody(request: FastifyRequest): void {
+  if (request.raw.readableEnded) return;
+  request.raw.unpipe();
+  request.raw.resume();
+}
+
 export async function removeTempFiles(files: UploadedFile[]): Promise<void> {
   await Promise.all(files.map((file) => fsp.rm(file.path, { force: true })));
 }
 
 function translateMultipartError(error: unknown, maxImageBytes: number): unknown {
-  if (error instanceof ClientError) return error;
+  // a full disk is the server's condition (507 in the error handler), never the client's malformed upload
+  if (error instanceof ClientError || isDiskFull(error)) return error;
   const code = (error as { code?: string }).code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
