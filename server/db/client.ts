@@ -44,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
   // only one process may open a PGlite directory; a second one would corrupt it
-  const releaseLock = dataDir ? await lockDirectory(dataDir) : () => {};
+  const releaseLock = dataDir ? await lockDirectory(dataDir) : async () => {};
   try {
     const client = new PGlite({ dataDir, loadDataDir: snapshot });
     await client.waitReady;
@@ -56,11 +56,11 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
       ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
       close: async () => {
         await client.close();
-        releaseLock();
+        await releaseLock();
       },
     };
   } catch (error) {
-    releaseLock();
+    await releaseLock();
     throw error;
   }
 }

@@ -28,10 +28,9 @@ describe('database folder lock', () => {
     fs.symlinkSync(dir, link);
     await expect(lockDirectory(link)).rejects.toBeInstanceOf(DirectoryInUseError);
     fs.rmSync(link);
-    release();
-    await sleep(20);
+    await release();
     const again = await lockDirectory(dir);
-    again();
+    await again();
     fs.rmSync(dir, { recursive: true, force: true });
   });
 });

@@ -17,7 +17,7 @@ export class DirectoryInUseError extends Error {
 }
 
 /** Takes the lock on `dir` (created if missing); the returned function releases it. */
-export async function lockDirectory(dir: string): Promise<() => void> {
+export async function lockDirectory(dir: string): Promise<() => Promise<void>> {
   fs.mkdirSync(dir, { recursive: true });
   const { address, isFile } = lockAddress(fs.realpathSync(dir));
   const server = net.createServer((socket) => socket.destroy());
@@ -34,9 +34,7 @@ export async function lockDirectory(dir: string): Promise<() => void> {
   }
   server.unref(); // the lock never keeps a finished process alive
   fs.rmSync(path.join(dir, '.lock'), { force: true }); // the PID file of the former scheme
-  return () => {
-    server.close();
-  };
+  return () => new Promise<void>((resolve) => server.close(() => resolve()));
 }
 
 /**
