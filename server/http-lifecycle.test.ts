@@ -54,6 +54,23 @@ describe('client time limits', () => {
     expect(await patient.status).toBe(200);
     patient.socket.destroy();
   });
+
+  it('ends a connection whose request was answered before its body was read, after the answer', async () => {
+    // reads the start of the body, then gives up on it (as an upload that hit a full disk does)
+    const server = http.createServer((req, res) => {
+      req.once('data', () => {
+        req.pause();
+        res.writeHead(507, { 'content-type': 'text/plain' }).end('disk full');
+      });
+    });
+    server.keepAliveTimeout = 72_000; // Fastify's
+    applyHttpTimeouts(server, { headersMs: 10_000, requestMs: 60_000, idleMs: 30_000 });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    servers.push(server);
+    const upload = rawRequest((server.address() as AddressInfo).port, 'POST / HTTP/1.1\r\nhost: x\r\n', Buffer.alloc(4 * 1024 * 1024), 64 * 1024);
+    expect(await upload.status).toBe(507);
+    expect(await upload.closed).toBeLessThan(2_000); // not kept for the rest of a body nobody reads
+  });
 });
 
 describe('stopping the built server', () => {

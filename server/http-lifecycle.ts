@@ -39,6 +39,13 @@ export function applyHttpTimeouts(server: http.Server, timeouts: HttpTimeouts): 
     res.once('close', () => {
       if (current.get(socket)?.req === req) current.delete(socket);
     });
+    // answered before its body was read (an upload refused midway): nobody would read the rest, and the
+    // client's next request would wait behind it; finish the connection, dropping what still arrives
+    res.once('finish', () => {
+      if (req.complete) return;
+      req.resume();
+      socket.end();
+    });
   });
   server.setTimeout(timeouts.idleMs);
   // a listener here replaces Node's "destroy on any silence": a request whose body has arrived
