@@ -1,7 +1,8 @@
 /**
  * Public read throughput: public GETs on demo content against a trivial route of the same
- * server, in one run. Keeps its demo database in .tmp/bench-data between runs.
- *   npm run bench [-- --seconds 5 --connections 50]
+ * server, in one run; then the home page with and without 8 concurrent photo uploads (built
+ * server as a child process). Keeps its demo database in .tmp/bench-data between runs.
+ *   npm run bench [-- --seconds 5 --connections 50 --upload-connections 10 --uploaders 8 --uploads-only]
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,14 +13,25 @@ import { seedDemoContentIfEmpty } from '../server/db/demo-content';
 import { readEnv } from '../server/env';
 import { serverBuildFile } from '../server/paths';
 import { startServices } from '../server/start';
+import { serverBundle } from '../server/test/server-process';
+import { benchUploads } from './bench-uploads';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    'upload-connections': { type: 'string', default: '10' },
+    uploaders: { type: 'string', default: '8' },
+    'uploads-only': { type: 'boolean', default: false },
+  },
+});
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 
 const env = readEnv({ dataDir: path.resolve('.tmp/bench-data'), databaseUrl: undefined, port: 0, host: '127.0.0.1' });
 const services = await startServices(env);
-await services.auth.ensureFirstAdmin('bench@example.com', 'bench-password-not-used');
+const benchAdmin = { email: 'bench@example.com', password: 'bench-password-not-used' };
+await services.auth.ensureFirstAdmin(benchAdmin.email, benchAdmin.password);
 const seeded = await seedDemoContentIfEmpty(services);
 if (seeded) console.log(`seeded ${seeded} demo records`);
 
@@ -31,9 +43,11 @@ const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
 const targets = ['/bench/trivial', '/api/banners', '/api/project', '/api/gallery', '/api/clients', ...(withPages ? ['/', '/project/exterior'] : [])];
-console.log(`\n${connections} connections, ${duration} s per route, database: ${services.database.kind}\n`);
-console.log('route'.padEnd(22), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
-for (const target of targets) {
+if (!values['uploads-only']) {
+  console.log(`\n${connections} connections, ${duration} s per route, database: ${services.database.kind}\n`);
+  console.log('route'.padEnd(22), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
+}
+for (const target of values['uploads-only'] ? [] : targets) {
   const result = await autocannon({ url: base + target, connections, duration, headers: { 'accept-encoding': 'gzip, br' } });
   const errors = result.errors + result.non2xx;
   console.log(target.padEnd(22), result.requests.average.toFixed(0).padStart(9), String(result.latency.p50).padStart(8), String(result.latency.p99).padStart(8), String(errors).padStart(7));
@@ -41,3 +55,15 @@ for (const target of targets) {
 if (!withPages) console.log('\n(pages not measured: run "npm run build" first)');
 await app.close();
 await services.database.close();
+
+if (withPages && fs.existsSync(serverBundle)) {
+  await benchUploads({
+    dataDir: env.dataDir,
+    admin: benchAdmin,
+    seconds: duration,
+    connections: Number(values['upload-connections']),
+    uploaders: Number(values.uploaders),
+  });
+} else {
+  console.log('\n(upload phase not measured: run "npm run build" first)');
+}

@@ -6,6 +6,7 @@
  * Without a password, one is generated and printed.
  */
 import { generatePassword } from './auth/auth-service';
+import { DirectoryInUseError } from './db/directory-lock';
 import { readEnv } from './env';
 import { ClientError } from './errors';
 import { startServices } from './start';
@@ -18,7 +19,11 @@ if (!['add', 'reset-password', 'list'].includes(command ?? '') || (command !== '
   process.exit(2);
 }
 
-const services = await startServices(readEnv());
+const services = await startServices(readEnv()).catch((error: unknown) => {
+  if (!(error instanceof DirectoryInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 try {
   const password = givenPassword ?? generatePassword();
   if (command === 'list') {

@@ -36,6 +36,8 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     logger: logger ? { level: env.logLevel, ...(logger === true ? {} : { stream: logger }) } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(env.trustProxy),
+    // while stopping, a request on an open connection is still served (with Connection: close) rather than a bare 503
+    return503OnClosing: false,
   });
 
   app.decorateRequest('admin', null);

@@ -33,6 +33,12 @@ export interface Env {
   logLevel: string;
   /** Which proxies' X-Forwarded-For to believe: false (none), a hop count, or proxy addresses/CIDRs. */
   trustProxy: TrustProxy;
+  /** HTTP client limits, see http-lifecycle.ts */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  idleTimeoutMs: number;
+  /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are closed. */
+  shutdownTimeoutMs: number;
   /** Test aid: resources whose reads fail, to show each section's error state (SIMULATE_FAILURES=banners,gallery or all). */
   simulateFailures: string[];
 }
@@ -59,6 +65,10 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
     logLevel: process.env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
+    headersTimeoutMs: int('HEADERS_TIMEOUT_SECONDS', 20) * 1000,
+    requestTimeoutMs: int('REQUEST_TIMEOUT_SECONDS', 300) * 1000,
+    idleTimeoutMs: int('IDLE_TIMEOUT_SECONDS', 30) * 1000,
+    shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_SECONDS', 20) * 1000,
     simulateFailures: (process.env.SIMULATE_FAILURES || '').split(',').map((s) => s.trim()).filter(Boolean),
   };
   return { ...env, ...overrides };

@@ -1,13 +1,20 @@
-/** Starts the site: database, first admin, demo content on an empty database, then listen. */
+/** Starts the site: database, first admin, demo content on an empty database, then listen; stops on SIGTERM/SIGINT. */
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
+import { DirectoryInUseError } from './db/directory-lock';
 import { seedDemoContentIfEmpty } from './db/demo-content';
 import { readEnv } from './env';
 import { ClientError } from './errors';
+import { applyHttpTimeouts, stopAccepting } from './http-lifecycle';
 import { startServices } from './start';
 import { sweepStorage } from './storage/sweep-storage';
 
 const env = readEnv();
-const services = await startServices(env);
+const services = await startServices(env).catch((error: unknown) => {
+  if (!(error instanceof DirectoryInUseError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
 await sweepStorage(services); // what a crash left in tmp and storage, before any new write
 
 const firstAdmin = await services.auth.ensureFirstAdmin(env.adminEmail, env.adminPassword).catch(async (error) => {
@@ -30,16 +37,29 @@ const app = await buildApp({
   web: process.env.NODE_ENV === 'development' ? 'development' : 'production',
   logger: true,
 });
+applyHttpTimeouts(app.server, { headersMs: env.headersTimeoutMs, requestMs: env.requestTimeoutMs, idleMs: env.idleTimeoutMs });
 await app.listen({ port: env.port, host: env.host });
-console.log(`Site ready at http://localhost:${env.port} (database: ${services.database.kind})`);
+const { port } = app.server.address() as AddressInfo;
+console.log(`Site ready at http://localhost:${port} (database: ${services.database.kind})`);
 
+const STOP_MARGIN_MS = 10_000;
+// the first signal drains requests in flight (up to SHUTDOWN_TIMEOUT_SECONDS); a second one stops waiting
+let hurry: () => void = () => {};
+const hurried = new Promise<void>((resolve) => (hurry = resolve));
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, async () => {
-    if (stopping) return;
+    if (stopping) return hurry();
     stopping = true;
-    await app.close();
+    // a database that does not answer must not keep the process from ending
+    setTimeout(() => {
+      console.error('Stop took too long; exiting without a clean database close');
+      process.exit(1);
+    }, env.shutdownTimeoutMs + STOP_MARGIN_MS).unref();
+    console.log(`Stopping: finishing requests in flight (up to ${env.shutdownTimeoutMs / 1000} s)`);
+    const { forced, ms } = await stopAccepting(app, env.shutdownTimeoutMs, hurried);
     await services.database.close();
+    console.log(`Stopped in ${(ms / 1000).toFixed(1)} s${forced ? `; ${forced} unfinished connection(s) closed` : ''}`);
     process.exit(0);
   });
 }

@@ -12,6 +12,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDirectory } from './directory-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +43,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
-  const releaseLock = dataDir ? lockDirectory(dataDir) : () => {};
+  // only one process may open a PGlite directory; a second one would corrupt it
+  const releaseLock = dataDir ? await lockDirectory(dataDir) : async () => {};
   try {
     const client = new PGlite({ dataDir, loadDataDir: snapshot });
     await client.waitReady;
@@ -54,11 +56,11 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
       ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
       close: async () => {
         await client.close();
-        releaseLock();
+        await releaseLock();
       },
     };
   } catch (error) {
-    releaseLock();
+    await releaseLock();
     throw error;
   }
 }
@@ -113,32 +115,5 @@ async function withTimeout(work: Promise<unknown>, timeoutMs: number): Promise<v
     await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
-  }
-}
-
-/** Only one process may open a PGlite directory; a second one would corrupt it. */
-function lockDirectory(dataDir: string): () => void {
-  fs.mkdirSync(dataDir, { recursive: true });
-  const lockFile = path.join(dataDir, '.lock');
-  const take = () => fs.writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
-  try {
-    take();
-  } catch {
-    const holder = Number(fs.readFileSync(lockFile, 'utf8'));
-    if (holder && holder !== process.pid && processIsAlive(holder)) {
-      throw new Error(`The database in ${dataDir} is in use by process ${holder}. Stop it first.`);
-    }
-    fs.rmSync(lockFile, { force: true }); // left by a process that died
-    take();
-  }
-  return () => fs.rmSync(lockFile, { force: true });
-}
-
-function processIsAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
