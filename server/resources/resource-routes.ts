@@ -50,7 +50,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
 }
 
 /** br or gzip when the client takes it (q=0 means refused). */
-function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
   const accepted = (header ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))
