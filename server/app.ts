@@ -105,8 +105,9 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     limits: { fileSize: env.maxImageBytes, files: 30, fields: 60, fieldSize: 100 * 1024, parts: 100 },
   });
 
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', (_request, reply, done) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/')) {

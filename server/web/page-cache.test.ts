@@ -58,6 +58,7 @@ describe('page cache', () => {
     const cache = new PageCache(new ContentVersion());
     const failed = await cache.getOrRender('/', async () => rendered({ shareable: false }));
     expect(failed.identity.toString()).toBe(html);
+    expect([failed.gzip, failed.br]).toEqual([null, null]);
     expect(cache.get('/')).toBeNull();
     await cache.getOrRender('/nothing', async () => rendered({ status: 404 }));
     expect(cache.get('/nothing')).toBeNull();

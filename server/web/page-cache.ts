@@ -111,8 +111,10 @@ export class PageCache {
     const version = this.version.current;
     this.renders += 1;
     const pending = render().then(async (rendered) => {
-      const page = await prepare(rendered);
-      if (rendered.shareable && rendered.status === 200 && this.version.current === version) this.store(key, version, page);
+      const keep = rendered.shareable && rendered.status === 200;
+      // a page served once is compressed on its way out instead (as much work, and no br at quality 9)
+      const page = await prepare(rendered, keep);
+      if (keep && this.version.current === version) this.store(key, version, page);
       return page;
     });
     this.pending.set(key, pending);
@@ -142,11 +144,11 @@ export class PageCache {
   }
 }
 
-/** Compresses a rendered page once (off the main thread, in zlib's worker pool) and names it by its bytes. */
-export async function prepare(rendered: RenderedPage): Promise<PreparedPage> {
+/** Names a rendered page by its bytes and, when `encode`, compresses it once (in zlib's worker pool, off the main thread). */
+async function prepare(rendered: RenderedPage, encode: boolean): Promise<PreparedPage> {
   const { body } = rendered;
   const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-  const compress = body.length >= COMPRESS_THRESHOLD && COMPRESSIBLE.test(rendered.headers['content-type'] ?? '');
+  const compress = encode && body.length >= COMPRESS_THRESHOLD && COMPRESSIBLE.test(rendered.headers['content-type'] ?? '');
   const [gzipped, brotlied] = compress
     ? await Promise.all([
         gzip(body, { level: 9 }),

@@ -16,7 +16,7 @@ export async function loadSection<T>(context: AppLoadContext, read: () => Promis
     context.failedReads += 1;
     // the cause without the query's parameters (visitors' data must not reach the logs)
     const { type, code, message } = loggableError(error);
-    console.error('public section read failed:', type, code ?? '', message);
+    console.error('public section read failed:', [type, code, message].filter(Boolean).join(' '));
     return { ok: false, message: states.failureDetail };
   }
 }
