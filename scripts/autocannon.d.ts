@@ -1,7 +1,7 @@
 // autocannon ships no types; the bench uses this much of it.
 declare module 'autocannon' {
   interface Result {
-    requests: { average: number };
+    requests: { average: number; total: number };
     latency: { p50: number; p99: number };
     errors: number;
     non2xx: number;
