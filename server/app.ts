@@ -2,6 +2,7 @@
  * Builds the Fastify app: the JSON API, /uploads, /healthz, /readyz and the React app.
  * Tests call buildApp() and app.inject(); index.ts adds listen().
  */
+import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -15,6 +16,7 @@ import { registerContactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
 import { HttpError, loggableError, passingFailure } from './errors';
 import { registerResourceRoutes } from './resources/resource-routes';
+import { registerSecurityTxt } from './security-txt';
 import type { Services } from './services';
 import { registerWebApp, type WebAppMode } from './web/web-app';
 
@@ -29,15 +31,48 @@ export interface BuildOptions {
 const READY_TIMEOUT_MS = 1000;
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
+/** Browser features the site never uses, refused for it and anything it embeds (only names Chromium knows: it logs an error for others). */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'browsing-topics',
+  'camera',
+  'display-capture',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'interest-cohort',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+/** Where a request that Fastify's router refused (undecodable URL, overlong parameter) is answered. */
+const FRAMEWORK_ERROR_PATH = '/.framework-error';
 
 export async function buildApp({ services, web = 'none', logger = false }: BuildOptions): Promise<FastifyInstance> {
   const { env } = services;
-  const app = Fastify({
+  const frameworkErrors = new WeakMap<IncomingMessage, FastifyError>();
+  const app: FastifyInstance = Fastify({
     logger: logger ? { level: env.logLevel, ...(logger === true ? {} : { stream: logger }) } : false,
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(env.trustProxy),
     // while stopping, a request on an open connection is still served (with Connection: close) rather than a bare 503
     return503OnClosing: false,
+    // the router answers these before any hook runs; routed again, they get the error handler's shape and every header
+    frameworkErrors: (error, request, reply) => {
+      frameworkErrors.set(request.raw, error);
+      request.raw.url = FRAMEWORK_ERROR_PATH;
+      app.routing(request.raw, reply.raw);
+    },
   });
 
   app.decorateRequest('admin', null);
@@ -71,11 +106,22 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     limits: { fileSize: env.maxImageBytes, files: 30, fields: 60, fieldSize: 100 * 1024, parts: 100 },
   });
 
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    done();
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/')) {
       reply.header('content-security-policy', API_CSP).header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+    } else if (!reply.hasHeader('content-security-policy')) {
+      // pages and uploads set their own; error replies and plain files get the strictest
+      reply.header('content-security-policy', API_CSP);
     }
     return payload;
+  });
+
+  app.all(FRAMEWORK_ERROR_PATH, async (request) => {
+    throw frameworkErrors.get(request.raw) ?? new HttpError(404, apiMessages.notFound);
   });
 
   // liveness: answers while the process serves, without asking the database
@@ -90,6 +136,7 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     }
   });
 
+  registerSecurityTxt(app, env);
   registerAuthRoutes(app, services);
   registerContactRoutes(app, services);
   registerAboutRoutes(app, services);

@@ -71,7 +71,7 @@ async function withImagePlace<T>(services: Services, request: FastifyRequest, wr
 }
 
 /** br or gzip when the client takes it (q=0 means refused). */
-function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
   const accepted = (header ?? '')
     .split(',')
     .map((part) => part.trim().split(';'))

@@ -11,7 +11,8 @@ const page = [
 
 describe('deferred hydration', () => {
   it('drops the module preloads and turns the module script into a loader with the same code', () => {
-    const html = deferHydration(page);
+    const { html, insertedScript } = deferHydration(page);
+    expect(insertedScript).toBe('import * as route0 from "/assets/root-B.js";\nwindow.x = "<!--<b>";');
     expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('<script nonce="N1" type="module"');
     expect(html).toContain('<link rel="stylesheet" href="/assets/root.css"/>');
@@ -24,7 +25,7 @@ describe('deferred hydration', () => {
   });
 
   it('adds the module script back with the page nonce once the page has loaded', () => {
-    const loader = /<script nonce="N1">(\(function\(code[\s\S]*?)<\/script><\/body>/.exec(deferHydration(page))![1];
+    const loader = /<script nonce="N1">(\(function\(code[\s\S]*?)<\/script><\/body>/.exec(deferHydration(page).html)![1];
     const added: { type: string; nonce: string; textContent: string }[] = [];
     const listeners: Record<string, () => void> = {};
     const document = {
@@ -42,6 +43,13 @@ describe('deferred hydration', () => {
   });
 
   it('leaves a page without a module script as it is', () => {
-    expect(deferHydration('<html><body>No scripts</body></html>')).toBe('<html><body>No scripts</body></html>');
+    expect(deferHydration('<html><body>No scripts</body></html>')).toEqual({ html: '<html><body>No scripts</body></html>', insertedScript: null });
+  });
+
+  it('defers a page rendered without a nonce (cached pages), adding none', () => {
+    const { html, insertedScript } = deferHydration(page.replaceAll(' nonce="N1"', ''));
+    expect(html).toMatch(/<script>\(function\(code,nonce\)/);
+    expect(html).not.toContain('nonce="');
+    expect(insertedScript).toContain('import * as route0');
   });
 });

@@ -1,41 +1,160 @@
 /**
- * Rendered public pages, by URL, for as long as no content changes. Pages are stored with a
- * placeholder where the CSP nonce goes; each reply gets a fresh nonce in its place.
+ * Rendered public pages as prepared bytes: each page is stored once per content version with its
+ * gzip and br encodings and its ETag, so a cache hit costs a lookup and a write of ready bytes.
+ * Keyed by path plus the query parameters pages read; any other parameter (utm_source, fbclid…)
+ * shares the page of the plain path.
  */
 import crypto from 'node:crypto';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { ContentVersion } from '../resources/content-version';
 
-/** Stands for the nonce in cached pages; random per process, so no content can contain it. */
-export const NONCE_PLACEHOLDER = `nonce${crypto.randomBytes(12).toString('hex')}`;
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
 
-interface CachedPage {
-  version: number;
+/**
+ * The query parameters that change what a cacheable URL answers: the gallery and project pages'
+ * filters (category, status), the contact page's no-JS confirmation (sent), and React Router's own
+ * (_routes and index on .data requests, paths and version on /__manifest).
+ */
+export const PAGE_QUERY_PARAMS: readonly string[] = ['category', 'status', 'sent', '_routes', 'index', 'paths', 'version'];
+
+/** Bodies below this size are sent as they are (compression would save less than its headers). */
+const COMPRESS_THRESHOLD = 1024;
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml))/;
+
+export interface RenderedPage {
   status: number;
-  headers: [string, string][];
-  body: string;
+  headers: Record<string, string>;
+  body: Buffer;
+  /** False when the render showed an error state (or is otherwise not for sharing): served once, not kept. */
+  shareable: boolean;
 }
 
-const MAX_PAGES = 300;
+export interface PreparedPage {
+  status: number;
+  /** Headers of every reply of this page, ETag and Vary included. */
+  headers: Record<string, string>;
+  etag: string;
+  identity: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+interface Entry {
+  version: number;
+  page: PreparedPage;
+  bytes: number;
+}
+
+export interface PageCacheLimits {
+  maxPages: number;
+  maxBytes: number;
+}
+
+const DEFAULT_LIMITS: PageCacheLimits = { maxPages: 300, maxBytes: 64 * 1024 * 1024 };
 
 export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+  private readonly pages = new Map<string, Entry>();
+  /** Renders under way, so a burst of misses for one page renders it once. */
+  private readonly pending = new Map<string, Promise<PreparedPage>>();
+  private bytes = 0;
+  /** Pages rendered for the cache so far (hits render nothing). */
+  renders = 0;
 
-  constructor(private readonly version: ContentVersion) {}
+  constructor(
+    private readonly version: ContentVersion,
+    private readonly limits: PageCacheLimits = DEFAULT_LIMITS,
+  ) {}
 
   /** Only the public site: the admin area's shell is the same for everyone but not worth keeping. */
-  static isCacheable(url: URL): boolean {
-    return !/^\/(admin|login|adminhome|api|uploads)/i.test(url.pathname);
+  static isCacheable(pathname: string): boolean {
+    return !/^\/(admin|login|adminhome|api|uploads)/i.test(pathname);
   }
 
-  get(key: string, nonce: string): Response | null {
-    const page = this.pages.get(key);
-    if (!page || page.version !== this.version.current) return null;
-    return new Response(page.body.replaceAll(NONCE_PLACEHOLDER, nonce), { status: page.status, headers: page.headers });
+  /** The cache key (and the URL rendered) for a path and query: the page's own parameters, sorted. */
+  static key(pathname: string, search: string): string {
+    if (search.length <= 1) return pathname;
+    const kept = [...new URLSearchParams(search)].filter(([name]) => PAGE_QUERY_PARAMS.includes(name));
+    if (kept.length === 0) return pathname;
+    kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `${pathname}?${new URLSearchParams(kept).toString()}`;
   }
 
-  /** Stores a rendered page's body (made with NONCE_PLACEHOLDER) and its status and headers. */
-  store(key: string, version: number, response: Response, body: string): void {
-    if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value!);
-    this.pages.set(key, { version, status: response.status, headers: [...response.headers.entries()], body });
+  get size(): number {
+    return this.pages.size;
   }
+
+  /** The prepared page for a key while content has not changed since it was rendered. */
+  get(key: string): PreparedPage | null {
+    const entry = this.pages.get(key);
+    if (!entry) return null;
+    if (entry.version !== this.version.current) {
+      this.remove(key, entry);
+      return null;
+    }
+    // most recently used goes last, so eviction takes the least recently used
+    this.pages.delete(key);
+    this.pages.set(key, entry);
+    return entry.page;
+  }
+
+  /**
+   * The page for a key, rendered (once for concurrent callers) and prepared on a miss. A rendered page
+   * is kept only when it is shareable, answered 200 and no content changed while it was rendered.
+   */
+  async getOrRender(key: string, render: () => Promise<RenderedPage>): Promise<PreparedPage> {
+    const hit = this.get(key);
+    if (hit) return hit;
+    const running = this.pending.get(key);
+    if (running) return running;
+    const version = this.version.current;
+    this.renders += 1;
+    const pending = render().then(async (rendered) => {
+      const keep = rendered.shareable && rendered.status === 200;
+      // a page served once is compressed on its way out instead (as much work, and no br at quality 9)
+      const page = await prepare(rendered, keep);
+      if (keep && this.version.current === version) this.store(key, version, page);
+      return page;
+    });
+    this.pending.set(key, pending);
+    try {
+      return await pending;
+    } finally {
+      this.pending.delete(key);
+    }
+  }
+
+  private store(key: string, version: number, page: PreparedPage): void {
+    const bytes = page.identity.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
+    if (bytes > this.limits.maxBytes) return;
+    const old = this.pages.get(key);
+    if (old) this.remove(key, old);
+    while (this.pages.size >= this.limits.maxPages || this.bytes + bytes > this.limits.maxBytes) {
+      const [oldestKey, oldest] = this.pages.entries().next().value!;
+      this.remove(oldestKey, oldest);
+    }
+    this.pages.set(key, { version, page, bytes });
+    this.bytes += bytes;
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.pages.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
+
+/** Names a rendered page by its bytes and, when `encode`, compresses it once (in zlib's worker pool, off the main thread). */
+async function prepare(rendered: RenderedPage, encode: boolean): Promise<PreparedPage> {
+  const { body } = rendered;
+  const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
+  const compress = encode && body.length >= COMPRESS_THRESHOLD && COMPRESSIBLE.test(rendered.headers['content-type'] ?? '');
+  const [gzipped, brotlied] = compress
+    ? await Promise.all([
+        gzip(body, { level: 9 }),
+        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+      ])
+    : [null, null];
+  const headers = { ...rendered.headers, etag, ...(compress ? { vary: 'Accept-Encoding' } : {}) };
+  return { status: rendered.status, headers, etag, identity: body, gzip: gzipped, br: brotlied };
 }

@@ -1,6 +1,10 @@
 /**
  * Serves the React Router app from the same process: built assets from build/client,
  * every other GET rendered on the server with the services in the load context.
+ *
+ * The Fetch Request for React Router is built here from a fixed origin (PUBLIC_URL's) and the
+ * request's path, inside an awaited Fastify handler: a request line or Host header that no URL can
+ * be made of ends as that request's 4xx, never as a rejection outside any request.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -8,29 +12,42 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import { createRequestListener } from '@mjackson/node-fetch-server';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiMessages } from '../../shared/api-messages';
 import { contactRateLimit } from '../contact/contact-routes';
 import { ClientError } from '../errors';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
+import { preferredEncoding } from '../resources/resource-routes';
 import type { Services } from '../services';
 import { deferHydration } from './defer-hydration';
-import { NONCE_PLACEHOLDER, PageCache } from './page-cache';
+import { PageCache, type PreparedPage, type RenderedPage } from './page-cache';
 
 export type WebAppMode = 'none' | 'production' | 'development';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The rendered public pages (present when the web app is served). */
+    pageCache?: PageCache;
+  }
+}
 
 /** What page loaders receive as `context`. */
 export interface WebLoadContext {
   services: Services;
+  /** The CSP nonce of an uncached page; '' for a cached page (its inline scripts are allowed by hash). */
   nonce: string;
+  /** Reads that failed during this render: the page shows an error state and is not cached. */
+  failedReads: number;
 }
 
-function pageCsp(nonce: string, development: boolean): string {
+type ScriptSources = { nonce: string } | { hashes: string[] };
+
+function pageCsp(scripts: ScriptSources, development: boolean): string {
+  const allowed = 'nonce' in scripts ? [`'nonce-${scripts.nonce}'`] : scripts.hashes.map((hash) => `'sha256-${hash}'`);
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}'${development ? " 'unsafe-eval'" : ''}`,
+    ["script-src 'self'", ...allowed, ...(development ? ["'unsafe-eval'"] : [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self'",
@@ -42,8 +59,21 @@ function pageCsp(nonce: string, development: boolean): string {
   ].join('; ');
 }
 
+/** Headers every HTML page carries besides its CSP. */
+const PAGE_HEADERS = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'strict-origin-when-cross-origin' };
+
+const INLINE_SCRIPT = /<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** sha256 (base64) of each script's text, as CSP hash sources compare them. */
+function scriptHashes(scripts: Iterable<string>): string[] {
+  const hashes = new Set<string>();
+  for (const text of scripts) hashes.add(crypto.createHash('sha256').update(text).digest('base64'));
+  return [...hashes];
+}
+
 export async function registerWebApp(app: FastifyInstance, services: Services, mode: Exclude<WebAppMode, 'none'>) {
   const development = mode === 'development';
+  const origin = new URL(services.env.publicUrl).origin;
   let loadBuild: () => Promise<ServerBuild>;
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null = null;
 
@@ -74,44 +104,64 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
 
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   const pages = new PageCache(services.contentVersion);
-  const render = async (request: Request, nonce: string) => {
+  app.decorate('pageCache', pages);
+  const render = async (request: Request, context: WebLoadContext) => {
     // in development a fresh build is loaded on every request, to pick up edits
     if (!handler || development) handler = createRequestHandler(await loadBuild(), development ? 'development' : 'production');
-    const context: WebLoadContext = { services, nonce };
     return handler(request, context as never);
   };
 
-  const handlePage = async (request: Request): Promise<Response> => {
-    const nonce = crypto.randomBytes(16).toString('base64');
-    const url = new URL(request.url);
-    const key = url.pathname + url.search;
-    const cacheable = !development && request.method === 'GET' && PageCache.isCacheable(url);
-    let response = cacheable ? pages.get(key, nonce) : null;
-    if (!response) {
-      const version = services.contentVersion.current;
-      const failuresBefore = services.content.readFailures;
-      response = await render(request, cacheable ? NONCE_PLACEHOLDER : nonce);
-      // replies without a body (redirects, React Router's 204s) have no nonce to put back
-      if (cacheable && response.body) {
-        const isPage = response.headers.get('content-type')?.startsWith('text/html') ?? false;
-        const body = isPage ? deferHydration(await response.text()) : await response.text();
-        // a page showing a section's error state is rendered afresh next time (Retry must retry)
-        const complete = services.content.readFailures === failuresBefore;
-        if (complete && response.status === 200) pages.store(key, version, response, body);
-        response = new Response(body.replaceAll(NONCE_PLACEHOLDER, nonce), response);
-      }
+  /** A public page rendered for everyone: no nonce, hydration deferred, inline scripts allowed by hash. */
+  const renderShared = async (key: string, method: string): Promise<RenderedPage> => {
+    const context: WebLoadContext = { services, nonce: '', failedReads: 0 };
+    const response = await render(pageRequest(origin + key, { method }), context);
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    let body = Buffer.from(await response.arrayBuffer());
+    if (headers['content-type']?.startsWith('text/html')) {
+      const { html, insertedScript } = deferHydration(body.toString('utf8'));
+      const inline = [...html.matchAll(INLINE_SCRIPT)].map((match) => match[1]);
+      if (insertedScript !== null) inline.push(insertedScript);
+      Object.assign(headers, PAGE_HEADERS, { 'content-security-policy': pageCsp({ hashes: scriptHashes(inline) }, false) });
+      headers['cache-control'] ??= 'no-cache';
+      body = Buffer.from(html);
     }
-    return withPageHeaders(request, response, nonce, development);
+    const shareable = context.failedReads === 0 && !response.headers.has('set-cookie');
+    return { status: response.status, headers, body, shareable };
   };
-  const listener = createRequestListener(handlePage);
+
+  /** Any other page (admin, and everything in development): rendered per request with a fresh nonce, streamed. */
+  const renderOwn = async (request: Request, reply: FastifyReply) => {
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const response = await render(request, { services, nonce, failedReads: 0 });
+    reply.code(response.status);
+    response.headers.forEach((value, name) => {
+      if (name !== 'set-cookie') reply.header(name, value);
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) reply.header('set-cookie', cookies);
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
+      reply.headers(PAGE_HEADERS).header('content-security-policy', pageCsp({ nonce }, development));
+      if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
+    }
+    // @fastify/compress encodes the stream on its way out
+    return reply.send(response.body);
+  };
 
   app.route({
     method: ['GET', 'HEAD'],
     url: '/*',
-    handler: (request, reply) => {
-      reply.hijack();
-      if (viteMiddleware) viteMiddleware(request.raw, reply.raw, () => listener(request.raw, reply.raw));
-      else listener(request.raw, reply.raw);
+    // in development Vite answers its own paths (modules, HMR) and passes the rest on
+    onRequest: viteMiddleware ? (request, reply, done) => viteMiddleware(request.raw, reply.raw, done) : undefined,
+    handler: async (request, reply) => {
+      const { pathname, search } = requestTarget(request.url);
+      if (!development && PageCache.isCacheable(pathname)) {
+        const key = PageCache.key(pathname, search);
+        return sendPrepared(request, reply, await pages.getOrRender(key, () => renderShared(key, 'GET')));
+      }
+      const controller = new AbortController();
+      reply.raw.once('close', () => controller.abort());
+      return renderOwn(pageRequest(origin + pathname + search, { method: request.method, headers: forwardedHeaders(request), signal: controller.signal }), reply);
     },
   });
 
@@ -124,41 +174,58 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       { onRequest: contactRateLimit(services) },
       async (request, reply) => {
         if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
-        const headers = new Headers();
-        for (const name of FORWARDED_HEADERS) {
-          const value = request.headers[name];
-          if (typeof value === 'string') headers.set(name, value);
-        }
-        const url = new URL(request.url, `${request.protocol}://${request.host}`);
-        const response = await handlePage(new Request(url, { method: 'POST', headers, body: request.body }));
-        reply.code(response.status);
-        response.headers.forEach((value, name) => reply.header(name, value));
-        return reply.send(Buffer.from(await response.arrayBuffer()));
+        const { pathname, search } = requestTarget(request.url);
+        return renderOwn(pageRequest(origin + pathname + search, { method: 'POST', headers: forwardedHeaders(request), body: request.body }), reply);
       },
     );
   });
 }
 
 const CONTACT_FORM_BODY_LIMIT = 16 * 1024;
-/** What the page render needs from a form post's request headers. */
-const FORWARDED_HEADERS = ['content-type', 'accept', 'accept-encoding', 'accept-language', 'user-agent'] as const;
+/** What the page render needs from the request's headers (never Host: the origin is ours). */
+const FORWARDED_HEADERS = ['content-type', 'accept', 'accept-language', 'user-agent'] as const;
 
-const COMPRESSIBLE = /^(text\/|application\/(json|javascript))/;
-
-/** Security headers for pages, and gzip for pages and React Router's data replies. */
-function withPageHeaders(request: Request, response: Response, nonce: string, development: boolean): Response {
-  const type = response.headers.get('content-type') ?? '';
-  const headers = new Headers(response.headers);
-  if (type.startsWith('text/html')) {
-    headers.set('content-security-policy', pageCsp(nonce, development));
-    headers.set('x-content-type-options', 'nosniff');
-    headers.set('referrer-policy', 'strict-origin-when-cross-origin');
-    if (!headers.has('cache-control')) headers.set('cache-control', 'no-cache');
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of FORWARDED_HEADERS) {
+    const value = request.headers[name];
+    if (typeof value === 'string') headers[name] = value;
   }
-  const gzip = response.body && COMPRESSIBLE.test(type) && /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '');
-  if (!gzip) return new Response(response.body, { status: response.status, headers });
-  headers.set('content-encoding', 'gzip');
-  headers.append('vary', 'Accept-Encoding');
-  headers.delete('content-length');
-  return new Response(response.body!.pipeThrough(new CompressionStream('gzip')), { status: response.status, headers });
+  return headers;
+}
+
+/** The Fetch Request for React Router; a URL or header value it refuses is the client's mistake. */
+function pageRequest(url: string, init: RequestInit): Request {
+  try {
+    return new Request(url, init);
+  } catch {
+    throw new ClientError(400, apiMessages.badRequest);
+  }
+}
+
+/**
+ * The path and query of a request line: origin-form as it is, absolute-form reduced to its path
+ * (its host is not ours to trust). Anything else is a client error.
+ */
+function requestTarget(url: string): { pathname: string; search: string } {
+  if (!url.startsWith('/')) {
+    try {
+      const absolute = new URL(url);
+      if (absolute.protocol === 'http:' || absolute.protocol === 'https:') return { pathname: absolute.pathname, search: absolute.search };
+    } catch {
+      // not a URL at all: answered below
+    }
+    throw new ClientError(400, apiMessages.badRequest);
+  }
+  const query = url.indexOf('?');
+  return query < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, query), search: url.slice(query) };
+}
+
+/** A prepared page: 304 for a matching ETag, else the stored bytes in the best encoding the client takes. */
+function sendPrepared(request: FastifyRequest, reply: FastifyReply, page: PreparedPage) {
+  reply.code(page.status).headers(page.headers);
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
+  const encoding = page.br ? preferredEncoding(request.headers['accept-encoding']) : null;
+  if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+  return reply.send(page.identity);
 }

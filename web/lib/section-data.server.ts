@@ -2,21 +2,28 @@
 import type { AppLoadContext } from 'react-router';
 import type { ResourceKey, ResourceRecords } from '../../shared/resources';
 import { states } from '../../shared/copy/public';
+import { loggableError } from '../../server/errors';
 import type { Section } from './section';
 
-/** Runs one read; the real cause is logged, the visitor gets a short generic detail. */
-export async function loadSection<T>(read: () => Promise<T>): Promise<Section<T>> {
+/**
+ * Runs one read; the real cause is logged, the visitor gets a short generic detail, and the render
+ * is marked as showing an error state (such a page is not cached: Retry must retry).
+ */
+export async function loadSection<T>(context: AppLoadContext, read: () => Promise<T>): Promise<Section<T>> {
   try {
     return { ok: true, data: await read() };
   } catch (error) {
-    console.error('public section read failed:', error instanceof Error ? error.message : error);
+    context.failedReads += 1;
+    // the cause without the query's parameters (visitors' data must not reach the logs)
+    const { type, code, message } = loggableError(error);
+    console.error('public section read failed:', [type, code, message].filter(Boolean).join(' '));
     return { ok: false, message: states.failureDetail };
   }
 }
 
 /** The records of one content resource as a section. */
 export function loadResource<K extends ResourceKey>(context: AppLoadContext, key: K): Promise<Section<ResourceRecords[K][]>> {
-  return loadSection(async () => (await context.services.content.list(key)).records);
+  return loadSection(context, async () => (await context.services.content.list(key)).records);
 }
 
 /** The absolute base URL for canonical, Open Graph and sitemap links. */

@@ -16,7 +16,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     loadResource(context, 'bannerAbout'),
     loadResource(context, 'team-members'),
     loadResource(context, 'communityAbout'),
-    loadSection(() => context.services.about.get()),
+    loadSection(context, () => context.services.about.get()),
   ]);
   // the spec: community text uses the first entry and only its first three images
   const first = community.ok ? community.data[0] : undefined;
