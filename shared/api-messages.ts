@@ -9,6 +9,7 @@ export const apiMessages = {
   notFound: 'Not found',
   recordNotFound: (noun: string) => `${noun} not found`,
   invalidId: 'Invalid id',
+  editConflict: (noun: string) => `This ${noun.toLowerCase()} was changed by someone else meanwhile. Please reload it and try again.`,
   invalidJson: 'The request body is not valid JSON.',
   bodyTooLarge: 'The request is too large.',
   unsupportedType: 'Unsupported content type. Send multipart/form-data or JSON.',

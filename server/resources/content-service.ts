@@ -9,7 +9,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq, type AnyColumn } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
@@ -165,12 +165,17 @@ export class ContentService {
       const imageValue = this.imageValue(def, plan, prepared);
       const table = tables[key] as PgTable & { id: never };
       const updated = await this.withStoredFiles(prepared, async () => {
+        const imageColumn = (table as unknown as Record<string, AnyColumn>)[def.image.field];
+        // only if the images are still those read above: a concurrent update may have removed one this write keeps
         const [written] = (await this.options.db
           .update(table)
           .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() } as never)
-          .where(eq(table.id, id))
+          .where(and(eq(table.id, id), eq(imageColumn, existing[def.image.field])))
           .returning()) as Row[];
-        if (!written) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+        if (!written) {
+          const [still] = await this.options.db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+          throw still ? new ClientError(409, apiMessages.editConflict(def.noun)) : new ClientError(404, apiMessages.recordNotFound(def.noun));
+        }
         return written;
       });
       this.changed(key);

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
@@ -73,5 +74,36 @@ describe('write order', () => {
     const reply = await write('PUT', `/api/property/${created._id}`, { title: 'Too late' }, true);
     expect(reply.statusCode).toBe(404);
     expect(stored()).toEqual(before);
+  });
+
+  it('an update that keeps an image a concurrent update removed is refused (409) and leaves no new file', async () => {
+    const auth = { authorization: `Bearer ${token}` };
+    const fields = { title: 'Two editors', category: 'Villas' };
+    const create = multipart(fields, [
+      { field: 'images', data: await makeImage('jpeg', 800, 600) },
+      { field: 'images', data: await makeImage('png', 640, 480) },
+    ]);
+    const record = (await t.app.inject({ method: 'POST', url: '/api/gallery', ...create, headers: { ...create.headers, ...auth } })).json().data;
+    const [first, second] = record.images as { url: string; description: string }[];
+
+    // editor B keeps both images and adds a large photo: it reads the record, then waits on image work
+    const slow = multipart({ ...fields, existingImages: JSON.stringify([first, second]) }, [{ field: 'images', data: await makeImage('jpeg', 4000, 3000) }]);
+    const editorB = t.app.inject({ method: 'PUT', url: `/api/gallery/${record._id}`, ...slow, headers: { ...slow.headers, ...auth } });
+    // its staging folder appears once it has read the record and started rendering
+    while (!tmpEntries().some((name) => name.startsWith('staging-'))) await new Promise((resolve) => setTimeout(resolve, 5));
+    const filesBeforeB = stored();
+    // meanwhile editor A removes the first image, and its files go
+    const editorA = await t.app.inject({ method: 'PUT', url: `/api/gallery/${record._id}`, headers: auth, payload: { ...fields, existingImages: JSON.stringify([second]) } });
+    expect(editorA.statusCode).toBe(200);
+
+    const replyB = await editorB;
+    expect(replyB.statusCode, replyB.body).toBe(409);
+    expect(replyB.json().message).toBe(apiMessages.editConflict('Gallery item'));
+    const [after] = (await t.app.inject('/api/gallery')).json().data as { _id: string; images: { url: string }[] }[];
+    expect(after.images.map((image) => image.url)).toEqual([second.url]);
+    for (const url of allRenditionUrls(second.url)) expect(fs.existsSync(path.join(uploadsDir(), path.basename(url))), url).toBe(true);
+    // B's new renditions went again; A's removal stands
+    expect(stored().filter((name) => !filesBeforeB.includes(name))).toEqual([]);
+    expect(tmpEntries()).toEqual([]);
   });
 });
