@@ -39,6 +39,8 @@ export interface Env {
   idleTimeoutMs: number;
   /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are closed. */
   shutdownTimeoutMs: number;
+  /** Bearer token that GET /metrics requires; unset, the endpoint does not exist (404). */
+  metricsToken: string | undefined;
   /** Test aid: resources whose reads fail, to show each section's error state (SIMULATE_FAILURES=banners,gallery or all). */
   simulateFailures: string[];
 }
@@ -69,6 +71,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     requestTimeoutMs: int('REQUEST_TIMEOUT_SECONDS', 300) * 1000,
     idleTimeoutMs: int('IDLE_TIMEOUT_SECONDS', 30) * 1000,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_SECONDS', 20) * 1000,
+    metricsToken: process.env.METRICS_TOKEN || undefined,
     simulateFailures: (process.env.SIMULATE_FAILURES || '').split(',').map((s) => s.trim()).filter(Boolean),
   };
   return { ...env, ...overrides };

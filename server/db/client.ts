@@ -22,7 +22,17 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
+  /** Connections of the PostgreSQL pool right now, for metrics; PGlite has no pool. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  /** Open connections, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 /** Migrations sit next to this file in the source tree and are copied next to the bundle. */
@@ -97,6 +107,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
       db,
       kind: 'postgres',
       ping: (timeoutMs) => withTimeout(pool.query('select 1'), timeoutMs),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   } catch (error) {

@@ -102,6 +102,11 @@ export class ContentService {
     this.imageQueue = options.imageQueue ?? new ImageQueue();
   }
 
+  /** Hits and misses of the public list cache so far, for metrics. */
+  listCacheCounts(): { hits: number; misses: number } {
+    return { hits: this.cache.hits, misses: this.cache.misses };
+  }
+
   /** Records of a resource, newest first, from the cache when it is warm. */
   async list<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>> {
     const failing = this.options.simulateFailures;

@@ -26,10 +26,18 @@ export class PublicCache {
   private readonly entries = new Map<string, CachedList<never>>();
   private readonly loading = new Map<string, Promise<CachedList<never>>>();
   private readonly versions = new Map<string, number>();
+  /** Lookups answered without a load (joining a load under way counts as a hit), for metrics. */
+  hits = 0;
+  /** Lookups that started a load, for metrics. */
+  misses = 0;
 
   async get<T>(key: string, load: () => Promise<{ records: T[]; reply: unknown }>): Promise<CachedList<T>> {
     const hit = this.entries.get(key) ?? this.loading.get(key);
-    if (hit) return hit as unknown as CachedList<T>;
+    if (hit) {
+      this.hits += 1;
+      return hit as unknown as CachedList<T>;
+    }
+    this.misses += 1;
     const version = this.versions.get(key) ?? 0;
     const pending = load().then(({ records, reply }) => {
       const body = JSON.stringify(reply);

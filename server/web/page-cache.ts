@@ -59,8 +59,10 @@ export class PageCache {
   /** Renders under way, so a burst of misses for one page renders it once. */
   private readonly pending = new Map<string, Promise<PreparedPage>>();
   private bytes = 0;
-  /** Pages rendered for the cache so far (hits render nothing). */
+  /** Pages rendered for the cache so far (hits render nothing): the cache's misses. */
   renders = 0;
+  /** Lookups answered without a render (joining a render under way counts as a hit), for metrics. */
+  hits = 0;
 
   constructor(
     private readonly version: ContentVersion,
@@ -105,9 +107,15 @@ export class PageCache {
    */
   async getOrRender(key: string, render: () => Promise<RenderedPage>): Promise<PreparedPage> {
     const hit = this.get(key);
-    if (hit) return hit;
+    if (hit) {
+      this.hits += 1;
+      return hit;
+    }
     const running = this.pending.get(key);
-    if (running) return running;
+    if (running) {
+      this.hits += 1;
+      return running;
+    }
     const version = this.version.current;
     this.renders += 1;
     const pending = render().then(async (rendered) => {
