@@ -1,5 +1,5 @@
 /**
- * Builds the Fastify app: the JSON API, /uploads, /healthz, /readyz and the React app.
+ * Builds the Fastify app: the JSON API, /uploads, /healthz, /readyz, /metrics and the React app.
  * Tests call buildApp() and app.inject(); index.ts adds listen().
  */
 import type { IncomingMessage } from 'node:http';
@@ -15,6 +15,7 @@ import { registerAuthRoutes } from './auth/auth-routes';
 import { registerContactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
 import { HttpError, loggableError, passingFailure } from './errors';
+import { registerMetrics } from './metrics/metrics';
 import { registerResourceRoutes } from './resources/resource-routes';
 import { registerSecurityTxt } from './security-txt';
 import type { Services } from './services';
@@ -101,6 +102,8 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     return reply.code(500).send({ success: false, message: apiMessages.serverError });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
+  // before any route or scope, so its request hook sees every route
+  registerMetrics(app, services);
 
   await app.register(helmet, {
     contentSecurityPolicy: false, // set per response: API replies here, pages with a nonce in web-app.ts
