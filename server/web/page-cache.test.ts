@@ -99,4 +99,17 @@ describe('page cache', () => {
     expect(small.size).toBe(2);
     expect(small.get('/a')).toBeNull();
   });
+
+  it('counts hits and misses for metrics: a render is a miss, a stale page renders again', async () => {
+    const version = new ContentVersion();
+    const cache = new PageCache(version);
+    const render = async () => rendered();
+    await cache.getOrRender('/', render);
+    await cache.getOrRender('/', render);
+    await Promise.all([cache.getOrRender('/about', render), cache.getOrRender('/about', render)]);
+    expect({ hits: cache.hits, misses: cache.renders }).toEqual({ hits: 2, misses: 2 });
+    version.bump();
+    await cache.getOrRender('/', render);
+    expect({ hits: cache.hits, misses: cache.renders }).toEqual({ hits: 2, misses: 3 });
+  });
 });
