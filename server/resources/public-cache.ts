@@ -3,23 +3,14 @@
  * a load that started before an invalidation is not stored.
  */
 import crypto from 'node:crypto';
-import zlib from 'node:zlib';
+import { COMPRESS_THRESHOLD, encodeOnce, type Encoding } from '../prepared-body';
 
 export interface CachedList<T> {
   records: T[];
   body: string;
   etag: string;
-  /** The body compressed once, on first request for that encoding. */
-  encoded(encoding: 'br' | 'gzip'): Buffer;
-}
-
-function encoder(body: string): CachedList<never>['encoded'] {
-  const done: Partial<Record<'br' | 'gzip', Buffer>> = {};
-  return (encoding) =>
-    (done[encoding] ??=
-      encoding === 'br'
-        ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : zlib.gzipSync(body, { level: 9 }));
+  /** The body compressed once, when loaded; null when it is too small to be worth it. */
+  encodings: Record<Encoding, Buffer> | null;
 }
 
 export class PublicCache {
@@ -39,10 +30,11 @@ export class PublicCache {
     }
     this.misses += 1;
     const version = this.versions.get(key) ?? 0;
-    const pending = load().then(({ records, reply }) => {
+    const pending = load().then(async ({ records, reply }) => {
       const body = JSON.stringify(reply);
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-      const entry = { records, body, etag, encoded: encoder(body) } as unknown as CachedList<never>;
+      const encodings = Buffer.byteLength(body) >= COMPRESS_THRESHOLD ? await encodeOnce(Buffer.from(body)) : null;
+      const entry = { records, body, etag, encodings } as unknown as CachedList<never>;
       if ((this.versions.get(key) ?? 0) === version) this.entries.set(key, entry);
       return entry;
     });

@@ -5,6 +5,7 @@ import { apiMessages } from '../../shared/api-messages';
 import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
 import { requireAdmin } from '../auth/require-admin';
 import { unavailableError } from '../errors';
+import { preferredEncoding } from '../prepared-body';
 import type { Services } from '../services';
 import { readWriteInput } from '../uploads/read-write-input';
 
@@ -24,8 +25,8 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
       if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('vary', 'Accept-Encoding');
-      if (!encoding || list.body.length < 1024) return reply.send(list.body);
-      return reply.header('content-encoding', encoding).send(list.encoded(encoding));
+      if (!encoding || !list.encodings) return reply.send(list.body);
+      return reply.header('content-encoding', encoding).send(list.encodings[encoding]);
     });
 
     app.post(base, { onRequest: guard }, async (request, reply) => {
@@ -68,16 +69,4 @@ async function withImagePlace<T>(services: Services, request: FastifyRequest, wr
   } finally {
     place.release();
   }
-}
-
-/** br or gzip when the client takes it (q=0 means refused). */
-export function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (header ?? '')
-    .split(',')
-    .map((part) => part.trim().split(';'))
-    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
-    .map(([name]) => name.trim().toLowerCase());
-  if (accepted.includes('br')) return 'br';
-  if (accepted.includes('gzip')) return 'gzip';
-  return null;
 }

@@ -5,12 +5,9 @@
  * shares the page of the plain path.
  */
 import crypto from 'node:crypto';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
+import { COMPRESS_THRESHOLD, encodeOnce } from '../prepared-body';
 import type { ContentVersion } from '../resources/content-version';
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 
 /**
  * The query parameters that change what a cacheable URL answers: the gallery and project pages'
@@ -19,8 +16,6 @@ const brotli = promisify(zlib.brotliCompress);
  */
 export const PAGE_QUERY_PARAMS: readonly string[] = ['category', 'status', 'sent', '_routes', 'index', 'paths', 'version'];
 
-/** Bodies below this size are sent as they are (compression would save less than its headers). */
-const COMPRESS_THRESHOLD = 1024;
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml))/;
 
 export interface RenderedPage {
@@ -157,12 +152,7 @@ async function prepare(rendered: RenderedPage, encode: boolean): Promise<Prepare
   const { body } = rendered;
   const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
   const compress = encode && body.length >= COMPRESS_THRESHOLD && COMPRESSIBLE.test(rendered.headers['content-type'] ?? '');
-  const [gzipped, brotlied] = compress
-    ? await Promise.all([
-        gzip(body, { level: 9 }),
-        brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
-      ])
-    : [null, null];
+  const encoded = compress ? await encodeOnce(body) : null;
   const headers = { ...rendered.headers, etag, ...(compress ? { vary: 'Accept-Encoding' } : {}) };
-  return { status: rendered.status, headers, etag, identity: body, gzip: gzipped, br: brotlied };
+  return { status: rendered.status, headers, etag, identity: body, gzip: encoded?.gzip ?? null, br: encoded?.br ?? null };
 }

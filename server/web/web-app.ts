@@ -18,7 +18,7 @@ import { apiMessages } from '../../shared/api-messages';
 import { contactRateLimit } from '../contact/contact-routes';
 import { ClientError } from '../errors';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
-import { preferredEncoding } from '../resources/resource-routes';
+import { preferredEncoding } from '../prepared-body';
 import type { Services } from '../services';
 import { deferHydration } from './defer-hydration';
 import { PageCache, type PreparedPage, type RenderedPage } from './page-cache';

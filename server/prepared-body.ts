@@ -1,0 +1,35 @@
+/**
+ * Replies prepared once and sent many times (cached pages and public lists): their gzip and br
+ * encodings are made once, in zlib's worker pool, and each request picks the one it accepts.
+ */
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+
+export type Encoding = 'br' | 'gzip';
+
+/** Bodies below this size are sent as they are (compression would save less than its headers). */
+export const COMPRESS_THRESHOLD = 1024;
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** The body's gzip and br encodings, made once. */
+export async function encodeOnce(body: Buffer): Promise<Record<Encoding, Buffer>> {
+  const [gzipped, brotlied] = await Promise.all([
+    gzip(body, { level: 9 }),
+    brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+  ]);
+  return { gzip: gzipped, br: brotlied };
+}
+
+/** br or gzip when the client takes it (q=0 means refused). */
+export function preferredEncoding(header: string | undefined): Encoding | null {
+  const accepted = (header ?? '')
+    .split(',')
+    .map((part) => part.trim().split(';'))
+    .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))
+    .map(([name]) => name.trim().toLowerCase());
+  if (accepted.includes('br')) return 'br';
+  if (accepted.includes('gzip')) return 'gzip';
+  return null;
+}
