@@ -31,5 +31,6 @@ export default defineConfig({
     server('demo', E2E_PORT_BASE, ''),
     server('empty', E2E_PORT_BASE + 1, 'DEMO_CONTENT=false'),
     server('failing', E2E_PORT_BASE + 2, 'DEMO_CONTENT=false SIMULATE_FAILURES=all'),
+    server('pending', E2E_PORT_BASE + 3, 'DEMO_CONTENT=false SIMULATE_PENDING_RENDITIONS=true'),
   ],
 });

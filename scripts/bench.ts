@@ -2,9 +2,11 @@
  * Public read throughput: public GETs on demo content against a trivial route of the same
  * server, in one run; then the home page with and without 8 concurrent photo uploads (built
  * server as a child process). Keeps its demo database in .tmp/bench-data between runs.
- *   npm run bench [-- --seconds 5 --connections 50 --upload-connections 10 --uploaders 8 --uploads-only]
+ *   npm run bench [-- --seconds 5 --connections 50 --upload-connections 10 --uploaders 8 --uploads-only --instances-only]
+ * Then, with PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), one instance against two and local disk against S3.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -12,9 +14,12 @@ import autocannon from 'autocannon';
 import { buildApp } from '../server/app';
 import { seedDemoContentIfEmpty } from '../server/db/demo-content';
 import { readEnv } from '../server/env';
+import { createRenditionWorker } from '../server/images/rendition-worker';
 import { serverBuildFile } from '../server/paths';
 import { startServices } from '../server/start';
-import { serverBundle } from '../server/test/server-process';
+import { createScratchDatabase } from '../server/test/scratch-database';
+import { SERVER_ADMIN, serverBundle } from '../server/test/server-process';
+import { benchInstances } from './bench-instances';
 import { benchUploads } from './bench-uploads';
 
 const { values } = parseArgs({
@@ -24,17 +29,30 @@ const { values } = parseArgs({
     'upload-connections': { type: 'string', default: '10' },
     uploaders: { type: 'string', default: '8' },
     'uploads-only': { type: 'boolean', default: false },
+    'instances-only': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 
+if (values['instances-only']) {
+  await benchInstances({ seconds: duration, connections });
+  process.exit(0);
+}
+
 const env = readEnv({ dataDir: path.resolve('.tmp/bench-data'), databaseUrl: undefined, port: 0, host: '127.0.0.1' });
 const services = await startServices(env);
 const benchAdmin = { email: 'bench@example.com', password: 'bench-password-not-used' };
 await services.auth.ensureFirstAdmin(benchAdmin.email, benchAdmin.password);
+const seeding = performance.now();
 const seeded = await seedDemoContentIfEmpty(services);
-if (seeded) console.log(`seeded ${seeded} demo records`);
+if (seeded) console.log(`seeded ${seeded} demo records in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+// the demo images' other renditions are made before anything is measured, so no background work skews it
+const worker = createRenditionWorker(services, { warn: (details, message) => console.warn(message, details), error: (details, message) => console.error(message, details) });
+worker.start();
+while ((await services.renditionJobs.counts()).pending > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+await worker.stop();
+if (seeded) console.log(`their background renditions made ${((performance.now() - seeding) / 1000).toFixed(1)} s after the seed began`);
 
 const withPages = fs.existsSync(serverBuildFile);
 const app = await buildApp({ services, web: withPages ? 'production' : 'none' });
@@ -99,6 +117,31 @@ if (withPages && fs.existsSync(serverBundle)) {
     connections: Number(values['upload-connections']),
     uploaders: Number(values.uploaders),
   });
+  await benchUploadsOnPostgres();
 } else {
   console.log('\n(upload phase not measured: run "npm run build" first)');
 }
+
+/** The upload phase again with the server on PostgreSQL (a database of its own, with demo content, dropped after). */
+async function benchUploadsOnPostgres(): Promise<void> {
+  const adminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return console.log('\n(upload phase on PostgreSQL not measured: set BENCH_DATABASE_URL or TEST_DATABASE_URL)');
+  const database = await createScratchDatabase('bench_uploads', adminUrl);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-pg-'));
+  try {
+    console.log('\nthe same on PostgreSQL (first start with demo content):');
+    await benchUploads({
+      dataDir,
+      admin: SERVER_ADMIN,
+      seconds: duration,
+      connections: Number(values['upload-connections']),
+      uploaders: Number(values.uploaders),
+      env: { DATABASE_URL: database.url, DEMO_CONTENT: 'true' },
+    });
+  } finally {
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (fs.existsSync(serverBundle) && !values['uploads-only']) await benchInstances({ seconds: duration, connections });

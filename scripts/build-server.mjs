@@ -3,7 +3,12 @@ import fs from 'node:fs';
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'server/index.ts', 'admin-cli': 'server/admin-cli.ts' },
+  entryPoints: {
+    server: 'server/index.ts',
+    'admin-cli': 'server/admin-cli.ts',
+    'backup-cli': 'server/backup/backup-cli.ts',
+    'restore-cli': 'server/backup/restore-cli.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',
@@ -15,4 +20,12 @@ await build({
 });
 fs.rmSync('dist/migrations', { recursive: true, force: true });
 fs.cpSync('server/db/migrations', 'dist/migrations', { recursive: true });
+
+// a fresh data directory for the embedded database, so a first start skips initdb (see server/db/client.ts)
+const { PGlite } = await import('@electric-sql/pglite');
+const fresh = new PGlite();
+await fresh.waitReady;
+const image = await fresh.dumpDataDir('gzip');
+fs.writeFileSync('dist/pglite-initial.tar.gz', Buffer.from(await image.arrayBuffer()));
+await fresh.close();
 console.log('server bundled into dist/');

@@ -66,7 +66,7 @@ const line = (name: string, text: string) => console.log(`${name.padEnd(16)} ${t
 
 /** A started server that is killed during cleanup if the scenario did not stop it. */
 async function launch(options: Parameters<typeof startServer>[0]): Promise<ServerProcess> {
-  const server = await startServer(options);
+  const server = await startServer({ ...options, env: { METRICS_TOKEN: DRILL_METRICS_TOKEN, ...options.env } });
   onCleanup(`server ${server.pid}`, () => {
     if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGKILL');
   });
@@ -112,15 +112,39 @@ function createProperty(server: ServerProcess, token: string, photo: Buffer, tit
   return timed(`${server.base}/api/property`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }, timeoutMs);
 }
 
-/** Records of /api/property whose stored image files are not all on disk. */
+const DRILL_METRICS_TOKEN = 'drill-metrics';
+
+/** The background jobs once none is pending (at most 3 minutes), from /metrics. */
+async function jobsWhenSettled(server: ServerProcess): Promise<{ pending: number; failed: number }> {
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    const text = await (await fetch(`${server.base}/metrics`, { headers: { authorization: `Bearer ${DRILL_METRICS_TOKEN}` } })).text();
+    const count = (state: string) => Number(new RegExp(`^image_jobs\\{state="${state}"\\} (\\d+)`, 'm').exec(text)?.[1] ?? 0);
+    const jobs = { pending: count('pending'), failed: count('failed') };
+    if (jobs.pending === 0 || Date.now() > deadline) return jobs;
+    await sleep(500);
+  }
+}
+
+/**
+ * Records of /api/property whose image files are not all on disk: the stored URL must be there at once,
+ * the other renditions once the background jobs a crash interrupted are done (none pending in /metrics).
+ */
 async function brokenRecords(server: ServerProcess, dataDir: string): Promise<{ records: number; broken: number }> {
   const reply = await fetch(`${server.base}/api/property`, { signal: AbortSignal.timeout(15_000) });
   const records = (await reply.json()) as Array<{ image?: string }>;
   const uploads = path.join(dataDir, 'uploads');
-  const broken = records.filter((record) =>
-    allRenditionUrls(record.image ?? '').some((url) => !fs.existsSync(path.join(uploads, path.basename(url)))),
-  ).length;
-  return { records: records.length, broken };
+  const stored = (url: string) => fs.existsSync(path.join(uploads, path.basename(url)));
+  const withoutImage = records.filter((record) => !stored(record.image ?? '')).length;
+  const incomplete = () => records.filter((record) => allRenditionUrls(record.image ?? '').some((url) => !stored(url)));
+  const jobs = await jobsWhenSettled(server);
+  for (const record of incomplete()) {
+    const missing = allRenditionUrls(record.image ?? '').filter((url) => !stored(url)).map((url) => path.basename(url));
+    console.error(`crash: ${record.image} lacks ${missing.join(', ')} (image jobs: ${jobs.pending} pending, ${jobs.failed} failed)`);
+    const jobLines = server.output().split('\n').filter((logLine) => /image job/i.test(logLine));
+    if (jobLines.length) console.error(`crash: the server said:\n${jobLines.slice(-3).join('\n')}`);
+  }
+  return { records: records.length, broken: Math.max(withoutImage, incomplete().length) };
 }
 
 const contactMessage = () =>

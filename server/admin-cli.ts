@@ -10,6 +10,7 @@ import { DirectoryInUseError } from './db/directory-lock';
 import { readEnv } from './env';
 import { ClientError } from './errors';
 import { startServices } from './start';
+import { StorageConfigError } from './storage/s3-storage';
 
 const [command, email, givenPassword] = process.argv.slice(2);
 const usage = 'Usage: npm run admin -- add <email> [password] | reset-password <email> [password] | list';
@@ -20,7 +21,7 @@ if (!['add', 'reset-password', 'list'].includes(command ?? '') || (command !== '
 }
 
 const services = await startServices(readEnv()).catch((error: unknown) => {
-  if (!(error instanceof DirectoryInUseError)) throw error;
+  if (!(error instanceof DirectoryInUseError) && !(error instanceof StorageConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 });

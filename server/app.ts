@@ -7,11 +7,11 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { apiMessages } from '../shared/api-messages';
 import { registerAboutRoutes } from './about/about-routes';
 import { registerAuthRoutes } from './auth/auth-routes';
+import { registerBackupRoutes } from './backup/backup-routes';
 import { registerContactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
 import { HttpError, loggableError, passingFailure } from './errors';
@@ -19,6 +19,7 @@ import { registerMetrics } from './metrics/metrics';
 import { registerResourceRoutes } from './resources/resource-routes';
 import { registerSecurityTxt } from './security-txt';
 import type { Services } from './services';
+import { registerUploads } from './storage/serve-uploads';
 import { registerWebApp, type WebAppMode } from './web/web-app';
 
 export interface BuildOptions {
@@ -31,7 +32,6 @@ export interface BuildOptions {
 
 const READY_TIMEOUT_MS = 1000;
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-const UPLOAD_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 /** Browser features the site never uses, refused for it and anything it embeds (only names Chromium knows: it logs an error for others). */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
@@ -69,7 +69,7 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     // while stopping, a request on an open connection is still served (with Connection: close) rather than a bare 503
     return503OnClosing: false,
     // Fastify's own two lines per request are replaced by one access-log line (onResponse below)
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // the router answers these before any hook runs; routed again, they get the error handler's shape and every header
     frameworkErrors: (error, request, reply) => {
       frameworkErrors.set(request.raw, error);
@@ -154,23 +154,10 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
   registerContactRoutes(app, services);
   registerAboutRoutes(app, services);
   registerResourceRoutes(app, services);
+  registerBackupRoutes(app, services);
   app.all('/api/*', async (_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
 
-  await app.register(fastifyStatic, {
-    root: services.storage.root,
-    prefix: '/uploads/',
-    decorateReply: false,
-    wildcard: true,
-    index: false,
-    dotfiles: 'deny',
-    cacheControl: false, // set in setHeaders: uploads never change
-    allowedPath: (pathName) => /^\/[a-z0-9_-]+\.(webp|avif)$/.test(pathName),
-    setHeaders: (res) => {
-      res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-      res.setHeader('x-content-type-options', 'nosniff');
-      res.setHeader('content-security-policy', UPLOAD_CSP);
-    },
-  });
+  await registerUploads(app, services.storage, services.renditionJobs);
 
   if (web !== 'none') await registerWebApp(app, services, web);
   return app;

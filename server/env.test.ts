@@ -1,10 +1,10 @@
-/** TRUST_PROXY: which proxies' X-Forwarded-For to believe; a value we cannot read stops the start with a message. */
+/** Settings a value of which we cannot read stops the start with a message: TRUST_PROXY, the S3_* settings. */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseTrustProxy } from './env';
+import { parseS3Settings, parseTrustProxy } from './env';
 
 describe('parseTrustProxy', () => {
   it('trusts no proxy when unset, empty, false or 0', () => {
@@ -29,6 +29,53 @@ describe('parseTrustProxy', () => {
     for (const raw of ['yes', 'loopback', '10.0.0.256', '10.0.0.0/33', '::1/129', '10.0.0.1/8/2', '1.5', '-1', '10.0.0.1, nginx']) {
       expect(() => parseTrustProxy(raw)).toThrow(/^TRUST_PROXY must be a number of proxy hops or a list of proxy addresses\/CIDRs, got "/);
     }
+  });
+});
+
+describe('parseS3Settings', () => {
+  const bucketEnv = { S3_BUCKET: 'site-media' };
+
+  it('keeps images on local disk when S3_BUCKET is unset or empty', () => {
+    expect(parseS3Settings({})).toBeNull();
+    expect(parseS3Settings({ S3_BUCKET: ' ', AWS_ACCESS_KEY_ID: 'key' })).toBeNull();
+  });
+
+  it('reads the bucket with its defaults: AWS in us-east-1, virtual-host style, the SDK\'s own credentials', () => {
+    expect(parseS3Settings(bucketEnv)).toEqual({ bucket: 'site-media', endpoint: undefined, region: 'us-east-1', forcePathStyle: false, credentials: undefined });
+  });
+
+  it('reads an S3-compatible server with path-style access and key credentials', () => {
+    const settings = parseS3Settings({
+      ...bucketEnv,
+      S3_ENDPOINT: 'http://127.0.0.1:4569/',
+      S3_REGION: 'eu-central-1',
+      S3_FORCE_PATH_STYLE: 'true',
+      AWS_ACCESS_KEY_ID: 'key',
+      AWS_SECRET_ACCESS_KEY: 'secret',
+    });
+    expect(settings).toEqual({
+      bucket: 'site-media',
+      endpoint: 'http://127.0.0.1:4569',
+      region: 'eu-central-1',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret', sessionToken: undefined },
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'Site_Media' }, /^S3_BUCKET must be a bucket name .*, got "Site_Media"$/],
+    [{ S3_BUCKET: 'ab' }, /^S3_BUCKET must be a bucket name/],
+    [{ S3_BUCKET: 'a..b' }, /^S3_BUCKET must be a bucket name/],
+    [{ ...bucketEnv, S3_ENDPOINT: '127.0.0.1:4569' }, /^S3_ENDPOINT must be an http:\/\/ or https:\/\/ URL .*, got "127.0.0.1:4569"$/],
+    [{ ...bucketEnv, S3_ENDPOINT: 'ftp://host' }, /^S3_ENDPOINT must be an http/],
+    [{ ...bucketEnv, S3_ENDPOINT: 'http://user:pass@host' }, /^S3_ENDPOINT must be an http/],
+    [{ ...bucketEnv, S3_REGION: 'EU Central' }, /^S3_REGION must be a region name such as us-east-1, got "EU Central"$/],
+    [{ ...bucketEnv, S3_FORCE_PATH_STYLE: 'yes' }, /^S3_FORCE_PATH_STYLE must be true or false, got "yes"$/],
+    [{ ...bucketEnv, AWS_ACCESS_KEY_ID: 'key' }, /^AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together/],
+    [{ ...bucketEnv, AWS_SECRET_ACCESS_KEY: 'secret' }, /^AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together/],
+    [{ S3_ENDPOINT: 'http://127.0.0.1:4569', S3_FORCE_PATH_STYLE: 'true' }, /^S3_ENDPOINT, S3_FORCE_PATH_STYLE set without S3_BUCKET/],
+  ])('refuses %j, saying which setting and why', (env, message) => {
+    expect(() => parseS3Settings(env)).toThrow(message);
   });
 });
 

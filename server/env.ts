@@ -10,6 +10,9 @@ const int = (name: string, fallback: number): number => {
   return value;
 };
 
+/** The embedded database's shared buffers: its whole data is a few MB, and the OS caches the files too. */
+export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
+
 export interface Env {
   port: number;
   host: string;
@@ -41,8 +44,14 @@ export interface Env {
   shutdownTimeoutMs: number;
   /** Bearer token that GET /metrics requires; unset, the endpoint does not exist (404). */
   metricsToken: string | undefined;
+  /** Shared buffers of the embedded database (MB): more keeps more of it in memory, costing as much resident memory. */
+  pgliteSharedBuffersMb: number;
+  /** Where uploaded images are stored: null keeps them in DATA_DIR/uploads. */
+  s3: S3Settings | null;
   /** Test aid: resources whose reads fail, to show each section's error state (SIMULATE_FAILURES=banners,gallery or all). */
   simulateFailures: string[];
+  /** Test aid: no background renditions are made, so pages show what they serve while renditions are pending (SIMULATE_PENDING_RENDITIONS=true). */
+  simulatePendingRenditions: boolean;
 }
 
 export function readEnv(overrides: Partial<Env> = {}): Env {
@@ -72,7 +81,10 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     idleTimeoutMs: int('IDLE_TIMEOUT_SECONDS', 30) * 1000,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_SECONDS', 20) * 1000,
     metricsToken: process.env.METRICS_TOKEN || undefined,
+    pgliteSharedBuffersMb: int('PGLITE_SHARED_BUFFERS_MB', DEFAULT_PGLITE_SHARED_BUFFERS_MB),
+    s3: parseS3Settings(process.env),
     simulateFailures: (process.env.SIMULATE_FAILURES || '').split(',').map((s) => s.trim()).filter(Boolean),
+    simulatePendingRenditions: process.env.SIMULATE_PENDING_RENDITIONS === 'true',
   };
   return { ...env, ...overrides };
 }
@@ -101,4 +113,65 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
     }
   }
   return entries;
+}
+
+/** An S3-compatible bucket for uploaded images (S3_* settings). */
+export interface S3Settings {
+  bucket: string;
+  /** Another S3-compatible server (MinIO, R2, …); unset, AWS's endpoint for the region. */
+  endpoint: string | undefined;
+  region: string;
+  /** Bucket in the path (http://host/bucket/key) rather than the host name, as many self-hosted servers need. */
+  forcePathStyle: boolean;
+  /** From AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY; unset, the AWS SDK's own chain (profile, instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string; sessionToken?: string } | undefined;
+}
+
+const S3_ONLY_WITH_BUCKET = ['S3_ENDPOINT', 'S3_REGION', 'S3_FORCE_PATH_STYLE'] as const;
+/** AWS's bucket naming rules (3–63 lowercase letters, digits, dots, hyphens; a letter or digit at each end). */
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+
+/**
+ * S3_BUCKET and its companions; null when S3_BUCKET is unset. A companion set without S3_BUCKET
+ * is refused: images would silently stay on this machine's disk, invisible to other instances.
+ */
+export function parseS3Settings(source: NodeJS.ProcessEnv): S3Settings | null {
+  const value = (name: string) => source[name]?.trim() || undefined;
+  const bucket = value('S3_BUCKET');
+  if (!bucket) {
+    const stray = S3_ONLY_WITH_BUCKET.filter((name) => value(name));
+    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store images in a bucket, or unset ${stray.join(', ')}`);
+    return null;
+  }
+  if (!BUCKET_NAME.test(bucket) || bucket.includes('..')) {
+    throw new Error(`S3_BUCKET must be a bucket name (3 to 63 lowercase letters, digits, dots and hyphens), got "${bucket}"`);
+  }
+  const endpoint = value('S3_ENDPOINT');
+  if (endpoint !== undefined) {
+    let url: URL | null = null;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = null;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || url.search || url.hash) {
+      throw new Error(`S3_ENDPOINT must be an http:// or https:// URL without credentials or query, got "${endpoint}"`);
+    }
+  }
+  const region = value('S3_REGION') ?? 'us-east-1';
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) throw new Error(`S3_REGION must be a region name such as us-east-1, got "${region}"`);
+  const pathStyle = value('S3_FORCE_PATH_STYLE') ?? 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got "${pathStyle}"`);
+  const accessKeyId = value('AWS_ACCESS_KEY_ID');
+  const secretAccessKey = value('AWS_SECRET_ACCESS_KEY');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new Error('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK\'s own credentials (profile, instance role)');
+  }
+  return {
+    bucket,
+    endpoint: endpoint?.replace(/\/+$/, ''),
+    region,
+    forcePathStyle: pathStyle === 'true',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey, sessionToken: value('AWS_SESSION_TOKEN') } : undefined,
+  };
 }

@@ -30,6 +30,22 @@ export function unavailableError(message: string = apiMessages.databaseUnavailab
   return new HttpError(503, message, undefined, { 'retry-after': String(retryAfterSeconds) });
 }
 
+/**
+ * The object storage (the S3 bucket) did not answer, refused the connection, timed out or said it
+ * is overloaded: passes like a database outage. Thrown by the S3 storage, never by the database.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'StorageUnavailableError';
+  }
+}
+
+/** True when the error (or one of its causes) is object storage being unavailable. */
+export function isStorageUnavailable(error: unknown): boolean {
+  return causes(error).some((cause) => cause instanceof StorageUnavailableError);
+}
+
 /** Error codes of a PostgreSQL server that cannot be reached, is starting or shutting down. */
 const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
 const UNREACHABLE_MESSAGES =
@@ -44,6 +60,8 @@ function causes(error: unknown): unknown[] {
 
 /** True when the error says the database is unreachable, frozen or restarting (not a bad query). */
 export function isDatabaseUnavailable(error: unknown): boolean {
+  // a bucket's connection errors carry the same codes; the rows were never in question
+  if (isStorageUnavailable(error)) return false;
   return causes(error).some((cause) => {
     const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
     if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|57P)/.test(code))) return true;
@@ -63,6 +81,7 @@ export function isDiskFull(error: unknown): boolean {
 /** The reply for a failure that is not the client's fault but passes: 503 or 507; null for a real fault. */
 export function passingFailure(error: unknown): HttpError | null {
   if (isDiskFull(error)) return new HttpError(507, apiMessages.diskFull);
+  if (isStorageUnavailable(error)) return unavailableError(apiMessages.storageUnavailable);
   if (isDatabaseUnavailable(error)) return unavailableError();
   return null;
 }
@@ -74,7 +93,9 @@ export function passingFailure(error: unknown): HttpError | null {
  */
 export function loggableError(error: unknown): { type: string; code?: string; message: string; stack?: string } {
   const chain = causes(error);
-  const innermost = (chain[chain.length - 1] ?? error) as { name?: string; code?: unknown; message?: unknown; stack?: unknown; constructor?: { name?: string } };
+  // the bucket's failure says which operation on which bucket; its cause alone reads like a database outage
+  const storage = chain.find((cause) => cause instanceof StorageUnavailableError);
+  const innermost = (storage ?? chain[chain.length - 1] ?? error) as { name?: string; code?: unknown; message?: unknown; stack?: unknown; constructor?: { name?: string } };
   const raw = typeof innermost.message === 'string' ? innermost.message : String(innermost);
   const message = raw.replace(/\bparams:[\s\S]*$/i, '').replace(/: ".*"$/s, ': "…"').slice(0, 300);
   const stackFrames = typeof innermost.stack === 'string' ? innermost.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];

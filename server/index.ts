@@ -6,12 +6,22 @@ import { seedDemoContentIfEmpty } from './db/demo-content';
 import { readEnv } from './env';
 import { ClientError } from './errors';
 import { applyHttpTimeouts, stopAccepting } from './http-lifecycle';
+import { createRenditionWorker } from './images/rendition-worker';
 import { startServices } from './start';
+import { StorageConfigError } from './storage/s3-storage';
 import { sweepStorage } from './storage/sweep-storage';
 
-const env = readEnv();
+const env = (() => {
+  try {
+    return readEnv();
+  } catch (error) {
+    // a setting we cannot read: its message says which and why, a stack trace would only bury it
+    console.error(`Cannot start: ${(error as Error).message}`);
+    process.exit(1);
+  }
+})();
 const services = await startServices(env).catch((error: unknown) => {
-  if (!(error instanceof DirectoryInUseError)) throw error;
+  if (!(error instanceof DirectoryInUseError) && !(error instanceof StorageConfigError)) throw error;
   console.error(error.message);
   process.exit(1);
 });
@@ -40,7 +50,11 @@ const app = await buildApp({
 applyHttpTimeouts(app.server, { headersMs: env.headersTimeoutMs, requestMs: env.requestTimeoutMs, idleMs: env.idleTimeoutMs });
 await app.listen({ port: env.port, host: env.host });
 const { port } = app.server.address() as AddressInfo;
-console.log(`Site ready at http://localhost:${port} (database: ${services.database.kind})`);
+console.log(`Site ready at http://localhost:${port} (database: ${services.database.kind}, images: ${env.s3 ? `bucket ${env.s3.bucket}` : 'DATA_DIR/uploads'})`);
+// renditions left for the background (by saves, demo content, or a process that stopped) are made from now on
+const renditionWorker = createRenditionWorker(services, app.log);
+if (env.simulatePendingRenditions) console.log('SIMULATE_PENDING_RENDITIONS: background renditions stay pending (test aid)');
+else renditionWorker.start();
 
 const STOP_MARGIN_MS = 10_000;
 // the first signal drains requests in flight (up to SHUTDOWN_TIMEOUT_SECONDS); a second one stops waiting
@@ -57,7 +71,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }, env.shutdownTimeoutMs + STOP_MARGIN_MS).unref();
     console.log(`Stopping: finishing requests in flight (up to ${env.shutdownTimeoutMs / 1000} s)`);
-    const { forced, ms } = await stopAccepting(app, env.shutdownTimeoutMs, hurried);
+    const [{ forced, ms }] = await Promise.all([stopAccepting(app, env.shutdownTimeoutMs, hurried), renditionWorker.stop()]);
     await services.database.close();
     console.log(`Stopped in ${(ms / 1000).toFixed(1)} s${forced ? `; ${forced} unfinished connection(s) closed` : ''}`);
     process.exit(0);

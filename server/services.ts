@@ -1,12 +1,16 @@
 /** The services one server process holds; route handlers and page loaders both use them. */
 import path from 'node:path';
-import { AboutService } from './about/about-service';
+import { ABOUT_TOPIC, AboutService } from './about/about-service';
 import { AuthService } from './auth/auth-service';
 import { ContactService } from './contact/contact-service';
+import { EVERYTHING } from './db/change-feed';
 import type { Database } from './db/client';
 import type { Env } from './env';
+import { RESOURCE_KEYS, type ResourceKey } from '../shared/resources';
+import { RenditionJobs } from './images/rendition-jobs';
 import { ContentService } from './resources/content-service';
 import { ContentVersion } from './resources/content-version';
+import { createS3Storage } from './storage/s3-storage';
 import { createLocalStorage, type Storage } from './storage/storage';
 
 export interface Services {
@@ -14,6 +18,8 @@ export interface Services {
   database: Database;
   storage: Storage;
   content: ContentService;
+  /** The background renditions' job table; the worker (started with the server) empties it. */
+  renditionJobs: RenditionJobs;
   contact: ContactService;
   about: AboutService;
   auth: AuthService;
@@ -21,24 +27,53 @@ export interface Services {
   contentVersion: ContentVersion;
 }
 
-export async function createServices(env: Env, database: Database): Promise<Services> {
-  const storage = createLocalStorage(path.join(env.dataDir, 'uploads'));
+/** The storage the settings name: the S3 bucket (checked reachable, StorageConfigError if not) or DATA_DIR/uploads. */
+export async function openStorage(env: Env): Promise<Storage> {
+  if (!env.s3) return createLocalStorage(path.join(env.dataDir, 'uploads'));
+  const storage = createS3Storage(env.s3);
+  try {
+    await storage.checkBucket();
+  } catch (error) {
+    storage.close();
+    throw error;
+  }
+  return storage;
+}
+
+/** `storage` opened beforehand lets a caller check the bucket before opening the database. */
+export async function createServices(env: Env, database: Database, storage?: Storage): Promise<Services> {
+  storage ??= await openStorage(env);
   const contentVersion = new ContentVersion();
+  const renditionJobs = new RenditionJobs(database.db);
+  const { changes } = database;
+  const content = new ContentService({
+    db: database.db,
+    storage,
+    tmpDir: path.join(env.dataDir, 'tmp'),
+    maxImagePixels: env.maxImagePixels,
+    simulateFailures: env.simulateFailures,
+    contentVersion,
+    changes,
+    renditionJobs,
+  });
+  const about = new AboutService(database.db, contentVersion, changes);
+  // a write in another process sharing the database: drop what this one cached of it
+  changes.onRemoteChange((topic) => {
+    if (topic === EVERYTHING) {
+      content.forgetCached(EVERYTHING);
+      about.forgetCached();
+    } else if (topic === ABOUT_TOPIC) about.forgetCached();
+    else if ((RESOURCE_KEYS as string[]).includes(topic)) content.forgetCached(topic as ResourceKey);
+  });
   return {
     env,
     contentVersion,
     database,
     storage,
-    content: new ContentService({
-      db: database.db,
-      storage,
-      tmpDir: path.join(env.dataDir, 'tmp'),
-      maxImagePixels: env.maxImagePixels,
-      simulateFailures: env.simulateFailures,
-      contentVersion,
-    }),
+    renditionJobs,
+    content,
     contact: new ContactService(database.db),
-    about: new AboutService(database.db, contentVersion),
+    about,
     auth: await AuthService.create(database.db, env),
   };
 }

@@ -2,14 +2,18 @@
 import path from 'node:path';
 import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
-import { createServices, type Services } from './services';
+import { createServices, openStorage, type Services } from './services';
 
 export async function openConfiguredDatabase(env: Env): Promise<Database> {
   return openDatabase(
-    env.databaseUrl ? { kind: 'postgres', url: env.databaseUrl } : { kind: 'pglite', dataDir: path.join(env.dataDir, 'db') },
+    env.databaseUrl
+      ? { kind: 'postgres', url: env.databaseUrl }
+      : { kind: 'pglite', dataDir: path.join(env.dataDir, 'db'), sharedBuffersMb: env.pgliteSharedBuffersMb },
   );
 }
 
 export async function startServices(env: Env): Promise<Services> {
-  return createServices(env, await openConfiguredDatabase(env));
+  // the bucket first: a wrong setting stops the start before the database is opened (and locked)
+  const storage = await openStorage(env);
+  return createServices(env, await openConfiguredDatabase(env), storage);
 }

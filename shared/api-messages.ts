@@ -27,6 +27,7 @@ export const apiMessages = {
   deleted: (noun: string) => `${noun} deleted successfully`,
   serverError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The site cannot reach its database right now. Please try again in a moment.',
+  storageUnavailable: 'The site cannot reach its image storage right now. Please try again in a moment.',
   diskFull: 'The server has no room left to store this. Nothing was saved; please try again later.',
   imagesBusy: 'Too many images are being processed right now. Please try again in a moment.',
   badRequest: 'Bad request',

@@ -39,6 +39,7 @@ export default [
     route('admin/interior/experience', 'routes/admin/experience-centres.tsx'),
     route('admin/interior/portfolio', 'routes/admin/interior-portfolio.tsx'),
     route('admin/about', 'routes/admin/about-editor.tsx'),
+    route('admin/backups', 'routes/admin/backups.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
 

@@ -4,6 +4,7 @@ import {
   aboutEditorCopy,
   accountCopy,
   adminNav,
+  backupCopy,
   clientCopy,
   commonCopy,
   dashboardCopy,
@@ -35,6 +36,7 @@ const screens: { path: string; heading: string; shot: string }[] = [
   { path: '/admin/interior/experience', heading: screenCopy.experience.title, shot: 'experience-centres' },
   { path: '/admin/interior/portfolio', heading: screenCopy.portfolio.title, shot: 'interior-portfolio' },
   { path: '/admin/about', heading: aboutEditorCopy.title, shot: 'about-editor' },
+  { path: '/admin/backups', heading: backupCopy.title, shot: 'backups' },
   { path: '/admin/account', heading: accountCopy.title, shot: 'account' },
 ];
 

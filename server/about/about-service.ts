@@ -2,12 +2,17 @@
 import { eq } from 'drizzle-orm';
 import { aboutContentSchema, DEFAULT_ABOUT_CONTENT, storedAboutContentSchema, type AboutContent } from '../../shared/about-content';
 import { collectErrors } from '../../shared/validation';
+import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
 import { ClientError } from '../errors';
 import type { ContentVersion } from '../resources/content-version';
 
-const KEY = 'about_content';
+/** Settings key of the About Us document. */
+export const ABOUT_CONTENT_KEY = 'about_content';
+const KEY = ABOUT_CONTENT_KEY;
+/** The change feed's topic for the About content. */
+export const ABOUT_TOPIC = 'about';
 
 export class AboutService {
   private cached: AboutContent | null = null;
@@ -15,7 +20,14 @@ export class AboutService {
   constructor(
     private readonly db: Db,
     private readonly contentVersion: ContentVersion,
+    private readonly changes: ChangeFeed,
   ) {}
+
+  /** Another process saved the About content: read it again on next use. */
+  forgetCached(): void {
+    this.cached = null;
+    this.contentVersion.bump();
+  }
 
   async get(): Promise<AboutContent> {
     if (this.cached) return this.cached;
@@ -37,6 +49,7 @@ export class AboutService {
       .onConflictDoUpdate({ target: settings.key, set: { value: result.data, updatedAt: new Date() } });
     this.cached = result.data;
     this.contentVersion.bump();
+    this.changes.publish(ABOUT_TOPIC);
     return result.data;
   }
 }

@@ -8,7 +8,8 @@ import { settings } from '../db/schema';
 const ALGORITHM = 'HS256';
 const ISSUER = 'site-admin';
 const AUDIENCE = 'site-admin-api';
-const SECRET_KEY = 'token_signing_secret';
+/** Settings key of the signing secret; backups leave it out (each installation keeps its own). */
+export const SECRET_KEY = 'token_signing_secret';
 
 export interface TokenClaims {
   adminId: string;

@@ -12,6 +12,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../env';
+import { createPostgresChangeFeed, localChangeFeed, type ChangeFeed } from './change-feed';
 import { lockDirectory } from './directory-lock';
 import * as schema from './schema';
 
@@ -24,6 +26,8 @@ export interface Database {
   ping(timeoutMs: number): Promise<void>;
   /** Connections of the PostgreSQL pool right now, for metrics; PGlite has no pool. */
   poolStats?(): PoolStats;
+  /** Tells other processes on the same database about content changes (nothing to tell on PGlite). */
+  changes: ChangeFeed;
   close(): Promise<void>;
 }
 
@@ -44,25 +48,47 @@ export function migrationsFolder(): string {
   throw new Error(`Database migrations not found near ${here}`);
 }
 
+/**
+ * A fresh PGlite data directory, made at build time (scripts/build-server.mjs) and shipped next
+ * to the bundle: a first start loads it instead of running initdb, which needs ~800 MB of
+ * WebAssembly memory for a few seconds and ~60 s on a busy small server. Absent when run from source.
+ */
+export const INITIAL_DATA_DIR_IMAGE = 'pglite-initial.tar.gz';
+
+function initialDataDirImage(dataDir: string | undefined): Blob | undefined {
+  if (!dataDir || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
+  const image = path.join(path.dirname(fileURLToPath(import.meta.url)), INITIAL_DATA_DIR_IMAGE);
+  return fs.existsSync(image) ? new Blob([fs.readFileSync(image)]) : undefined;
+}
+
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob }
+  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob; sharedBuffersMb?: number }
   | { kind: 'postgres'; url: string; schemaName?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite' ? openPglite(options.dataDir, options.snapshot) : openPostgres(options.url, options.schemaName);
+  return options.kind === 'pglite'
+    ? openPglite(options.dataDir, options.snapshot, options.sharedBuffersMb)
+    : openPostgres(options.url, options.schemaName);
 }
 
-async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
+/**
+ * PGlite's WebAssembly memory only grows: PostgreSQL's default 128 MB of shared buffers would
+ * stay resident for a site whose whole database is a few MB (the OS caches the files anyway).
+ */
+const pgliteConf = (sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB) => [`shared_buffers=${sharedBuffersMb}MB`, 'maintenance_work_mem=16MB'];
+
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined, sharedBuffersMb?: number): Promise<Database> {
   // only one process may open a PGlite directory; a second one would corrupt it
   const releaseLock = dataDir ? await lockDirectory(dataDir) : async () => {};
   try {
-    const client = new PGlite({ dataDir, loadDataDir: snapshot });
+    const client = new PGlite({ dataDir, loadDataDir: snapshot ?? initialDataDirImage(dataDir), postgresqlconf: pgliteConf(sharedBuffersMb) });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     return {
       db,
       kind: 'pglite',
+      changes: localChangeFeed,
       ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
       close: async () => {
         await client.close();
@@ -84,9 +110,8 @@ const PG_QUERY_TIMEOUT_MS = 1_000;
 const PG_STATEMENT_TIMEOUT_MS = 5_000;
 
 async function openPostgres(url: string, schemaName?: string): Promise<Database> {
-  const pool = new pg.Pool({
+  const connection: pg.ClientConfig = {
     connectionString: url,
-    max: 10,
     connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
     query_timeout: PG_QUERY_TIMEOUT_MS,
     statement_timeout: PG_STATEMENT_TIMEOUT_MS,
@@ -94,7 +119,8 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
     keepAlive: true,
     // tests isolate themselves in a schema of their own
     ...(schemaName ? { options: `-c search_path=${schemaName}` } : {}),
-  });
+  };
+  const pool = new pg.Pool({ ...connection, max: 10 });
   pool.on('error', () => {}); // a dropped idle connection is replaced on next use
   try {
     if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
@@ -103,12 +129,22 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
       migrationsFolder: migrationsFolder(),
       ...(schemaName ? { migrationsSchema: schemaName } : {}),
     });
+    const changes = createPostgresChangeFeed({
+      query: (text, values) => pool.query(text, values),
+      // the listening connection waits for notifications: no query timeout applies to its idle wait
+      newClient: () => new pg.Client({ ...connection, query_timeout: undefined }),
+      schemaName: schemaName ?? 'public',
+    });
     return {
       db,
       kind: 'postgres',
+      changes,
       ping: (timeoutMs) => withTimeout(pool.query('select 1'), timeoutMs),
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: () => pool.end(),
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
     };
   } catch (error) {
     await pool.end();

@@ -2,7 +2,7 @@
  * The database schema: one table per content resource (columns as the specs'
  * entity tables), contact messages, admins and their sessions, settings.
  */
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { GalleryImage } from '../../shared/resources';
 
 const base = {
@@ -169,3 +169,35 @@ export const settings = pgTable('settings', {
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Moves on with every committed content write on any instance; the change feed's notifications
+ * carry its value, so an instance that missed one sees the gap (or the poll sees a newer value).
+ */
+export const contentChangeSeq = pgSequence('content_change_seq');
+
+/**
+ * Renditions still to make for a stored image: the upload's request stores the first one and the
+ * source, and this row in the same transaction as the record; a worker on any instance claims it
+ * (FOR UPDATE SKIP LOCKED, a lease that a crash lets run out), makes the rest, then deletes it.
+ */
+export const imageJobs = pgTable(
+  'image_jobs',
+  {
+    id: uuid('id').primaryKey(),
+    /** The stored image URL (/uploads/<key>_<w>x<h>.webp) whose renditions are made. */
+    imageUrl: text('image_url').notNull().unique(),
+    /** Storage name of the source the renditions are made from; removed with the job. */
+    source: text('source').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not claimed before this time: backoff after a failure. */
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A claim holds the job until then; a worker that died lets it pass to another. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** Set when the retries are used up: the job is reported, not retried. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('image_jobs_run_after_idx').on(table.runAfter)],
+);

@@ -1,14 +1,16 @@
 /**
  * Turns an uploaded file into the site's image renditions: the bytes must decode
  * as a raster image within the pixel limit; the output is re-encoded WebP and AVIF
- * at a few widths, without metadata, in a staging directory until the record is saved.
+ * at a few widths, without metadata. Within the request only the stored URL's
+ * rendition is made (in a staging directory until the record is saved), and the
+ * upload itself is kept as the source the background job makes the others from.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { IMAGE_FORMATS, IMAGE_WIDTHS, renditionUrl, renditionWidths, type StoredImage } from '../../shared/image-urls';
+import { IMAGE_FORMATS, IMAGE_WIDTHS, parseImageUrl, renditionUrl, renditionWidths, type ImageFormat, type StoredImage } from '../../shared/image-urls';
 import { apiMessages } from '../../shared/api-messages';
 import { ClientError } from '../errors';
 
@@ -24,9 +26,23 @@ sharp.concurrency(Math.max(1, os.availableParallelism() - 1));
 export interface PreparedImage {
   /** The URL the record stores. */
   url: string;
-  /** Files to move into storage, by storage name. */
+  /** Files to move into storage, by storage name: the stored URL's rendition and the source. */
   files: { name: string; path: string }[];
+  /** Storage name of the upload kept until the background job has made the other renditions. */
+  source: string;
 }
+
+/** Storage name of an image's source: beside its renditions, under a suffix /uploads never serves. */
+export function sourceName(url: string): string {
+  return `${path.basename(url, '.webp')}.source`;
+}
+
+/** Encoder settings per format; the request's first WebP trades a few percent of size for half the time. */
+const ENCODINGS = {
+  avif: { quality: 50, effort: 2 },
+  webp: { quality: 78, effort: 4 },
+  firstWebp: { quality: 78, effort: 2 },
+} as const;
 
 export interface ImageLimits {
   maxPixels: number;
@@ -62,30 +78,65 @@ export async function prepareImage(sourcePath: string, stagingDir: string, limit
 
   let decoded: Sharp;
   try {
-    // decode once, fully, so a truncated or corrupt file fails here
-    const { data, info } = await sharp(sourcePath, { limitInputPixels: limits.maxPixels, failOn: 'error' })
-      .rotate()
-      .resize({ width, withoutEnlargement: true })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    decoded = sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    decoded = await decodeToWidth(sourcePath, width, limits);
   } catch {
     throw new ClientError(400, apiMessages.notAnImage);
   }
 
   await fs.mkdir(stagingDir, { recursive: true });
-  const files: { name: string; path: string }[] = [];
-  // one rendition at a time: each encode holds one of libuv's 4 threads, which page compression needs too
-  for (const w of renditionWidths(width)) {
+  const url = `${image.base}.webp`;
+  const first = path.join(stagingDir, path.basename(url));
+  await decoded.webp(ENCODINGS.firstWebp).toFile(first);
+  return {
+    url,
+    files: [
+      { name: path.basename(url), path: first },
+      { name: sourceName(url), path: sourcePath },
+    ],
+    source: sourceName(url),
+  };
+}
+
+/** Decodes fully (so a truncated or corrupt file fails here), upright, at the stored width; pixels ready to encode. */
+async function decodeToWidth(input: string | Buffer, width: number, limits: ImageLimits): Promise<Sharp> {
+  const { data, info } = await sharp(input, { limitInputPixels: limits.maxPixels, failOn: 'error' })
+    .rotate()
+    .resize({ width, withoutEnlargement: true })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+}
+
+export interface PendingRendition {
+  /** Storage name. */
+  name: string;
+  width: number;
+  format: ImageFormat;
+}
+
+/** The renditions of a stored image the background job makes: every width and format but the stored URL's. */
+export function remainingRenditions(url: string): PendingRendition[] {
+  const image = parseImageUrl(url);
+  if (!image) return [];
+  const remaining: PendingRendition[] = [];
+  for (const width of renditionWidths(image.width)) {
     for (const format of IMAGE_FORMATS) {
-      const name = path.basename(renditionUrl(image, w, format));
-      const target = path.join(stagingDir, name);
-      const pipeline = decoded.clone().resize({ width: w });
-      const encoded =
-        format === 'avif' ? pipeline.avif({ quality: 50, effort: 2 }) : pipeline.webp({ quality: 78, effort: 4 });
-      await encoded.toFile(target);
-      files.push({ name, path: target });
+      const name = path.basename(renditionUrl(image, width, format));
+      if (`/uploads/${name}` !== url) remaining.push({ name, width, format });
     }
   }
-  return { url: `${image.base}.webp`, files };
+  return remaining;
+}
+
+/** Decodes a kept source again, as the request did: the same checks, the same orientation and width. */
+export async function decodeSource(source: Buffer, url: string, limits: ImageLimits): Promise<Sharp> {
+  const image = parseImageUrl(url);
+  if (!image) throw new Error(`Not a stored image URL: ${url}`);
+  return decodeToWidth(source, image.width, limits);
+}
+
+/** Encodes one rendition of decoded pixels into `target`, without metadata. */
+export async function encodeRendition(decoded: Sharp, rendition: PendingRendition, target: string): Promise<void> {
+  const pipeline = decoded.clone().resize({ width: rendition.width });
+  await (rendition.format === 'avif' ? pipeline.avif(ENCODINGS.avif) : pipeline.webp(ENCODINGS.webp)).toFile(target);
 }

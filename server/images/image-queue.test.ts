@@ -66,6 +66,7 @@ describe('image queue', () => {
   it('when full, an upload is answered 503 with Retry-After before its body is sent, and nothing is stored', async () => {
     const queue = t.services.content.imageQueue;
     const existing = (await upload(await makeImage('jpeg', 640, 480), 'Before the rush')).json().data;
+    await t.renditionsDone(); // its background renditions are not this test's files
     const places = Array.from({ length: queue.capacity }, () => queue.admit());
     expect(places.every(Boolean)).toBe(true);
     expect(queue.length).toBe(queue.capacity);
@@ -107,6 +108,7 @@ describe('image queue', () => {
     expect(replies.map((reply) => reply.statusCode)).toEqual([201, 201, 201, 201]);
     expect(most).toBeGreaterThan(1); // they did queue up
     expect(queue.length).toBe(0);
+    await t.renditionsDone(); // their background renditions pass through the queue too
     expect(queue.jobs).toBe(0);
   });
 
@@ -152,6 +154,25 @@ describe('image queue', () => {
     }
   });
 
+  it('runs a waiting request job before waiting background jobs, whatever their arrival', async () => {
+    const queue = new ImageQueue({ concurrency: 1, waiting: 4 });
+    const order: string[] = [];
+    const job = (name: string) => async () => {
+      order.push(name);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    };
+    await Promise.all([
+      queue.run(job('background 1'), 'background'),
+      queue.run(job('background 2'), 'background'),
+      queue.run(job('background 3'), 'background'),
+      queue.run(job('request 1')),
+      queue.run(job('request 2'), 'request'),
+    ]);
+    // the first background job was already running; the requests overtake the others
+    expect(order).toEqual(['background 1', 'request 1', 'request 2', 'background 2', 'background 3']);
+    expect(queue.jobs).toBe(0);
+  });
+
   it('a failing job does not block the ones behind it', async () => {
     const queue = new ImageQueue({ concurrency: 1, waiting: 2 });
     const outcomes = await Promise.allSettled([
@@ -169,6 +190,7 @@ describe('image queue', () => {
 describe('image sides', () => {
   it('refuses an image that would stay taller than WebP allows (1×20000) with a 400, storing nothing', async () => {
     const tall = await sharp({ create: { width: 1, height: 20_000, channels: 3, background: '#a33' } }).png().toBuffer();
+    await t.renditionsDone();
     const before = { files: stored(), count: await propertyCount() };
     const reply = await upload(tall);
     expect(reply.statusCode).toBe(400);

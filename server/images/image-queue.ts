@@ -1,7 +1,8 @@
 /**
  * Image work bounded across all requests: jobs run a few at a time in arrival order, and
  * requests that may bring images are admitted only while the queue has room, so a flood
- * of uploads is refused at the door (503) instead of starving page serving.
+ * of uploads is refused at the door (503) instead of starving page serving. Background
+ * renditions go through the same queue, behind every upload a request is waiting for.
  */
 export interface ImageQueueOptions {
   /** Image jobs that run at once (libvips already spreads one job over its threads). */
@@ -13,10 +14,13 @@ export interface ImageQueueOptions {
 /** One at a time on 2 cores leaves a core for pages; eight waiting is more admins than upload at once. */
 export const DEFAULT_IMAGE_QUEUE: ImageQueueOptions = { concurrency: 1, waiting: 8 };
 
+/** 'request': an admin waits for it; 'background': renditions nobody waits for, run when no request job waits. */
+export type ImageJobPriority = 'request' | 'background';
+
 export class ImageQueue {
   private running = 0;
   private admittedCount = 0;
-  private readonly queued: (() => void)[] = [];
+  private readonly queued: Record<ImageJobPriority, (() => void)[]> = { request: [], background: [] };
 
   constructor(readonly options: ImageQueueOptions = DEFAULT_IMAGE_QUEUE) {}
 
@@ -27,7 +31,7 @@ export class ImageQueue {
 
   /** Jobs running or waiting to run right now. */
   get jobs(): number {
-    return this.running + this.queued.length;
+    return this.running + this.queued.request.length + this.queued.background.length;
   }
 
   get capacity(): number {
@@ -48,14 +52,14 @@ export class ImageQueue {
     };
   }
 
-  /** Runs `job` when its turn comes (first in, first out). */
-  async run<T>(job: () => Promise<T>): Promise<T> {
-    if (this.running >= this.options.concurrency) await new Promise<void>((resolve) => this.queued.push(resolve));
+  /** Runs `job` when its turn comes: first in, first out, request jobs before background ones. */
+  async run<T>(job: () => Promise<T>, priority: ImageJobPriority = 'request'): Promise<T> {
+    if (this.running >= this.options.concurrency) await new Promise<void>((resolve) => this.queued[priority].push(resolve));
     else this.running += 1;
     try {
       return await job();
     } finally {
-      const next = this.queued.shift();
+      const next = this.queued.request.shift() ?? this.queued.background.shift();
       // the place passes straight to the next job, so a newcomer cannot overtake it
       if (next) next();
       else this.running -= 1;

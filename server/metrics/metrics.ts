@@ -1,7 +1,7 @@
 /**
  * GET /metrics in Prometheus text format, for a scraper holding METRICS_TOKEN: requests by route
- * pattern and status, page and list cache hits and misses, the PostgreSQL pool, the image queue
- * and the process. Each app has its own registry, so several apps in one process keep apart.
+ * pattern and status, page and list cache hits and misses, the PostgreSQL pool, the image queue,
+ * the background rendition jobs and the process. Each app has its own registry, so several apps in one process keep apart.
  */
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
@@ -64,6 +64,20 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
     registers: [registry],
     collect() {
       this.set(services.content.imageQueue.length);
+    },
+  });
+
+  new Gauge({
+    name: 'image_jobs',
+    help: 'Background rendition jobs by state: pending (to be made or retried) and failed (attempts used up; reported in the log)',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      // one shared table: every process reports the same totals; with the database away, the last ones stay
+      const counts = await services.renditionJobs.counts().catch(() => null);
+      if (!counts) return;
+      this.set({ state: 'pending' }, counts.pending);
+      this.set({ state: 'failed' }, counts.failed);
     },
   });
 

@@ -4,7 +4,9 @@
  * storage or the database, so a rejected request changes nothing. Files are stored
  * before the row that names them is written and removed only after the row that
  * named them is gone, so a crash at any instant leaves at worst orphan files
- * (swept at start), never a record pointing at a missing image.
+ * (swept at start), never a record pointing at a missing image. A save stores an
+ * image's first rendition and its source; the job that makes the other renditions
+ * is written in the record's transaction, so it is done even after a crash.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -14,6 +16,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
 import {
+  RESOURCE_KEYS,
   resources,
   type GalleryImage,
   type ResourceDef,
@@ -21,11 +24,13 @@ import {
   type ResourceRecords,
 } from '../../shared/resources';
 import { imageCountMessage, parseJsonList, UUID_PATTERN, validateRecord } from '../../shared/validation';
+import { EVERYTHING, type ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import * as schema from '../db/schema';
-import { ClientError, isDatabaseUnavailable } from '../errors';
-import { prepareImage, type PreparedImage } from '../images/image-pipeline';
+import { ClientError, isDatabaseUnavailable, isStorageUnavailable } from '../errors';
+import { prepareImage, sourceName, type PreparedImage } from '../images/image-pipeline';
 import { ImageQueue } from '../images/image-queue';
+import type { RenditionJobs } from '../images/rendition-jobs';
 import type { Storage } from '../storage/storage';
 import { removeTempFiles, type WriteInput } from '../uploads/read-write-input';
 import type { ContentVersion } from './content-version';
@@ -79,8 +84,12 @@ export interface ServiceOptions {
   /** Resources whose reads fail on purpose (tests of error states); 'all' for every one. */
   simulateFailures?: string[];
   contentVersion: ContentVersion;
+  /** Tells the other server processes on the same database about each write. */
+  changes: ChangeFeed;
   /** Bounds image work across requests; one is made when not given. */
   imageQueue?: ImageQueue;
+  /** Where the renditions left for the background are queued. */
+  renditionJobs: RenditionJobs;
 }
 
 /** Records of a resource and their reply body, as cached. */
@@ -143,14 +152,17 @@ export class ContentService {
         createdAt: now,
         updatedAt: now,
       };
-      const inserted = await this.withStoredFiles(prepared, async () => {
-        const [written] = (await this.options.db
-          .insert(tables[key])
-          .values(row as never)
-          .returning()) as Row[];
-        return written;
-      });
-      this.changed(key);
+      const inserted = await this.withStoredFiles(prepared, () =>
+        this.options.db.transaction(async (tx) => {
+          const [written] = (await tx
+            .insert(tables[key])
+            .values(row as never)
+            .returning()) as Row[];
+          await this.options.renditionJobs.enqueue(tx, prepared);
+          return written;
+        }),
+      );
+      this.changed(key, prepared);
       return toRecord(def, inserted);
     } finally {
       // uploads and renditions left by a failed write go; committed ones were already moved out
@@ -169,24 +181,29 @@ export class ContentService {
       const prepared = await this.prepareAll(plan.newFiles, staging);
       const imageValue = this.imageValue(def, plan, prepared);
       const table = tables[key] as PgTable & { id: never };
-      const updated = await this.withStoredFiles(prepared, async () => {
-        const imageColumn = (table as unknown as Record<string, AnyColumn>)[def.image.field];
-        // only if the images are still those read above: a concurrent update may have removed one this write keeps
-        const [written] = (await this.options.db
-          .update(table)
-          .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() } as never)
-          .where(and(eq(table.id, id), eq(imageColumn, existing[def.image.field])))
-          .returning()) as Row[];
-        if (!written) {
-          const [still] = await this.options.db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
-          throw still ? new ClientError(409, apiMessages.editConflict(def.noun)) : new ClientError(404, apiMessages.recordNotFound(def.noun));
-        }
-        return written;
-      });
-      this.changed(key);
-      // the row no longer names them: only now may the replaced images go
       const kept = new Set(imageUrls(imageValue));
-      await this.removeImages(imageUrls(current[def.image.field]).filter((url) => !kept.has(url)));
+      const replaced = imageUrls(current[def.image.field]).filter((url) => !kept.has(url));
+      const updated = await this.withStoredFiles(prepared, () =>
+        this.options.db.transaction(async (tx) => {
+          const imageColumn = (table as unknown as Record<string, AnyColumn>)[def.image.field];
+          // only if the images are still those read above: a concurrent update may have removed one this write keeps
+          const [written] = (await tx
+            .update(table)
+            .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() } as never)
+            .where(and(eq(table.id, id), eq(imageColumn, existing[def.image.field])))
+            .returning()) as Row[];
+          if (!written) {
+            const [still] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+            throw still ? new ClientError(409, apiMessages.editConflict(def.noun)) : new ClientError(404, apiMessages.recordNotFound(def.noun));
+          }
+          await this.options.renditionJobs.enqueue(tx, prepared);
+          await this.options.renditionJobs.drop(tx, replaced);
+          return written;
+        }),
+      );
+      this.changed(key, prepared);
+      // the row no longer names them: only now may the replaced images go
+      await this.removeImages(replaced);
       return toRecord(def, updated);
     } finally {
       // uploads and renditions left by a failed write go; committed ones were already moved out
@@ -199,14 +216,25 @@ export class ContentService {
     const def = resources[key] as ResourceDef;
     const existing = await this.findRow(key, id);
     const table = tables[key] as PgTable & { id: never };
-    await this.options.db.delete(table).where(eq(table.id, id));
+    const urls = imageUrls(existing[def.image.field]);
+    await this.options.db.transaction(async (tx) => {
+      await tx.delete(table).where(eq(table.id, id));
+      await this.options.renditionJobs.drop(tx, urls);
+    });
     this.changed(key);
-    await this.removeImages(imageUrls(existing[def.image.field]));
+    await this.removeImages(urls);
   }
 
-  /** A write happened: the list and every cached page that may show it are stale. */
-  private changed(key: ResourceKey): void {
-    this.cache.invalidate(key);
+  /** A write happened: the list and every cached page that may show it are stale, here and in every other process; new images' jobs may start. */
+  private changed(key: ResourceKey, prepared: PreparedImage[] = []): void {
+    this.forgetCached(key);
+    this.options.changes.publish(key);
+    if (prepared.length > 0) this.options.renditionJobs.notifyAdded();
+  }
+
+  /** Drops the cached list of `key` (or of every resource) and the pages built from it. */
+  forgetCached(key: ResourceKey | typeof EVERYTHING): void {
+    for (const each of key === EVERYTHING ? RESOURCE_KEYS : [key]) this.cache.invalidate(each);
     this.options.contentVersion.bump();
   }
 
@@ -328,16 +356,27 @@ export class ContentService {
     }
   }
 
+  /** Every file of the images: their renditions and, while their job was pending, their source. */
   private async removeImages(urls: string[]): Promise<void> {
-    await this.removeStored(urls.flatMap((url) => allRenditionUrls(url).map((rendition) => path.basename(rendition))));
+    await this.removeStored(urls.flatMap((url) => storedNames(url)));
   }
 
   /** Best effort: the reply does not depend on it, and what stays behind is swept at start. */
   private async removeStored(names: string[]): Promise<void> {
-    for (const name of names) await this.options.storage.remove(name).catch(() => {});
+    for (const name of names) {
+      try {
+        await this.options.storage.remove(name);
+      } catch (error) {
+        // the bucket is down: each further try would cost the reply its timeout, and the sweep gets them all
+        if (isStorageUnavailable(error)) return;
+      }
+    }
   }
 
-  /** Every image URL the records of all resources name (read from the database, not the cache). */
+  /**
+   * Every image URL the records of all resources name (read from the database, not the cache). Their
+   * files are `allRenditionUrls` of each, plus the source of a job still pending: see `storedNamesInUse`.
+   */
   async imageUrlsInUse(): Promise<string[]> {
     const urls: string[] = [];
     for (const key of Object.keys(tables) as ResourceKey[]) {
@@ -348,6 +387,23 @@ export class ContentService {
     }
     return urls;
   }
+
+  /** Storage names of every file the records need: their images' renditions, and the sources of their images' jobs (pending or failed). */
+  async storedNamesInUse(): Promise<Set<string>> {
+    // jobs first: a job commits with its record, so a job read now has its record seen by the read after
+    const jobs = await this.options.renditionJobs.all();
+    const urls = new Set(await this.imageUrlsInUse());
+    const names = new Set<string>();
+    for (const url of urls) for (const rendition of allRenditionUrls(url)) names.add(path.basename(rendition));
+    for (const job of jobs) if (urls.has(job.imageUrl)) names.add(job.source);
+    return names;
+  }
+}
+
+/** Storage names of an image's renditions and of its source (present while its job is pending). */
+function storedNames(url: string): string[] {
+  const renditions = allRenditionUrls(url).map((rendition) => path.basename(rendition));
+  return renditions.length > 0 ? [...renditions, sourceName(url)] : [];
 }
 
 function imageUrls(value: unknown): string[] {

@@ -101,8 +101,14 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     expect(urls).toHaveLength(sampleImageCount(def));
     for (const url of urls) {
       expect(url).toMatch(/^\/uploads\/[a-f0-9]+_900x600\.webp$/);
+      // the stored URL is there with the reply; the other renditions come from the background job
+      expect(fileExists(url), url).toBe(true);
+    }
+    await t.renditionsDone();
+    for (const url of urls) {
       for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition), rendition).toBe(true);
       expect(allRenditionUrls(url).some((u) => u.endsWith('.avif'))).toBe(true);
+      expect(fileExists(url.replace('.webp', '.source')), 'the source goes once the renditions are made').toBe(false);
     }
     expect(await list(def)).toEqual([created]);
   });
@@ -159,8 +165,11 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ success: true, message: apiMessages.deleted(def.noun) });
     expect(await list(def)).toEqual([]);
+    // a job busy with these images stops at its next step and takes back what it stored meanwhile
+    await t.renditionsDone();
     for (const url of urls) for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition)).toBe(false);
-    // no upload or staged rendition is left behind by any of the writes above
+    for (const url of urls) expect(fileExists(url.replace('.webp', '.source'))).toBe(false);
+    // no upload or staged rendition is left behind by any of the writes above, nor by their background jobs
     expect(fs.readdirSync(path.join(t.env.dataDir, 'tmp'))).toEqual([]);
   });
 });

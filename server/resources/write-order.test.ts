@@ -57,6 +57,7 @@ describe('write order', () => {
     const created = await write('POST', '/api/property', { title: 'Lakeview' }, true);
     expect(created.statusCode).toBe(201);
     const record = created.json().data;
+    await t.renditionsDone(); // its background renditions are stored before the files are counted
     const before = stored();
     const reply = await write('PUT', `/api/property/${record._id}`, { title: REFUSED_TITLE }, true);
     expect(reply.statusCode).toBe(500);
@@ -70,6 +71,7 @@ describe('write order', () => {
   it('an update of a record deleted meanwhile is a 404 and leaves no new file', async () => {
     const created = (await write('POST', '/api/property', { title: 'Soon gone' }, true)).json().data;
     await t.app.inject({ method: 'DELETE', url: `/api/property/${created._id}`, headers: { authorization: `Bearer ${token}` } });
+    await t.renditionsDone();
     const before = stored();
     const reply = await write('PUT', `/api/property/${created._id}`, { title: 'Too late' }, true);
     expect(reply.statusCode).toBe(404);
@@ -85,6 +87,7 @@ describe('write order', () => {
     ]);
     const record = (await t.app.inject({ method: 'POST', url: '/api/gallery', ...create, headers: { ...create.headers, ...auth } })).json().data;
     const [first, second] = record.images as { url: string; description: string }[];
+    await t.renditionsDone();
 
     // editor B keeps both images and adds a large photo: it reads the record, then waits on image work
     const slow = multipart({ ...fields, existingImages: JSON.stringify([first, second]) }, [{ field: 'images', data: await makeImage('jpeg', 4000, 3000) }]);

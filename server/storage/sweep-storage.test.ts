@@ -1,10 +1,14 @@
-/** The start sweep: crash leftovers in tmp and stored files no record names go; every referenced rendition stays. */
+/**
+ * The start sweep: crash leftovers in tmp, stored files and rendition jobs no record names go; every
+ * referenced rendition stays, and so does the source of a job still pending. The sweep runs at start,
+ * before the rendition worker: here the worker runs only when a test starts it.
+ */
 import fs from 'node:fs';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRenditionUrls } from '../../shared/image-urls';
-import { settings } from '../db/schema';
+import { imageJobs, property as propertyTable, settings } from '../db/schema';
 import { createTestApp, usingPostgres, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 import { SHARED_DATABASE_GRACE_MS, sweepStorage } from './sweep-storage';
@@ -13,9 +17,16 @@ let t: TestApp;
 let token: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, undefined, { renditionWorker: false });
   token = await t.login();
 });
+
+/** Makes the renditions pending so far, then stops again, as a server does between starts. */
+async function makePendingRenditions() {
+  t.worker.start();
+  await t.renditionsDone();
+  await t.worker.stop();
+}
 afterAll(() => t.close());
 
 const uploadsDir = () => path.join(t.env.dataDir, 'uploads');
@@ -57,6 +68,7 @@ describe('sweepStorage at start', () => {
   it('removes tmp leftovers and unreferenced files; keeps every rendition of every referenced image', async () => {
     const property = await create('property', { title: 'Kept' }, 'image');
     const gallery = await create('gallery', { title: 'Kept gallery', category: 'Bedroom' }, 'images', 2);
+    await makePendingRenditions();
     // the About hero names a stored image no record does
     const heroNames = orphanImage('abouthero');
     await t.services.database.db
@@ -72,7 +84,7 @@ describe('sweepStorage at start', () => {
 
     const result = await sweepStorage(t.services);
 
-    expect(result).toEqual({ tmpEntries: 2, storedFiles: orphans.length + 1 });
+    expect(result).toEqual({ tmpEntries: 2, storedFiles: orphans.length + 1, imageJobs: 0 });
     expect(fs.readdirSync(tmpDir())).toEqual([]);
     const left = stored();
     for (const name of [...referenced, ...heroNames]) expect(left.has(name), name).toBe(true);
@@ -99,6 +111,33 @@ describe('sweepStorage at start', () => {
       expect(fs.readdirSync(tmpDir())).toEqual([]);
     },
   );
+
+  it("keeps a pending job's source and first rendition; drops a job, and its source, that no record names", async () => {
+    const pending = await create('property', { title: 'Renditions pending' }, 'image');
+    const forgotten = await create('property', { title: 'Row gone, job left' }, 'image');
+    const source = (url: string) => path.basename(url).replace('.webp', '.source');
+    // a job whose record is gone without it (nothing in the app does this: it stands for any such leftover)
+    await t.services.database.db.delete(propertyTable).where(eq(propertyTable.id, forgotten._id));
+    for (const file of [path.basename(forgotten.image), source(forgotten.image)]) {
+      fs.utimesSync(path.join(uploadsDir(), file), new Date(Date.now() - 2 * SHARED_DATABASE_GRACE_MS), new Date(Date.now() - 2 * SHARED_DATABASE_GRACE_MS));
+    }
+    const sweepAt = new Date(Date.now() + 2 * SHARED_DATABASE_GRACE_MS);
+
+    const result = await sweepStorage(t.services, sweepAt);
+
+    expect(result.imageJobs).toBe(1);
+    const jobs = await t.services.database.db.select().from(imageJobs);
+    expect(jobs.map((job) => job.imageUrl)).toEqual([pending.image]);
+    const left = stored();
+    expect(left.has(path.basename(pending.image))).toBe(true);
+    expect(left.has(source(pending.image))).toBe(true);
+    expect(left.has(path.basename(forgotten.image))).toBe(false);
+    expect(left.has(source(forgotten.image))).toBe(false);
+    // the kept job still finishes from its source
+    await makePendingRenditions();
+    for (const name of renditionNames(pending.image)) expect(stored().has(name), name).toBe(true);
+    expect(stored().has(source(pending.image))).toBe(false);
+  });
 
   it('removes nothing when the references cannot be read', async () => {
     const orphans = orphanImage('unreadable', 2 * SHARED_DATABASE_GRACE_MS);

@@ -1,7 +1,8 @@
 /**
  * The start sweep: what a crash can leave behind goes. Temporary uploads and staging
- * directories in DATA_DIR/tmp, and stored files no record names (stored before a row that
- * was never written, or left after a row that was deleted).
+ * directories in DATA_DIR/tmp, rendition jobs whose image no record names, and stored files
+ * no record needs (stored before a row that was never written, or left after a row that was
+ * deleted); the source of a job still pending or failed is needed.
  */
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +19,7 @@ export const SHARED_DATABASE_GRACE_MS = 10 * 60 * 1000;
 export interface SweepResult {
   tmpEntries: number;
   storedFiles: number;
+  imageJobs: number;
 }
 
 /** Clears DATA_DIR/tmp and removes unreferenced stored files; call at start, before listening. */
@@ -25,11 +27,14 @@ export async function sweepStorage(services: Services, now = new Date()): Promis
   const graceMs = services.database.kind === 'postgres' ? SHARED_DATABASE_GRACE_MS : 0;
   const cutoff = now.getTime() - graceMs;
   const tmpEntries = await sweepTmp(path.join(services.env.dataDir, 'tmp'), cutoff);
+  const imageJobs = await sweepImageJobs(services, cutoff);
   const storedFiles = await sweepStored(services, cutoff);
-  if (tmpEntries || storedFiles) {
-    console.log(`Start sweep removed ${tmpEntries} temporary upload(s) and ${storedFiles} stored file(s) no record uses.`);
+  if (tmpEntries || storedFiles || imageJobs) {
+    console.log(
+      `Start sweep removed ${tmpEntries} temporary upload(s), ${storedFiles} stored file(s) and ${imageJobs} image job(s) no record uses.`,
+    );
   }
-  return { tmpEntries, storedFiles };
+  return { tmpEntries, storedFiles, imageJobs };
 }
 
 async function sweepTmp(tmpDir: string, cutoff: number): Promise<number> {
@@ -51,10 +56,20 @@ async function sweepTmp(tmpDir: string, cutoff: number): Promise<number> {
   return removed;
 }
 
+/** Jobs whose image no record names (nothing writes one today: a job commits and goes with its record's image). */
+async function sweepImageJobs(services: Services, cutoff: number): Promise<number> {
+  // jobs first: a job read now whose record commits later cannot be, they commit together
+  const jobs = await services.renditionJobs.all();
+  const named = new Set(await services.content.imageUrlsInUse());
+  const orphans = jobs.filter((job) => !named.has(job.imageUrl) && job.createdAt.getTime() <= cutoff);
+  await services.renditionJobs.removeByIds(orphans.map((job) => job.id));
+  return orphans.length;
+}
+
 async function sweepStored(services: Services, cutoff: number): Promise<number> {
   // read every reference before removing anything: a failed read must not look like "nothing referenced"
-  const inUse = new Set<string>();
-  for (const url of [...(await services.content.imageUrlsInUse()), ...(await settingsImageUrls(services))]) {
+  const inUse = await services.content.storedNamesInUse();
+  for (const url of await settingsImageUrls(services)) {
     for (const rendition of allRenditionUrls(url)) inUse.add(path.basename(rendition));
   }
   let removed = 0;

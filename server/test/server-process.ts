@@ -43,6 +43,9 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
   return {
     PATH: process.env.PATH,
     NODE_ENV: 'production',
+    // what npm start sets, so memory measured here is what a real start uses
+    MALLOC_ARENA_MAX: '2',
+    MALLOC_MMAP_THRESHOLD_: '65536',
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -68,8 +71,8 @@ export async function startServer(options: StartOptions): Promise<ServerProcess>
   if (!fs.existsSync(serverBundle)) throw new Error('dist/server.js is missing: run "npm run build" first');
   const env = serverEnv(options.dataDir, options.env);
   const child = options.underNonReapingParent
-    ? spawn('sh', ['-c', `node "${serverBundle}" & echo "server-pid $!"; exec sleep 86400`], { env, cwd: projectRoot })
-    : spawn(process.execPath, [serverBundle], { env, cwd: projectRoot });
+    ? spawn('sh', ['-c', `node --expose-gc "${serverBundle}" & echo "server-pid $!"; exec sleep 86400`], { env, cwd: projectRoot })
+    : spawn(process.execPath, ['--expose-gc', serverBundle], { env, cwd: projectRoot }); // as npm start runs it
   let text = '';
   child.stdout?.on('data', (chunk: Buffer) => (text += chunk));
   child.stderr?.on('data', (chunk: Buffer) => (text += chunk));

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { readEnv, type Env } from '../env';
+import { createRenditionWorker, DEFAULT_RENDITION_WORKER, type RenditionWorker, type RenditionWorkerOptions } from '../images/rendition-worker';
 import { createServices, type Services } from '../services';
 import { SNAPSHOT_FILE } from './snapshot-path';
 
@@ -20,6 +21,12 @@ export interface TestApp {
   app: FastifyInstance;
   services: Services;
   env: Env;
+  /** The PostgreSQL schema of this app (TEST_DB=postgres); another app opened on it shares the database. */
+  schemaName: string;
+  /** The background renditions' worker, running unless the options said not to start it. */
+  worker: RenditionWorker;
+  /** Resolves once no rendition job is pending (made, or failed for good) and the worker has none in hand. */
+  renditionsDone(timeoutMs?: number): Promise<void>;
   /** A fresh bearer token for the test admin. */
   login(): Promise<string>;
   /** Closes the app and database, keeping the data directory (for restart tests). */
@@ -37,16 +44,24 @@ export interface TestAppOptions {
   databaseUrl?: string;
   /** Receives the app's log lines. */
   logStream?: NodeJS.WritableStream;
+  /** This engine whatever TEST_DB says (the backup tests move a site from one to the other). */
+  databaseKind?: 'pglite' | 'postgres';
+  /** false holds every background rendition pending (the worker is made, not started); otherwise its options. */
+  renditionWorker?: false | Partial<RenditionWorkerOptions>;
 }
 
-async function openTestDatabase(dataDir: string, schemaName: string, reopen: boolean, databaseUrl?: string): Promise<Database> {
-  if (usingPostgres()) {
+/** Short enough that a test waits little for a retry or a poll. */
+const TEST_RENDITION_WORKER: RenditionWorkerOptions = { ...DEFAULT_RENDITION_WORKER, pollMs: 200, retryDelayMs: 200 };
+
+async function openTestDatabase(dataDir: string, schemaName: string, reopen: boolean, databaseUrl?: string, kind?: 'pglite' | 'postgres'): Promise<Database> {
+  if ((kind ?? (usingPostgres() ? 'postgres' : 'pglite')) === 'postgres') {
     const url = databaseUrl ?? process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
     return openDatabase({ kind: 'postgres', url, schemaName });
   }
   const dbDir = path.join(dataDir, 'db');
-  if (reopen) return openDatabase({ kind: 'pglite', dataDir: dbDir });
+  // the PostgreSQL pass makes no snapshot: a PGlite there migrates from scratch
+  if (reopen || !fs.existsSync(SNAPSHOT_FILE)) return openDatabase({ kind: 'pglite', dataDir: dbDir });
   const snapshot = new Blob([fs.readFileSync(SNAPSHOT_FILE)]);
   return openDatabase({ kind: 'pglite', dataDir: dbDir, snapshot });
 }
@@ -66,13 +81,16 @@ export async function createTestApp(
   const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
   const schemaName = existing?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`;
   const env: Env = { ...readEnv(), dataDir, databaseUrl: undefined, demoContent: false, simulateFailures: [], ...overrides };
-  const database = await openTestDatabase(dataDir, schemaName, Boolean(existing), options.databaseUrl);
+  const database = await openTestDatabase(dataDir, schemaName, Boolean(existing), options.databaseUrl, options.databaseKind);
   const services = await createServices(env, database);
   await services.auth.ensureFirstAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
   const app = await buildApp({ services, logger: options.logStream ?? false });
   await app.ready();
+  const worker = createRenditionWorker(services, app.log, { ...TEST_RENDITION_WORKER, ...(options.renditionWorker || {}) });
+  if (options.renditionWorker !== false) worker.start();
 
   const stop = async () => {
+    await worker.stop();
     await app.close();
     await database.close();
   };
@@ -80,6 +98,15 @@ export async function createTestApp(
     app,
     services,
     env,
+    schemaName,
+    worker,
+    async renditionsDone(timeoutMs = 30_000) {
+      const deadline = Date.now() + timeoutMs;
+      while ((await services.renditionJobs.counts()).pending > 0 || worker.busy) {
+        if (Date.now() > deadline) throw new Error(`renditions still pending after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
     async login() {
       const reply = await app.inject({ method: 'POST', url: '/api/admins/login', payload: TEST_ADMIN });
       if (reply.statusCode !== 200) throw new Error(`test login failed: ${reply.body}`);
@@ -88,7 +115,7 @@ export async function createTestApp(
     stop,
     async close() {
       await stop();
-      if (usingPostgres()) await dropSchema(schemaName);
+      if (database.kind === 'postgres') await dropSchema(schemaName);
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
     restart: () => createTestApp(overrides, { dataDir, schemaName }, options),

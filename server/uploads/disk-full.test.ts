@@ -87,6 +87,17 @@ function fill(dir: 'tmp' | 'uploads', leaveBytes: number): void {
 }
 const unfill = (dir: 'tmp' | 'uploads') => fs.rmSync(seen(dir, 'filler'), { force: true });
 
+/** Waits until the background job has made every rendition of `image`, dropped its source and left tmp. */
+async function renditionsMade(image: string): Promise<void> {
+  const names = allRenditionUrls(image).map((url) => path.basename(url));
+  const source = path.basename(image).replace('.webp', '.source');
+  const deadline = Date.now() + 30_000;
+  while (names.some((name) => !fs.existsSync(seen('uploads', name))) || fs.existsSync(seen('uploads', source)) || list('tmp').length > 0) {
+    if (Date.now() > deadline) throw new Error(`renditions of ${image} not made in time:\n${output}`);
+    await sleep(50);
+  }
+}
+
 async function upload(data: Buffer, title: string) {
   const body = multipart({ title }, [{ field: 'image', data }]);
   return fetch(`${BASE}/api/property`, { method: 'POST', headers: { ...body.headers, authorization: `Bearer ${token}` }, body: body.payload });
@@ -114,6 +125,8 @@ describe('disk full', () => {
     const retried = await upload(photo, `Room again after ${_moment}`);
     expect(retried.status).toBe(201);
     const { image } = (await retried.json()).data;
+    expect(fs.existsSync(seen('uploads', path.basename(image))), image).toBe(true);
+    await renditionsMade(image);
     for (const url of allRenditionUrls(image)) expect(fs.existsSync(seen('uploads', path.basename(url))), url).toBe(true);
     expect(list('tmp')).toEqual([]);
   });

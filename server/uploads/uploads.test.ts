@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
+import { allRenditionUrls } from '../../shared/image-urls';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart, type FilePart } from '../test/test-images';
 
@@ -63,6 +64,7 @@ describe('image uploads', () => {
     ['an SVG (vector, may carry script)', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>')],
     ['a PDF', Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF')],
   ])('refuses %s and stores nothing', async (_name, data) => {
+    await t.renditionsDone(); // the background renditions of earlier saves are not this write's files
     const before = { uploads: uploads().length, count: await propertyCount() };
     const { status, json } = await createProperty({ field: 'image', data, contentType: 'image/jpeg' });
     expect(status).toBe(400);
@@ -79,6 +81,7 @@ describe('image uploads', () => {
   });
 
   it('refuses a file over the byte limit with the size message', async () => {
+    await t.renditionsDone();
     const before = uploads().length;
     const big = Buffer.concat([await makeImage('png', 64, 64), Buffer.alloc(1024 * 1024 + 10)]);
     const { status, json } = await createProperty({ field: 'image', data: big, contentType: 'image/png' });
@@ -98,7 +101,7 @@ describe('image uploads', () => {
     expect(Date.now() - started).toBeLessThan(2000);
   });
 
-  it('strips metadata (EXIF, GPS) and applies the orientation', async () => {
+  it('strips metadata (EXIF, GPS) from every rendition and applies the orientation', async () => {
     const withExif = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#a33' } })
       .jpeg()
       .withMetadata({ orientation: 6, exif: { IFD0: { Copyright: 'secret-owner', Artist: 'Someone' } } })
@@ -106,10 +109,13 @@ describe('image uploads', () => {
     const { json } = await createProperty({ field: 'image', data: withExif });
     // orientation 6 turns 600×300 into a portrait 300×600
     expect(json.data.image).toMatch(/_300x600\.webp$/);
-    const stored = fs.readFileSync(path.join(t.env.dataDir, 'uploads', path.basename(json.data.image)));
-    const meta = await sharp(stored).metadata();
-    expect(meta.exif).toBeUndefined();
-    expect(stored.includes(Buffer.from('secret-owner'))).toBe(false);
+    await t.renditionsDone();
+    for (const url of allRenditionUrls(json.data.image)) {
+      const stored = fs.readFileSync(path.join(t.env.dataDir, 'uploads', path.basename(url)));
+      const meta = await sharp(stored).metadata();
+      expect(meta.exif, url).toBeUndefined();
+      expect(stored.includes(Buffer.from('secret-owner')), url).toBe(false);
+    }
   });
 
   it('serves renditions with immutable caching, nosniff and the right type; nothing else', async () => {
@@ -120,11 +126,15 @@ describe('image uploads', () => {
     expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(webp.headers['x-content-type-options']).toBe('nosniff');
     expect(webp.headers['content-security-policy']).toContain("default-src 'none'");
+    await t.renditionsDone();
     const avif = await t.app.inject(json.data.image.replace('.webp', '-640.avif'));
     expect(avif.statusCode).toBe(200);
     expect(avif.headers['content-type']).toBe('image/avif');
-    for (const url of ['/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/x.html', '/uploads/']) {
-      expect((await t.app.inject(url)).statusCode).toBe(404);
+    const source = json.data.image.replace('.webp', '.source');
+    for (const url of ['/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/x.html', '/uploads/', '/uploads/missing_1x1.webp', '/uploads/a/b.webp', source]) {
+      const reply = await t.app.inject(url);
+      expect(reply.statusCode, url).toBe(404);
+      expect(reply.json(), url).toEqual({ success: false, message: apiMessages.notFound });
     }
   });
 });

@@ -54,6 +54,33 @@ describe('page cache', () => {
     expect(cache.get('/')).toBeNull();
   });
 
+  it('after a change, the request that renders waits for the new page; those arriving meanwhile get the previous one', async () => {
+    const version = new ContentVersion();
+    const cache = new PageCache(version);
+    const before = await cache.getOrRender('/', async () => rendered({ body: Buffer.from('before') }));
+    version.bump();
+    let finish: () => void = () => {};
+    const rendering = cache.getOrRender('/', () => new Promise((resolve) => (finish = () => resolve(rendered({ body: Buffer.from('after') })))));
+    expect(await cache.getOrRender('/', async () => rendered({ body: Buffer.from('unused') }))).toBe(before);
+    finish();
+    expect((await rendering).identity.toString()).toBe('after');
+    expect((await cache.getOrRender('/', async () => rendered({ body: Buffer.from('unused') }))).identity.toString()).toBe('after');
+  });
+
+  it('a page whose new render is not kept (its record is gone) is not served as the previous one either', async () => {
+    const version = new ContentVersion();
+    const cache = new PageCache(version);
+    await cache.getOrRender('/project/x', async () => rendered({ body: Buffer.from('the project') }));
+    version.bump();
+    await cache.getOrRender('/project/x', async () => rendered({ status: 404, body: Buffer.from('not found') }));
+    let finish: () => void = () => {};
+    const rendering = cache.getOrRender('/project/x', () => new Promise((resolve) => (finish = () => resolve(rendered({ status: 404, body: Buffer.from('not found') })))));
+    const meanwhile = cache.getOrRender('/project/x', async () => rendered());
+    finish();
+    expect((await meanwhile).identity.toString()).toBe('not found');
+    await rendering;
+  });
+
   it('keeps no error state, no error status and nothing unshareable', async () => {
     const cache = new PageCache(new ContentVersion());
     const failed = await cache.getOrRender('/', async () => rendered({ shareable: false }));

@@ -85,11 +85,7 @@ export class PageCache {
   /** The prepared page for a key while content has not changed since it was rendered. */
   get(key: string): PreparedPage | null {
     const entry = this.pages.get(key);
-    if (!entry) return null;
-    if (entry.version !== this.version.current) {
-      this.remove(key, entry);
-      return null;
-    }
+    if (!entry || entry.version !== this.version.current) return null;
     // most recently used goes last, so eviction takes the least recently used
     this.pages.delete(key);
     this.pages.set(key, entry);
@@ -99,6 +95,7 @@ export class PageCache {
   /**
    * The page for a key, rendered (once for concurrent callers) and prepared on a miss. A rendered page
    * is kept only when it is shareable, answered 200 and no content changed while it was rendered.
+   * A page rendered before the last change stays stored (as stale) until its new render replaces it.
    */
   async getOrRender(key: string, render: () => Promise<RenderedPage>): Promise<PreparedPage> {
     const hit = this.get(key);
@@ -109,7 +106,9 @@ export class PageCache {
     const running = this.pending.get(key);
     if (running) {
       this.hits += 1;
-      return running;
+      // the page is being rendered again after a change: requests that arrive meanwhile get the page as
+      // it was a moment ago rather than queueing behind the render (the one that started it waits for it)
+      return this.pages.get(key)?.page ?? running;
     }
     const version = this.version.current;
     this.renders += 1;
@@ -117,7 +116,10 @@ export class PageCache {
       const keep = rendered.shareable && rendered.status === 200;
       // a page served once is compressed on its way out instead (as much work, and no br at quality 9)
       const page = await prepare(rendered, keep);
-      if (keep && this.version.current === version) this.store(key, version, page);
+      if (this.version.current === version) {
+        if (keep) this.store(key, version, page);
+        else this.drop(key); // e.g. the record is gone (404): its old page must not be served as stale either
+      }
       return page;
     });
     this.pending.set(key, pending);
@@ -139,6 +141,11 @@ export class PageCache {
     }
     this.pages.set(key, { version, page, bytes });
     this.bytes += bytes;
+  }
+
+  private drop(key: string): void {
+    const entry = this.pages.get(key);
+    if (entry) this.remove(key, entry);
   }
 
   private remove(key: string, entry: Entry): void {

@@ -81,6 +81,7 @@ export const adminNav: NavEntry[] = [
     ],
   },
   { to: '/admin/about', label: 'About Us Editor' },
+  { to: '/admin/backups', label: 'Backups' },
   { to: '/admin/account', label: 'Account' },
 ];
 
@@ -393,4 +394,33 @@ export const accountCopy = {
   confirmRemove: (email: string) => `Are you sure you want to remove ${email}?`,
   loadFailed: 'Failed to load admins',
   columns: { email: 'Email', createdAt: 'Added', actions: 'Actions' },
+} as const;
+
+export const backupCopy = {
+  title: 'Backups',
+  intro: 'One archive (.tar.gz) holds the whole site: every record, the About content, visitors\' messages, admin accounts and every image.',
+  holdsTitle: 'A backup taken now holds',
+  holds: {
+    records: 'Content records',
+    messages: 'Contact messages',
+    admins: 'Admin accounts',
+    images: 'Images',
+  },
+  imagesValue: (count: number, size: string) => `${count} (${size})`,
+  leftOut: 'Sessions and login counters are not included: after a restore, everyone logs in again.',
+  download: 'Download backup',
+  downloading: (received: string) => `Preparing download... ${received}`,
+  downloaded: (fileName: string) => `Backup saved as ${fileName}`,
+  downloadFailed: 'The backup could not be downloaded. Please try again.',
+  cutShort: 'The download was cut short, so the file would be incomplete. Please try again.',
+  lastTitle: 'Last backup',
+  never: 'No backup has been taken yet.',
+  lastTaken: (when: string, via: string) => `Taken ${when} (${via})`,
+  via: { download: 'downloaded here', 'command line': 'with npm run backup' },
+  lastHeld: (summary: string, size: string) => `${summary}; archive ${size}`,
+  loadFailed: 'Failed to load the backup summary',
+  restoreTitle: 'Restoring',
+  restoreIntro: 'A backup is restored on the server, with the site stopped:',
+  restoreCommand: 'npm run restore -- FILE',
+  restoreAfter: 'It loads into an empty database of either kind (the embedded one or PostgreSQL); add --force to replace a site that has content.',
 } as const;

@@ -1,6 +1,6 @@
 /** The admin sidebar: wide (w-64) or narrow (w-20) on desktop, a drawer under 768 px. */
 import {
-  Briefcase, Building, Building2, ChevronDown, FileText, GalleryHorizontal, Home, Image, Images, Info, LayoutDashboard, Lightbulb, LogOut, Mail, MapPin,
+  Briefcase, Building, Building2, ChevronDown, DatabaseBackup, FileText, GalleryHorizontal, Home, Image, Images, Info, LayoutDashboard, Lightbulb, LogOut, Mail, MapPin,
   PanelLeftClose, PanelLeftOpen, Sofa, Star, UserCog, Users, UsersRound, X,
 } from 'lucide-react';
 import { useState } from 'react';
@@ -18,6 +18,7 @@ const icons: Record<string, typeof Home> = {
   'Contact Messages': Mail,
   Interior: Sofa,
   'About Us Editor': FileText,
+  Backups: DatabaseBackup,
   Account: UserCog,
   Banners: GalleryHorizontal,
   Properties: Building,

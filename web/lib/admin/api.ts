@@ -106,3 +106,48 @@ export function errorText(error: unknown, fallback: string): string {
   if (error instanceof ApiError) return error.errors.length > 1 ? error.errors.join(' ') : error.message || fallback;
   return fallback;
 }
+
+/**
+ * Downloads a file from /api with the bearer token (a plain link cannot send it): reads it as it
+ * arrives, reporting the bytes so far, then saves it under the name the server gave. Returns that name.
+ */
+export async function downloadFile(
+  path: string,
+  onProgress: (receivedBytes: number) => void,
+  messages: { fallback: string; cutShort: string },
+): Promise<string> {
+  const headers: Record<string, string> = {};
+  const token = getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, { headers, cache: 'no-store' });
+  } catch {
+    throw new ApiError(commonCopy.networkError, 0);
+  }
+  if (!response.ok || !response.body) throw failure(response.status, parseBody(await response.text()), messages.fallback);
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = response.body.getReader();
+  try {
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      chunks.push(part.value);
+      received += part.value.length;
+      onProgress(received);
+    }
+  } catch {
+    // the server ends the stream abruptly when the archive fails midway: never save a partial file
+    throw new ApiError(messages.cutShort, 0);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'download';
+  const url = URL.createObjectURL(new Blob(chunks, { type: response.headers.get('content-type') ?? 'application/octet-stream' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // the browser has taken the file once the click is handled; the object URL can go a little later
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return fileName;
+}

@@ -1,0 +1,213 @@
+/**
+ * The site backup archive, format "bangalore-site-backup" version 1: a .tar.gz holding
+ *   images/<name>           every stored file, byte for byte (first: streamed from storage)
+ *   tables/<table>.ndjson   one JSON object per row, keyed by column name (row_to_json in UTC:
+ *                           times as ISO strings, dates as YYYY-MM-DD, JSON columns nested)
+ *   manifest.json           last, because image checksums are known only once they are streamed:
+ *                           format, version, creation time, counts, and size and SHA-256 per file.
+ * Plain data, so an archive of the embedded database restores into PostgreSQL and back.
+ * See docs/decisions/0011-backups.md.
+ */
+import path from 'node:path';
+import { getTableColumns, getTableName, type Column } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { BackupCounts } from '../../shared/backup';
+import { isUploadedImageUrl } from '../../shared/image-urls';
+import { z } from '../../shared/zod';
+import { SECRET_KEY } from '../auth/tokens';
+import * as schema from '../db/schema';
+
+export const ARCHIVE_FORMAT = 'bangalore-site-backup';
+export const ARCHIVE_VERSION = 1;
+export const MANIFEST_ENTRY = 'manifest.json';
+
+/** Settings key of the record of the last backup taken (when, what it held). */
+export const LAST_BACKUP_KEY = 'last_backup';
+
+type Group = 'records' | 'messages' | 'admins' | 'settings' | 'imageJobs';
+
+export interface ArchiveTable {
+  name: string;
+  table: PgTable;
+  group: Group;
+  primaryKey: string;
+  columns: Column[];
+}
+
+const describe = (table: PgTable, group: Group): ArchiveTable => {
+  const columns = Object.values(getTableColumns(table));
+  const primary = columns.find((column) => column.primary);
+  if (!primary) throw new Error(`${getTableName(table)} has no single-column primary key`);
+  return { name: getTableName(table), table, group, primaryKey: primary.name, columns };
+};
+
+const contentTables = [
+  schema.clients,
+  schema.gallery,
+  schema.project,
+  schema.banners,
+  schema.bannerAbout,
+  schema.interiorBanner,
+  schema.property,
+  schema.communityAbout,
+  schema.topProjects,
+  schema.solution,
+  schema.experience,
+  schema.interiorPortfolio,
+  schema.teamMembers,
+];
+
+/** Every table an archive holds, in the order they are written and restored. */
+export const ARCHIVE_TABLES: ArchiveTable[] = [
+  ...contentTables.map((table) => describe(table, 'records')),
+  describe(schema.contactMessages, 'messages'),
+  describe(schema.admins, 'admins'),
+  describe(schema.settings, 'settings'),
+  describe(schema.imageJobs, 'imageJobs'),
+];
+
+/** Per-process or short-lived state a restored site starts without (sessions end; counters start again). */
+export const LEFT_OUT_TABLES: PgTable[] = [schema.adminSessions, schema.loginAttempts, schema.rateLimits];
+
+/** Settings rows that belong to one installation: its token signing key, and the record of its own backups. */
+export const LEFT_OUT_SETTINGS: readonly string[] = [SECRET_KEY, LAST_BACKUP_KEY];
+
+export const tableEntry = (name: string) => `tables/${name}.ndjson`;
+export const imageEntry = (name: string) => `images/${name}`;
+
+/** A storage name as the storage layer accepts it: flat, no path, no leading dot. */
+export const STORAGE_NAME = /^[a-z0-9][a-z0-9_.-]*$/;
+const TABLE_ENTRY = /^tables\/([a-z_]+)\.ndjson$/;
+const IMAGE_ENTRY = /^images\/(.+)$/;
+
+export type EntryKind = { kind: 'manifest' } | { kind: 'table'; table: ArchiveTable } | { kind: 'image'; name: string } | null;
+
+/** What an entry name stands for; null for anything a site backup never holds (and a path that could escape). */
+export function classifyEntry(entryName: string): EntryKind {
+  if (entryName === MANIFEST_ENTRY) return { kind: 'manifest' };
+  const table = TABLE_ENTRY.exec(entryName);
+  if (table) {
+    const known = ARCHIVE_TABLES.find((candidate) => candidate.name === table[1]);
+    return known ? { kind: 'table', table: known } : null;
+  }
+  const image = IMAGE_ENTRY.exec(entryName);
+  if (image && STORAGE_NAME.test(image[1]) && !image[1].includes('..')) return { kind: 'image', name: image[1] };
+  return null;
+}
+
+const count = z.number().int().nonnegative();
+
+export const manifestSchema = z.object({
+  format: z.literal(ARCHIVE_FORMAT),
+  version: z.literal(ARCHIVE_VERSION),
+  createdAt: z.iso.datetime(),
+  /** Engine the archive was taken from (for people; restore does not depend on it). */
+  source: z.enum(['pglite', 'postgres']),
+  counts: z.object({
+    records: count,
+    messages: count,
+    admins: count,
+    settings: count,
+    imageJobs: count,
+    images: count,
+    imageBytes: count,
+  }),
+  /** Rows per table. */
+  tables: z.record(z.string(), count),
+  files: z.array(z.object({ path: z.string().min(1), size: count, sha256: z.string().regex(/^[0-9a-f]{64}$/) })),
+  /** Images records named that were already missing from storage when the backup was taken. */
+  missingImages: z.array(z.string()),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+
+export type Row = Record<string, unknown>;
+export type TableRows = Map<string, Row[]>;
+
+export function countRows(tables: TableRows, images: number, imageBytes: number): BackupCounts {
+  const counts: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images, imageBytes };
+  for (const table of ARCHIVE_TABLES) counts[table.group] += tables.get(table.name)?.length ?? 0;
+  return counts;
+}
+
+/**
+ * Storage names the rows cannot do without: the images content records name (their other
+ * renditions may still be queued) and the sources of queued renditions. The About content's
+ * image is typed by hand and may point anywhere, so settings do not count.
+ */
+export function requiredImageNames(tables: TableRows): Set<string> {
+  const names = new Set<string>();
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') {
+      if (isUploadedImageUrl(value)) names.add(path.posix.basename(value));
+    } else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  for (const table of ARCHIVE_TABLES) {
+    if (table.group !== 'records' && table.group !== 'imageJobs') continue;
+    for (const row of tables.get(table.name) ?? []) {
+      walk(Object.values(row));
+      if (table.group === 'imageJobs' && typeof row.source === 'string') names.add(row.source);
+    }
+  }
+  return names;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Why a column value cannot be stored in that column, or null when it can. */
+function valueProblem(column: Column, value: unknown): string | null {
+  if (value === null) return column.notNull ? 'is empty but required' : null;
+  switch (column.columnType) {
+    case 'PgUUID':
+      return typeof value === 'string' && UUID.test(value) ? null : 'is not a UUID';
+    case 'PgText':
+      return typeof value === 'string' && !value.includes('\u0000') ? null : 'is not text';
+    case 'PgTimestamp':
+      return typeof value === 'string' && TIMESTAMP.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'is not an ISO time';
+    case 'PgDateString':
+      return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'is not a date';
+    case 'PgInteger':
+      return Number.isSafeInteger(value) && Math.abs(value as number) <= 2 ** 31 - 1 ? null : 'is not an integer';
+    case 'PgBoolean':
+      return typeof value === 'boolean' ? null : 'is not true or false';
+    case 'PgJsonb':
+      return JSON.stringify(value).includes('\\u0000') ? 'holds a NUL character' : null;
+    default:
+      return `has a column type this version cannot restore (${column.columnType})`;
+  }
+}
+
+/** Why a row cannot be restored into its table, or null when it can. */
+export function rowProblem(table: ArchiveTable, row: unknown): string | null {
+  if (!row || typeof row !== 'object' || Array.isArray(row)) return 'is not a JSON object';
+  const values = row as Row;
+  for (const key of Object.keys(values)) {
+    if (!table.columns.some((column) => column.name === key)) return `has a column "${key}" that ${table.name} does not have`;
+  }
+  for (const column of table.columns) {
+    // a column added by a later migration takes its default when an older archive is restored
+    if (!(column.name in values)) {
+      if (column.notNull && !column.hasDefault) return `lacks the column "${column.name}"`;
+      continue;
+    }
+    const problem = valueProblem(column, values[column.name]);
+    if (problem) return `"${column.name}" ${problem}`;
+  }
+  return null;
+}
+
+/** The UTC file name a download gets: site-backup-2025-01-31T12-00-00Z.tar.gz (no colons, for Windows). */
+export function archiveFileName(takenAt: Date): string {
+  return `site-backup-${takenAt.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.tar.gz`;
+}
+
+/** A refusal with a message for people (a damaged archive, a non-empty target, a bad argument). */
+export class BackupError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BackupError';
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * /api/backup (admin): streams the whole site as a .tar.gz while it keeps serving, one backup at a
+ * time per process; /api/backup/summary: what an archive taken now would hold, and the last one.
+ */
+import { PassThrough } from 'node:stream';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { backupMessages, type BackupCounts, type BackupSummary, type LastBackup } from '../../shared/backup';
+import { requireAdmin } from '../auth/require-admin';
+import { settings } from '../db/schema';
+import { ClientError, loggableError } from '../errors';
+import type { Services } from '../services';
+import { ARCHIVE_TABLES, archiveFileName, LAST_BACKUP_KEY, LEFT_OUT_SETTINGS } from './archive-format';
+import { prepareBackup, recordLastBackup } from './write-archive';
+
+export function registerBackupRoutes(app: FastifyInstance, services: Services) {
+  const guard = requireAdmin(services.auth);
+  const { db, kind } = services.database;
+  let running = false;
+
+  app.get('/api/backup/summary', { onRequest: guard }, async () => ({ success: true, data: await backupSummary(services) }));
+
+  // an archive of images is already compressed: the compression plugin leaves it alone
+  app.get('/api/backup', { onRequest: guard, compress: false }, async (request, reply) => {
+    if (running) throw new ClientError(409, backupMessages.busy);
+    running = true;
+    let prepared;
+    try {
+      prepared = await prepareBackup({ db, kind, storage: services.storage });
+    } catch (error) {
+      running = false;
+      throw error;
+    }
+    const body = new PassThrough();
+    prepared
+      .writeTo(body)
+      .then(async (result) => {
+        await recordLastBackup(db, result, 'download');
+        request.log.info({ images: result.manifest.counts.images, bytes: result.archiveBytes }, 'backup downloaded');
+      })
+      .catch((error: unknown) => {
+        // the status line is sent: a failure can only cut the download short, which the reader detects
+        request.log.warn({ err: loggableError(error) }, 'backup download ended early');
+        body.destroy(error as Error);
+      })
+      .finally(() => {
+        running = false;
+      });
+    return reply
+      .header('content-type', 'application/gzip')
+      .header('content-disposition', `attachment; filename="${archiveFileName(prepared.startedAt)}"`)
+      .send(body);
+  });
+}
+
+export async function backupSummary(services: Services): Promise<BackupSummary> {
+  const { db } = services.database;
+  const current: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images: 0, imageBytes: 0 };
+  for (const table of ARCHIVE_TABLES) {
+    const leftOut = table.group === 'settings' ? sql` where not (key in (${sql.join(LEFT_OUT_SETTINGS.map((key) => sql`${key}`), sql`, `)}))` : sql``;
+    const result = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table.name)}${leftOut}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    current[table.group] += Number(result.rows[0].n);
+  }
+  for (const file of await services.storage.list()) {
+    current.images += 1;
+    current.imageBytes += file.size;
+  }
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, LAST_BACKUP_KEY)).limit(1);
+  return { current, lastBackup: isLastBackup(row?.value) ? row.value : null };
+}
+
+function isLastBackup(value: unknown): value is LastBackup {
+  const candidate = value as Partial<LastBackup> | undefined;
+  return typeof candidate?.takenAt === 'string' && typeof candidate.archiveBytes === 'number' && typeof candidate.counts?.records === 'number';
+}

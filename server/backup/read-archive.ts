@@ -1,0 +1,236 @@
+/**
+ * Reads and verifies a whole site backup into a work directory before anything is changed: the
+ * gzip and tar structure, only entries a site backup holds, the manifest's format and version,
+ * every file's size and SHA-256, every image the rows need, and every row against its table's
+ * columns. Anything wrong is a BackupError saying what, so a damaged, truncated or foreign file is
+ * refused while the database and storage are still untouched.
+ */
+import crypto from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { once } from 'node:events';
+import zlib from 'node:zlib';
+import tar from 'tar-stream';
+import {
+  ARCHIVE_FORMAT,
+  ARCHIVE_TABLES,
+  ARCHIVE_VERSION,
+  BackupError,
+  classifyEntry,
+  countRows,
+  manifestSchema,
+  MANIFEST_ENTRY,
+  requiredImageNames,
+  rowProblem,
+  tableEntry,
+  type Manifest,
+  type Row,
+  type TableRows,
+} from './archive-format';
+
+export interface VerifiedArchive {
+  manifest: Manifest;
+  tables: TableRows;
+  /** Directory holding every image of the archive under its storage name. */
+  imageDir: string;
+  imageNames: string[];
+}
+
+/** A manifest is a few hundred bytes per file; anything near this is not ours. */
+const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
+
+interface ExtractedFile {
+  size: number;
+  sha256: string;
+}
+
+/** Verifies `file` completely, extracting it into `workDir` (which must be empty or missing). */
+export async function verifyArchive(file: string, workDir: string): Promise<VerifiedArchive> {
+  const label = path.basename(file);
+  const stat = await fs.stat(file).catch(() => null);
+  if (!stat) throw new BackupError(`Cannot read ${file}: there is no such file.`);
+  if (!stat.isFile()) throw new BackupError(`${file} is not a file.`);
+  if (stat.size === 0) throw new BackupError(`${label} is not a site backup: the file is empty.`);
+
+  const imageDir = path.join(workDir, 'images');
+  const tableDir = path.join(workDir, 'tables');
+  await fs.mkdir(imageDir, { recursive: true });
+  await fs.mkdir(tableDir, { recursive: true });
+  const { extracted, manifestText } = await extract(file, label, imageDir, tableDir);
+
+  if (manifestText === null) {
+    throw new BackupError(
+      `${label} is incomplete or not a site backup: it has no ${MANIFEST_ENTRY}, which a site backup ends with (a copy that was cut short loses it).`,
+    );
+  }
+  const manifest = parseManifest(manifestText, label);
+
+  const listed = new Set<string>();
+  for (const entry of manifest.files) {
+    listed.add(entry.path);
+    const found = extracted.get(entry.path);
+    if (!found) throw new BackupError(`${label} is incomplete: ${entry.path} is listed in its manifest but not in the archive.`);
+    if (found.size !== entry.size || found.sha256 !== entry.sha256) {
+      throw new BackupError(`${label} is damaged: ${entry.path} does not match the checksum in its manifest.`);
+    }
+  }
+  for (const name of extracted.keys()) {
+    if (!listed.has(name)) throw new BackupError(`${label} is damaged: ${name} is in the archive but not in its manifest.`);
+  }
+
+  const tables: TableRows = new Map();
+  for (const table of ARCHIVE_TABLES) {
+    const entry = tableEntry(table.name);
+    if (!extracted.has(entry)) throw new BackupError(`${label} is incomplete: it has no ${entry}.`);
+    const rows = parseRows(await fs.readFile(path.join(tableDir, `${table.name}.ndjson`), 'utf8'), table, `${label} is damaged: ${entry}`);
+    if (rows.length !== manifest.tables[table.name]) {
+      throw new BackupError(`${label} is damaged: ${entry} has ${rows.length} rows, its manifest says ${manifest.tables[table.name] ?? 0}.`);
+    }
+    tables.set(table.name, rows);
+  }
+
+  const imageNames = [...extracted.keys()].filter((name) => name.startsWith('images/')).map((name) => name.slice('images/'.length));
+  const present = new Set(imageNames);
+  const excused = new Set(manifest.missingImages);
+  const absent = [...requiredImageNames(tables)].filter((name) => !present.has(name) && !excused.has(name));
+  if (absent.length) {
+    throw new BackupError(`${label} is incomplete: its records name ${absent.length} image(s) it does not hold (${absent.slice(0, 3).join(', ')}).`);
+  }
+  const imageBytes = imageNames.reduce((sum, name) => sum + extracted.get(`images/${name}`)!.size, 0);
+  const counts = countRows(tables, imageNames.length, imageBytes);
+  if (JSON.stringify(counts) !== JSON.stringify(manifest.counts)) {
+    throw new BackupError(`${label} is damaged: its contents do not match the counts in its manifest.`);
+  }
+  return { manifest, tables, imageDir, imageNames };
+}
+
+async function extract(
+  file: string,
+  label: string,
+  imageDir: string,
+  tableDir: string,
+): Promise<{ extracted: Map<string, ExtractedFile>; manifestText: string | null }> {
+  const extracted = new Map<string, ExtractedFile>();
+  let manifestText: string | null = null;
+  const input = createReadStream(file);
+  const gunzip = zlib.createGunzip();
+  const entries = tar.extract();
+  input.on('error', (error) => entries.destroy(error));
+  gunzip.on('error', (error) => entries.destroy(error));
+  input.pipe(gunzip).pipe(entries);
+  try {
+    for await (const entry of entries) {
+      const name = entry.header.name;
+      const kind = classifyEntry(name);
+      if (!kind || (entry.header.type ?? 'file') !== 'file') {
+        throw new BackupError(`${label} is not a site backup: it holds "${name.slice(0, 200)}", which a site backup never does.`);
+      }
+      if (extracted.has(name) || (kind.kind === 'manifest' && manifestText !== null)) {
+        throw new BackupError(`${label} is damaged: it holds ${name} twice.`);
+      }
+      if (kind.kind === 'manifest') {
+        if ((entry.header.size ?? 0) > MAX_MANIFEST_BYTES) throw new BackupError(`${label} is not a site backup: its ${MANIFEST_ENTRY} is far too large.`);
+        const chunks: Buffer[] = [];
+        for await (const chunk of entry) chunks.push(chunk as Buffer);
+        manifestText = Buffer.concat(chunks).toString('utf8');
+        continue;
+      }
+      const target = kind.kind === 'table' ? path.join(tableDir, `${kind.table.name}.ndjson`) : path.join(imageDir, kind.name);
+      extracted.set(name, await copyWithDigest(entry as AsyncIterable<Buffer>, target));
+    }
+  } catch (error) {
+    throw readFailure(error, label);
+  } finally {
+    input.destroy();
+    gunzip.destroy();
+  }
+  return { extracted, manifestText };
+}
+
+/** Says in words why the bytes could not be read as a .tar.gz. */
+function readFailure(error: unknown, label: string): Error {
+  if (error instanceof BackupError) return error;
+  const { code, message } = error as { code?: string; message?: string };
+  if (code === 'Z_DATA_ERROR' && /header/i.test(message ?? '')) {
+    return new BackupError(`${label} is not a site backup: it is not a gzip-compressed (.tar.gz) file.`);
+  }
+  if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(message ?? '')) {
+    return new BackupError(`${label} is incomplete: it ends too early (the file was cut short, e.g. by an interrupted download or copy).`);
+  }
+  if (code === 'Z_DATA_ERROR') return new BackupError(`${label} is damaged: its compressed data is corrupt.`);
+  if (/tar header|tar/i.test(message ?? '')) return new BackupError(`${label} is not a site backup: it is not a tar archive inside the gzip.`);
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+async function copyWithDigest(source: AsyncIterable<Buffer>, target: string): Promise<ExtractedFile> {
+  const hash = crypto.createHash('sha256');
+  const output = createWriteStream(target);
+  let size = 0;
+  try {
+    for await (const chunk of source) {
+      hash.update(chunk);
+      size += chunk.length;
+      if (!output.write(chunk)) await once(output, 'drain');
+    }
+    output.end();
+    await once(output, 'finish');
+  } catch (error) {
+    output.destroy();
+    throw error;
+  }
+  return { size, sha256: hash.digest('hex') };
+}
+
+function parseManifest(text: string, label: string): Manifest {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new BackupError(`${label} is damaged: its ${MANIFEST_ENTRY} is not valid JSON.`);
+  }
+  const { format, version } = (value ?? {}) as { format?: unknown; version?: unknown };
+  if (format !== ARCHIVE_FORMAT) {
+    throw new BackupError(`${label} is not a site backup: its ${MANIFEST_ENTRY} names the format "${String(format).slice(0, 100)}", not "${ARCHIVE_FORMAT}".`);
+  }
+  if (typeof version === 'number' && version > ARCHIVE_VERSION) {
+    throw new BackupError(`${label} was made by a newer version of the site (backup format ${version}); this version reads format ${ARCHIVE_VERSION}. Update the site first.`);
+  }
+  const parsed = manifestSchema.safeParse(value);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new BackupError(`${label} is damaged: its ${MANIFEST_ENTRY} is not valid (${issue.path.join('.') || 'top level'}: ${issue.message}).`);
+  }
+  return parsed.data;
+}
+
+function parseRows(text: string, table: (typeof ARCHIVE_TABLES)[number], where: string): Row[] {
+  const rows: Row[] = [];
+  const keys = new Set<string>();
+  let columns: string | null = null;
+  const primaryIsUuid = table.columns.find((column) => column.name === table.primaryKey)?.columnType === 'PgUUID';
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  lines.forEach((line, index) => {
+    let row: unknown;
+    try {
+      row = JSON.parse(line);
+    } catch {
+      throw new BackupError(`${where} line ${index + 1} is not valid JSON.`);
+    }
+    const problem = rowProblem(table, row);
+    if (problem) throw new BackupError(`${where} line ${index + 1} ${problem}.`);
+    const values = row as Row;
+    // every row of a table fills the same columns: they are inserted as one set
+    const rowColumns = Object.keys(values).sort().join(',');
+    if (columns !== null && rowColumns !== columns) throw new BackupError(`${where} line ${index + 1} has other columns than the rows before it.`);
+    columns = rowColumns;
+    // PostgreSQL compares UUIDs regardless of case
+    const raw = String(values[table.primaryKey]);
+    const key = primaryIsUuid ? raw.toLowerCase() : raw;
+    if (keys.has(key)) throw new BackupError(`${where} line ${index + 1} repeats the ${table.primaryKey} of an earlier row.`);
+    keys.add(key);
+    rows.push(values);
+  });
+  return rows;
+}

@@ -1,0 +1,278 @@
+/**
+ * Makes the renditions a save left for later: claims one job at a time from image_jobs, reads the
+ * kept source through the storage interface (local disk or a bucket alike), encodes each remaining
+ * rendition through the image queue behind any upload a request waits for, stores it, then drops the
+ * job and its source. A failure is retried with backoff and, once the attempts are used up, reported;
+ * renditions already stored stay, so pages keep serving what exists.
+ */
+import { collectImageGarbage } from './collect-garbage';
+import crypto from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import type { Services } from '../services';
+import type { Storage } from '../storage/storage';
+import { decodeSource, encodeRendition, remainingRenditions, type ImageLimits } from './image-pipeline';
+import type { ImageQueue } from './image-queue';
+import type { ClaimedJob, RenditionJobs } from './rendition-jobs';
+
+export interface RenditionWorkerOptions {
+  /** How long a claim holds without renewal; it is renewed every third of that while the job runs. */
+  leaseMs: number;
+  /** How often an idle worker looks for jobs other processes queued (this process's own wake it at once). */
+  pollMs: number;
+  /** Wait before the first retry; each next one waits four times longer. */
+  retryDelayMs: number;
+}
+
+/** A job of one photo takes seconds; a worker silent for 30 s has died or hangs, and its job passes on. */
+export const DEFAULT_RENDITION_WORKER: RenditionWorkerOptions = { leaseMs: 30_000, pollMs: 2_000, retryDelayMs: 10_000 };
+
+export interface RenditionWorkerDeps {
+  jobs: RenditionJobs;
+  storage: Storage;
+  queue: ImageQueue;
+  /** Where renditions are encoded before they move into storage (swept at start like uploads). */
+  tmpDir: string;
+  limits: ImageLimits;
+  /** The embedded database has one process: every lease found at start is a dead claim of this one. */
+  singleProcess: boolean;
+  log: WorkerLog;
+}
+
+/** Where the worker reports retries and failures; Fastify's logger (pino) is one. */
+export interface WorkerLog {
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export class RenditionWorker {
+  private stopping = false;
+  private running: Promise<void> | null = null;
+  private wake: () => void = () => {};
+  /** Jobs were done since the last garbage collection: once the table is empty, their dead buffers are collected. */
+  private finishedSinceCollect = false;
+  /** A job was added since the last claim: the next idle wait is skipped. */
+  private nudged = false;
+  private unsubscribe: () => void = () => {};
+  private inHand = false;
+  private completed = 0;
+
+  constructor(
+    private readonly deps: RenditionWorkerDeps,
+    private readonly options: RenditionWorkerOptions = DEFAULT_RENDITION_WORKER,
+  ) {}
+
+  /** Starts polling; jobs queued by this process start at once. */
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.unsubscribe = this.deps.jobs.onAdded(() => {
+      this.nudged = true;
+      this.wake();
+    });
+    this.running = this.loop();
+  }
+
+  /** Jobs this worker finished (every rendition stored, the job dropped by its own claim). */
+  get jobsDone(): number {
+    return this.completed;
+  }
+
+  /** True while a job is in hand (claimed and not yet finished, failed or released). */
+  get busy(): boolean {
+    return this.inHand;
+  }
+
+  /** Stops after the step in hand; a job not finished is released for the next start or another process. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.unsubscribe();
+    this.wake();
+    await this.running;
+    this.running = null;
+  }
+
+  private async loop(): Promise<void> {
+    if (this.deps.singleProcess) {
+      await this.deps.jobs.releaseAllLeases().catch((error: unknown) => this.deps.log.warn({ err: error }, 'image jobs: could not release old leases'));
+    }
+    while (!this.stopping) {
+      let worked = false;
+      try {
+        await this.reportAbandoned();
+        this.nudged = false;
+        const job = await this.deps.jobs.claim(this.options.leaseMs);
+        if (job) {
+          worked = true;
+          await this.process(job);
+        }
+      } catch (error) {
+        // the database is away or refusing: the jobs wait in it, the worker tries again after a poll
+        this.deps.log.warn({ err: error }, 'image jobs: cannot reach the job table');
+      }
+      if (worked) this.finishedSinceCollect = true;
+      else if (!this.stopping) {
+        if (this.finishedSinceCollect) this.finishedSinceCollect = !collectImageGarbage();
+        await this.idle();
+      }
+    }
+  }
+
+  /** Waits one poll interval, or less when a job is added or the worker stops. */
+  private idle(): Promise<void> {
+    if (this.nudged) return Promise.resolve();
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, this.options.pollMs);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.wake = done;
+    });
+  }
+
+  private async reportAbandoned(): Promise<void> {
+    for (const job of await this.deps.jobs.failAbandoned()) {
+      this.deps.log.error({ imageUrl: job.imageUrl, attempts: job.attempts, error: job.lastError }, 'image renditions failed for good');
+    }
+  }
+
+  private async process(job: ClaimedJob): Promise<void> {
+    const { jobs, storage, queue, log } = this.deps;
+    const claim = new HeldClaim(job, jobs, this.options.leaseMs);
+    const staging = path.join(this.deps.tmpDir, `renditions-${crypto.randomUUID()}`);
+    const stored: string[] = [];
+    this.inHand = true;
+    try {
+      // an earlier claim that a crash ended may have stored some: they are whole (every store is atomic) and stay
+      const missing = [];
+      for (const rendition of remainingRenditions(job.imageUrl)) if (!(await isStored(storage, rendition.name))) missing.push(rendition);
+      if (missing.length > 0) {
+        const source = await readWhole(storage, job.source);
+        const decoded = await queue.run(() => decodeSource(source, job.imageUrl, this.deps.limits), 'background');
+        await fs.mkdir(staging, { recursive: true });
+        for (const rendition of missing) {
+          // renewed before each step: an image removed meanwhile is noticed within one encode
+          if (!(await claim.renew())) return await this.abandon(job, stored);
+          if (this.stopping) return await jobs.release(await claim.end());
+          const target = path.join(staging, rendition.name);
+          await queue.run(() => encodeRendition(decoded, rendition, target), 'background');
+          await storage.put(rendition.name, target);
+          stored.push(rendition.name);
+          await claim.progressed();
+        }
+      }
+      // the source goes before the job: a crash between the two leaves a job whose renditions are all stored, which the next claim just ends
+      if (!(await claim.renew())) return await this.abandon(job, stored);
+      await storage.remove(job.source);
+      if (await jobs.complete(await claim.end())) this.completed += 1;
+      else await this.abandon(job, stored);
+    } catch (error) {
+      const held = await claim.end();
+      const outcome = await jobs.fail(held, error, this.options.retryDelayMs);
+      if (outcome === 'failed') log.error({ imageUrl: job.imageUrl, attempts: held.attempts, err: error }, 'image renditions failed for good');
+      else if (outcome === 'retry') log.warn({ imageUrl: job.imageUrl, attempts: held.attempts, err: error }, 'image renditions failed; will retry');
+    } finally {
+      await claim.end();
+      await fs.rm(staging, { recursive: true, force: true });
+      this.inHand = false;
+    }
+  }
+
+  /**
+   * The claim was lost. When the image itself was removed meanwhile (no job, no stored URL: removal
+   * takes that file first), the renditions this run stored after the removal go too; otherwise
+   * another worker holds the job and the files are its.
+   */
+  private async abandon(job: ClaimedJob, stored: string[]): Promise<void> {
+    const { jobs, storage } = this.deps;
+    if (await jobs.hasJob(job.imageUrl)) return;
+    if (await isStored(storage, path.basename(job.imageUrl))) return;
+    for (const name of stored) await storage.remove(name).catch(() => {});
+  }
+}
+
+/** One job in a worker's hands: its lease renewed on a timer and before each step, one renewal at a time (each one's token is the lease the previous one set). */
+class HeldClaim {
+  private renewing: Promise<boolean> = Promise.resolve(true);
+  private readonly timer: NodeJS.Timeout;
+  private lost = false;
+
+  constructor(
+    private current: ClaimedJob,
+    private readonly jobs: RenditionJobs,
+    private readonly leaseMs: number,
+  ) {
+    this.timer = setInterval(() => void this.renew(), leaseMs / 3);
+  }
+
+  /** True while the claim is still this worker's. */
+  renew(): Promise<boolean> {
+    this.renewing = this.renewing.then(async () => {
+      if (this.lost) return false;
+      try {
+        const renewed = await this.jobs.renew(this.current, this.leaseMs);
+        if (renewed) this.current = renewed;
+        else this.lost = true;
+      } catch {
+        // the database did not answer: the lease may still hold; finishing or failing will tell
+      }
+      return !this.lost;
+    });
+    return this.renewing;
+  }
+
+  /** Records that a rendition was stored under this claim (see MAX_ATTEMPTS). */
+  progressed(): Promise<boolean> {
+    this.renewing = this.renewing.then(async () => {
+      if (this.lost) return false;
+      this.current = await this.jobs.progressed(this.current).catch(() => this.current);
+      return true;
+    });
+    return this.renewing;
+  }
+
+  /** Stops renewing; the claim as last renewed, to finish, fail or release the job with. */
+  async end(): Promise<ClaimedJob> {
+    clearInterval(this.timer);
+    await this.renewing;
+    return this.current;
+  }
+}
+
+/** The worker of one server process, on its services. */
+export function createRenditionWorker(
+  services: Services,
+  log: WorkerLog,
+  options: RenditionWorkerOptions = DEFAULT_RENDITION_WORKER,
+): RenditionWorker {
+  const deps: RenditionWorkerDeps = {
+    jobs: services.renditionJobs,
+    storage: services.storage,
+    queue: services.content.imageQueue,
+    tmpDir: path.join(services.env.dataDir, 'tmp'),
+    limits: { maxPixels: services.env.maxImagePixels },
+    singleProcess: services.database.kind === 'pglite',
+    log,
+  };
+  return new RenditionWorker(deps, options);
+}
+
+/** True when storage holds the file (opened and closed again, on disk and in a bucket alike). */
+async function isStored(storage: Storage, name: string): Promise<boolean> {
+  const file = await storage.read(name);
+  if (!file) return false;
+  file.stream.on('error', () => {}); // only its presence was asked: a removal racing the open is no error
+  file.stream.destroy();
+  return true;
+}
+
+/** A stored file's bytes: sources are uploads (a few MB at most), decoded from memory like any upload. */
+async function readWhole(storage: Storage, name: string): Promise<Buffer> {
+  const file = await storage.read(name);
+  if (!file) throw new Error(`The source ${name} is missing from storage`);
+  const chunks: Buffer[] = [];
+  for await (const chunk of file.stream as Readable) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}

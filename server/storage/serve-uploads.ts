@@ -1,0 +1,108 @@
+/**
+ * /uploads/<name>: stored image renditions, immutable, with the same headers wherever they live.
+ * Local disk goes through fastify-static (sendfile, ranges); a bucket is streamed through the
+ * server, so image URLs and a CDN in front stay the same on every instance.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { apiMessages } from '../../shared/api-messages';
+import { redirectPendingRendition } from '../images/pending-renditions';
+import type { RenditionJobs } from '../images/rendition-jobs';
+import { contentTypeOf, type Storage, type StoredBody } from './storage';
+
+/** Names our image pipeline stores: a rendition in WebP or AVIF, nothing else is ever served. */
+export const UPLOAD_NAME = /^[a-z0-9_-]+\.(webp|avif)$/;
+/** A stored file never changes under its name, and a browser must not sniff it into something runnable. */
+const UPLOAD_HEADERS = {
+  'cache-control': 'public, max-age=31536000, immutable',
+  'x-content-type-options': 'nosniff',
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
+
+/**
+ * The one answer for a request under /uploads that names no stored file: a missing file, or a name
+ * that may not be served at all (`name` is then null). Both storages and unmatched paths end here:
+ * a rendition still being made in the background redirects to the stored URL, anything else is a 404.
+ */
+async function answerMissingUpload(jobs: RenditionJobs, name: string | null, reply: FastifyReply) {
+  if (name !== null && (await redirectPendingRendition(jobs, name, reply))) return reply;
+  return reply.code(404).send({ success: false, message: apiMessages.notFound });
+}
+
+/** The servable file name of a request under /uploads, or null. */
+function uploadNameOf(url: string): string | null {
+  const path = url.split('?')[0];
+  const name = path.startsWith('/uploads/') ? path.slice('/uploads/'.length) : '';
+  return UPLOAD_NAME.test(name) ? name : null;
+}
+
+export async function registerUploads(app: FastifyInstance, storage: Storage, jobs: RenditionJobs): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.setNotFoundHandler((request, reply) => answerMissingUpload(jobs, uploadNameOf(request.url), reply));
+      if (storage.root !== null) {
+        await scope.register(fastifyStatic, {
+          root: storage.root,
+          prefix: '/',
+          decorateReply: false,
+          wildcard: true,
+          index: false,
+          dotfiles: 'deny',
+          cacheControl: false, // set in setHeaders: uploads never change
+          allowedPath: (pathName) => UPLOAD_NAME.test(pathName.slice(1)),
+          setHeaders: (res) => {
+            for (const [header, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(header, value);
+          },
+        });
+        return;
+      }
+      scope.route({
+        method: ['GET', 'HEAD'],
+        // a wildcard, as fastify-static's: every path below /uploads is answered here, never by the page routes
+        url: '/*',
+        handler: async (request, reply) => {
+          const name = (request.params as { '*': string })['*'];
+          if (!UPLOAD_NAME.test(name)) return answerMissingUpload(jobs, null, reply);
+          const body = await storage.read(name);
+          if (!body) return answerMissingUpload(jobs, name, reply);
+          return sendStored(name, body, request, reply);
+        },
+      });
+    },
+    { prefix: '/uploads' },
+  );
+}
+
+/** A file from the bucket: 200 with its bytes, or 304 when the client's copy is current. */
+function sendStored(name: string, body: StoredBody, request: FastifyRequest, reply: FastifyReply) {
+  reply.headers(UPLOAD_HEADERS);
+  if (body.etag) reply.header('etag', body.etag);
+  if (body.modified) reply.header('last-modified', body.modified.toUTCString());
+  if (isNotModified(request, body)) {
+    body.stream.destroy();
+    return reply.code(304).send();
+  }
+  reply.header('content-type', contentTypeOf(name)).header('content-length', String(body.size));
+  if (request.method === 'HEAD') {
+    body.stream.destroy();
+    return reply.send();
+  }
+  return reply.send(body.stream);
+}
+
+/** If-None-Match decides when sent (weak comparison, as for GET); otherwise If-Modified-Since. */
+function isNotModified(request: FastifyRequest, body: StoredBody): boolean {
+  const ifNoneMatch = request.headers['if-none-match'];
+  if (ifNoneMatch !== undefined) {
+    if (!body.etag) return false;
+    const tag = body.etag.replace(/^W\//, '');
+    return ifNoneMatch.split(',').some((candidate) => {
+      const trimmed = candidate.trim();
+      return trimmed === '*' || trimmed.replace(/^W\//, '') === tag;
+    });
+  }
+  const ifModifiedSince = request.headers['if-modified-since'];
+  if (ifModifiedSince === undefined || !body.modified) return false;
+  const since = Date.parse(ifModifiedSince);
+  return Number.isFinite(since) && Math.floor(body.modified.getTime() / 1000) * 1000 <= since;
+}
