@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { layers } from './scripts/eslint/layers.js';
 
 const zodImport = {
   name: 'zod',
@@ -10,13 +11,26 @@ const zodImport = {
 };
 
 export default tseslint.config(
-  { ignores: ['build/', 'dist/', 'data/', '.tmp/', 'node_modules/', '.react-router/', 'test-results/', 'playwright-report/', 'screenshots/'] },
+  {
+    ignores: [
+      'build/',
+      'dist/',
+      'data/',
+      '.tmp/',
+      'node_modules/',
+      '.react-router/',
+      'test-results/',
+      'playwright-report/',
+      'screenshots/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, project: { rules: { layers } } },
     rules: {
+      'project/layers': 'error',
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-non-null-assertion': 'off',

@@ -11,7 +11,15 @@ import { PUBLIC_PAGES } from '../web/lib/public-pages';
 
 const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 // the same flags as playwright.config.ts, so both tools see the browser the tests use
-const FLAGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 // AUDIT_RUNS: Lighthouse runs per page; the median one (by performance) is reported
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS) || 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -62,11 +70,23 @@ async function main() {
       const lhr = sorted[Math.floor((sorted.length - 1) / 2)];
       const runScores = runs.map((report) => Math.round(performanceOf(report) * 100));
       // AUDIT_JSON_DIR keeps each page's full Lighthouse report for a closer look
-      if (process.env.AUDIT_JSON_DIR) fs.writeFileSync(`${process.env.AUDIT_JSON_DIR}/${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}.json`, JSON.stringify(lhr));
-      const resources = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ?? []) as ResourceItem[];
+      if (process.env.AUDIT_JSON_DIR)
+        fs.writeFileSync(
+          `${process.env.AUDIT_JSON_DIR}/${path === '/' ? 'home' : path.slice(1).replace(/\//g, '-')}.json`,
+          JSON.stringify(lhr),
+        );
+      const resources = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ??
+        []) as ResourceItem[];
       const bytesOf = (type: string) => resources.find((item) => item.resourceType === type)?.transferSize ?? 0;
       const failedAudits = Object.values(lhr.audits)
-        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'manual' && audit.scoreDisplayMode !== 'notApplicable')
+        .filter(
+          (audit) =>
+            audit.score !== null &&
+            audit.score < 1 &&
+            audit.scoreDisplayMode !== 'informative' &&
+            audit.scoreDisplayMode !== 'manual' &&
+            audit.scoreDisplayMode !== 'notApplicable',
+        )
         .map((audit) => `${audit.id}${audit.displayValue ? ` (${audit.displayValue})` : ''}`);
 
       const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -100,7 +120,9 @@ async function main() {
     chrome.kill();
   }
   const perfect = figures.every((f) => CATEGORIES.every((c) => f.scores[c] === 100) && f.axeViolations.length === 0);
-  console.log(perfect ? '\nEvery page: 100/100/100/100 and no axe violation.' : '\nSome pages are below 100 or have axe violations (listed above).');
+  console.log(
+    perfect ? '\nEvery page: 100/100/100/100 and no axe violation.' : '\nSome pages are below 100 or have axe violations (listed above).',
+  );
 }
 
 main().catch((error: unknown) => {

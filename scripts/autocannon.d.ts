@@ -6,5 +6,11 @@ declare module 'autocannon' {
     errors: number;
     non2xx: number;
   }
-  export default function autocannon(options: { url: string; connections: number; duration: number; workers?: number; headers?: Record<string, string> }): Promise<Result>;
+  export default function autocannon(options: {
+    url: string;
+    connections: number;
+    duration: number;
+    workers?: number;
+    headers?: Record<string, string>;
+  }): Promise<Result>;
 }

@@ -40,7 +40,13 @@ export async function benchInstances(options: InstancesPhaseOptions): Promise<vo
         const perInstance = Math.max(1, Math.floor(options.connections / servers.length));
         const runs = await Promise.all(
           servers.map((server) =>
-            autocannon({ url: server.base + url, connections: perInstance, duration: options.seconds, workers: 1, headers: { 'accept-encoding': 'gzip, br' } }),
+            autocannon({
+              url: server.base + url,
+              connections: perInstance,
+              duration: options.seconds,
+              workers: 1,
+              headers: { 'accept-encoding': 'gzip, br' },
+            }),
           ),
         );
         const failed = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);

@@ -44,7 +44,11 @@ async function backgroundRenditionsDone(server: ServerProcess): Promise<void> {
 
 export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
   const photo = await makePhoto(4000, 3000);
-  const server = await startServer({ dataDir: options.dataDir, env: { METRICS_TOKEN: BENCH_METRICS_TOKEN, ...options.env }, readyTimeoutMs: 300_000 });
+  const server = await startServer({
+    dataDir: options.dataDir,
+    env: { METRICS_TOKEN: BENCH_METRICS_TOKEN, ...options.env },
+    readyTimeoutMs: 300_000,
+  });
   try {
     await backgroundRenditionsDone(server); // a first start's demo renditions would count as load and memory
     const token = await login(server, options.admin);
@@ -89,15 +93,21 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     clearInterval(sampler);
 
     const row = (label: string, m: Measured) =>
-      console.log(`  ${label.padEnd(20)}${m.rps.toFixed(0).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.failed).padStart(8)}`);
-    console.log(`\nhome page while ${options.uploaders} staff upload 4000×3000 photos (${(photo.length / 1024 / 1024).toFixed(1)} MB JPEG), ` +
-      `${options.connections} connections, ${options.seconds} s each; server: node dist/server.js as a child process`);
+      console.log(
+        `  ${label.padEnd(20)}${m.rps.toFixed(0).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.failed).padStart(8)}`,
+      );
+    console.log(
+      `\nhome page while ${options.uploaders} staff upload 4000×3000 photos (${(photo.length / 1024 / 1024).toFixed(1)} MB JPEG), ` +
+        `${options.connections} connections, ${options.seconds} s each; server: node dist/server.js as a child process`,
+    );
     console.log(`  ${''.padEnd(20)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'failed'.padStart(8)}`);
     row('without uploads', quiet);
     row('during uploads', busy);
     const ratio = busy.p99 / Math.max(quiet.p99, 1);
     const verdict = ratio <= 3 && busy.failed === 0 ? 'goal met' : 'goal NOT met';
-    const counts = [...new Set(statuses)].map((status) => `${statuses.filter((s) => s === status).length}× ${status || 'no answer'}`).join(', ');
+    const counts = [...new Set(statuses)]
+      .map((status) => `${statuses.filter((s) => s === status).length}× ${status || 'no answer'}`)
+      .join(', ');
     const meanSeconds = durations.reduce((a, b) => a + b, 0) / Math.max(durations.length, 1) / 1000;
     console.log(`  p99 ratio ${ratio.toFixed(1)}× (goal: at most 3×, no failed request: ${verdict})`);
     console.log(`  uploads: ${counts}, ${meanSeconds.toFixed(1)} s each on average`);
@@ -139,7 +149,11 @@ async function measureSaves(server: ServerProcess, token: string): Promise<void>
     created.push(body.data._id);
     const urls = allRenditionUrls(body.data.image);
     // a rendition still being made answers a redirect: not followed, it counts as missing
-    while ((await Promise.all(urls.map((url) => fetch(server.base + url, { redirect: 'manual' }).then((r) => r.status)))).some((status) => status !== 200)) {
+    while (
+      (await Promise.all(urls.map((url) => fetch(server.base + url, { redirect: 'manual' }).then((r) => r.status)))).some(
+        (status) => status !== 200,
+      )
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     if (i === 0) continue;
@@ -149,9 +163,12 @@ async function measureSaves(server: ServerProcess, token: string): Promise<void>
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   const verdict = median(replies) <= SAVE_GOAL_MS ? 'goal met' : 'goal NOT met';
   console.log(`\n${SAVES} saves of one property with a ${(photo.length / 1024 / 1024).toFixed(1)} MB JPEG (2048×1536), one at a time:`);
-  console.log(`  reply: median ${median(replies).toFixed(0)} ms (${replies.map((ms) => ms.toFixed(0)).join(', ')}; goal: at most ${SAVE_GOAL_MS} ms: ${verdict})`);
+  console.log(
+    `  reply: median ${median(replies).toFixed(0)} ms (${replies.map((ms) => ms.toFixed(0)).join(', ')}; goal: at most ${SAVE_GOAL_MS} ms: ${verdict})`,
+  );
   console.log(`  every rendition made: median ${median(renditions).toFixed(0)} ms after the save began`);
-  for (const id of created) await fetch(`${server.base}/api/property/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+  for (const id of created)
+    await fetch(`${server.base}/api/property/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
 }
 
 /**

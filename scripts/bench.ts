@@ -48,7 +48,10 @@ const seeding = performance.now();
 const seeded = await seedDemoContentIfEmpty(services);
 if (seeded) console.log(`seeded ${seeded} demo records in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
 // the demo images' other renditions are made before anything is measured, so no background work skews it
-const worker = createRenditionWorker(services, { warn: (details, message) => console.warn(message, details), error: (details, message) => console.error(message, details) });
+const worker = createRenditionWorker(services, {
+  warn: (details, message) => console.warn(message, details),
+  error: (details, message) => console.error(message, details),
+});
 worker.start();
 while ((await services.renditionJobs.counts()).pending > 0) await new Promise((resolve) => setTimeout(resolve, 100));
 await worker.stop();
@@ -61,7 +64,14 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
-const targets = ['/bench/trivial', '/api/banners', '/api/project', '/api/gallery', '/api/clients', ...(withPages ? ['/', '/project/exterior'] : [])];
+const targets = [
+  '/bench/trivial',
+  '/api/banners',
+  '/api/project',
+  '/api/gallery',
+  '/api/clients',
+  ...(withPages ? ['/', '/project/exterior'] : []),
+];
 if (!values['uploads-only']) {
   console.log(`\n${connections} connections, ${duration} s per route, database: ${services.database.kind}\n`);
   console.log('route'.padEnd(22), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
@@ -70,7 +80,8 @@ if (!values['uploads-only']) {
  * One route under load. The load runs in a worker thread: autocannon decodes every body to a string,
  * which on the server's own thread would charge large replies (pages) with the client's work.
  */
-const load = (target: string) => autocannon({ url: base + target, connections, duration, workers: 1, headers: { 'accept-encoding': 'gzip, br' } });
+const load = (target: string) =>
+  autocannon({ url: base + target, connections, duration, workers: 1, headers: { 'accept-encoding': 'gzip, br' } });
 /** A route's req/s and the server thread's busy time per request (event loop utilisation over the run). */
 async function measure(target: string): Promise<{ rate: number; serverMs: number }> {
   const before = performance.eventLoopUtilization();
@@ -84,7 +95,13 @@ for (const target of values['uploads-only'] ? [] : targets) {
   await fetch(base + target).then((reply) => reply.arrayBuffer());
   const result = await load(target);
   const errors = result.errors + result.non2xx;
-  console.log(target.padEnd(22), result.requests.average.toFixed(0).padStart(9), String(result.latency.p50).padStart(8), String(result.latency.p99).padStart(8), String(errors).padStart(7));
+  console.log(
+    target.padEnd(22),
+    result.requests.average.toFixed(0).padStart(9),
+    String(result.latency.p50).padStart(8),
+    String(result.latency.p99).padStart(8),
+    String(errors).padStart(7),
+  );
 }
 if (withPages && !values['uploads-only']) {
   console.log('');
@@ -104,7 +121,9 @@ if (withPages && !values['uploads-only']) {
     );
   }
   const median = (values: number[]) => values.sort((a, b) => a - b)[1];
-  console.log(`cached home page / trivial route, req/s: ${median(rateRatios).toFixed(2)}; server time per request: ${median(costRatios).toFixed(2)} (medians of 3 pairs; goal >= 0.60)`);
+  console.log(
+    `cached home page / trivial route, req/s: ${median(rateRatios).toFixed(2)}; server time per request: ${median(costRatios).toFixed(2)} (medians of 3 pairs; goal >= 0.60)`,
+  );
 } else if (!withPages) console.log('\n(pages not measured: run "npm run build" first)');
 await app.close();
 await services.database.close();

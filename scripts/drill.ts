@@ -139,9 +139,14 @@ async function brokenRecords(server: ServerProcess, dataDir: string): Promise<{ 
   const incomplete = () => records.filter((record) => allRenditionUrls(record.image ?? '').some((url) => !stored(url)));
   const jobs = await jobsWhenSettled(server);
   for (const record of incomplete()) {
-    const missing = allRenditionUrls(record.image ?? '').filter((url) => !stored(url)).map((url) => path.basename(url));
+    const missing = allRenditionUrls(record.image ?? '')
+      .filter((url) => !stored(url))
+      .map((url) => path.basename(url));
     console.error(`crash: ${record.image} lacks ${missing.join(', ')} (image jobs: ${jobs.pending} pending, ${jobs.failed} failed)`);
-    const jobLines = server.output().split('\n').filter((logLine) => /image job/i.test(logLine));
+    const jobLines = server
+      .output()
+      .split('\n')
+      .filter((logLine) => /image job/i.test(logLine));
     if (jobLines.length) console.error(`crash: the server said:\n${jobLines.slice(-3).join('\n')}`);
   }
   return { records: records.length, broken: Math.max(withoutImage, incomplete().length) };
@@ -181,7 +186,7 @@ async function crashScenario(photo: Buffer) {
     const token = await server.login();
     if (round === rounds) {
       const check = await brokenRecords(server, dataDir);
-      const listed = await (await fetch(`${server.base}/api/property`)).json() as Array<{ title: string }>;
+      const listed = (await (await fetch(`${server.base}/api/property`)).json()) as Array<{ title: string }>;
       const titles = new Set(listed.map((record) => record.title));
       final = { ...check, lost: [...acknowledgedTitles].filter((title) => !titles.has(title)).length };
       server.child.kill('SIGTERM');
@@ -263,7 +268,10 @@ async function privateCluster(): Promise<Cluster | string> {
   const dataDir = `/var/lib/postgresql/${PG_VERSION}/${name}`;
   const pids = () => {
     const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
-    const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' }).stdout.split('\n').filter(Boolean).map(Number);
+    const children = spawnSync('pgrep', ['-P', String(postmaster)], { encoding: 'utf8' })
+      .stdout.split('\n')
+      .filter(Boolean)
+      .map(Number);
     return [postmaster, ...children];
   };
   let frozen: number[] = [];
@@ -325,7 +333,11 @@ async function outageScenario(photo: Buffer) {
     while (Date.now() - mended < 30_000) {
       const [listAgain, writeAgain] = await Promise.all([
         timed(`${server.base}${uncachedList}`, {}, 5_000),
-        timed(`${server.base}/api/user`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: contactMessage() }, 5_000),
+        timed(
+          `${server.base}/api/user`,
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: contactMessage() },
+          5_000,
+        ),
       ]);
       if (listAgain.status === 200 && writeAgain.status === 201) {
         back = Date.now() - mended;
@@ -428,7 +440,12 @@ async function shutdownScenario(photo: Buffer) {
     photo,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  const stalled = rawRequest(server.port, postHead('/api/property', token, `multipart/form-data; boundary=${boundary}`), body, Math.floor(body.length / 2));
+  const stalled = rawRequest(
+    server.port,
+    postHead('/api/property', token, `multipart/form-data; boundary=${boundary}`),
+    body,
+    Math.floor(body.length / 2),
+  );
   const tmp = path.join(dataDir, 'tmp');
   for (let i = 0; i < 100 && filesIn(tmp).length < 5; i++) await sleep(20);
 

@@ -6,8 +6,14 @@ export async function makePhoto(width = 4000, height = 3000, grain = 24, quality
   const channels = 3;
   const pixels = crypto.randomFillSync(Buffer.alloc(width * height * channels));
   // separable gradient: a wave across and one down, each channel shifted
-  const across = Float32Array.from({ length: width * channels }, (_, i) => 45 * Math.sin((6 * Math.floor(i / channels)) / width + 2 * (i % channels)));
-  const down = Float32Array.from({ length: height * channels }, (_, i) => 128 + 45 * Math.cos((4 * Math.floor(i / channels)) / height - (i % channels)));
+  const across = Float32Array.from(
+    { length: width * channels },
+    (_, i) => 45 * Math.sin((6 * Math.floor(i / channels)) / width + 2 * (i % channels)),
+  );
+  const down = Float32Array.from(
+    { length: height * channels },
+    (_, i) => 128 + 45 * Math.cos((4 * Math.floor(i / channels)) / height - (i % channels)),
+  );
   const span = 2 * grain + 1;
   for (let y = 0; y < height; y++) {
     const row = y * width * channels;

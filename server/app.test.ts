@@ -20,7 +20,12 @@ describe('bad requests', () => {
   };
 
   it('malformed JSON', async () => {
-    const reply = await t.app.inject({ method: 'POST', url: '/api/user', headers: { 'content-type': 'application/json' }, payload: '{"name": ' });
+    const reply = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": ',
+    });
     expectClientError(reply, 400, apiMessages.invalidJson);
   });
 
@@ -35,10 +40,20 @@ describe('bad requests', () => {
   });
 
   it('multipart without a boundary, and truncated multipart', async () => {
-    const noBoundary = await t.app.inject({ method: 'POST', url: '/api/property', headers: { ...auth, 'content-type': 'multipart/form-data' }, payload: 'abc' });
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/property',
+      headers: { ...auth, 'content-type': 'multipart/form-data' },
+      payload: 'abc',
+    });
     expect(noBoundary.statusCode).toBe(400);
     const body = multipart({ title: 'Cut short' }, [{ field: 'image', data: await makeImage() }]);
-    const truncated = await t.app.inject({ method: 'POST', url: '/api/property', headers: { ...body.headers, ...auth }, payload: body.payload.subarray(0, body.payload.length - 300) });
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/api/property',
+      headers: { ...body.headers, ...auth },
+      payload: body.payload.subarray(0, body.payload.length - 300),
+    });
     expect(truncated.statusCode).toBe(400);
     expect(truncated.json().success).toBe(false);
     expect((await t.app.inject('/api/property')).json()).toEqual([]);
@@ -46,7 +61,11 @@ describe('bad requests', () => {
 
   it('unknown API paths and methods', async () => {
     expectClientError(await t.app.inject('/api/nothing-here'), 404, apiMessages.notFound);
-    expectClientError(await t.app.inject({ method: 'PATCH', url: '/api/banners/00000000-0000-4000-8000-000000000000', headers: auth }), 404, apiMessages.notFound);
+    expectClientError(
+      await t.app.inject({ method: 'PATCH', url: '/api/banners/00000000-0000-4000-8000-000000000000', headers: auth }),
+      404,
+      apiMessages.notFound,
+    );
   });
 });
 
@@ -63,7 +82,12 @@ describe('public read cache', () => {
     expect(etag).toMatch(/^".+"$/);
     expect((await t.app.inject({ url: '/api/banners', headers: { 'if-none-match': etag } })).statusCode).toBe(304);
     const body = multipart({ title: 'Fresh banner' }, [{ field: 'image', data: await makeImage() }]);
-    await t.app.inject({ method: 'POST', url: '/api/banners', ...body, headers: { ...body.headers, authorization: `Bearer ${await t.login()}` } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/banners',
+      ...body,
+      headers: { ...body.headers, authorization: `Bearer ${await t.login()}` },
+    });
     const after = await t.app.inject({ url: '/api/banners', headers: { 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
     expect(after.json()[0].title).toBe('Fresh banner');
@@ -76,7 +100,9 @@ describe('restart', () => {
     const t = await createTestApp();
     const token = await t.login();
     const body = multipart({ title: 'Survives restarts' }, [{ field: 'image', data: await makeImage() }]);
-    const created = (await t.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } })).json().data;
+    const created = (
+      await t.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } })
+    ).json().data;
     await t.app.inject({ method: 'POST', url: '/api/user', payload: { name: 'A', email: 'a@b.co', number: '1', message: 'Hi' } });
     await t.stop();
 
@@ -102,8 +128,16 @@ describe('compressed public lists', () => {
     try {
       const token = await t.login();
       for (let i = 0; i < 3; i++) {
-        const body = multipart({ title: `Banner ${i} ${'with a long description '.repeat(20)}`.slice(0, 200), description: 'x'.repeat(900) }, [{ field: 'image', data: await makeImage() }]);
-        await t.app.inject({ method: 'POST', url: '/api/banners', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+        const body = multipart(
+          { title: `Banner ${i} ${'with a long description '.repeat(20)}`.slice(0, 200), description: 'x'.repeat(900) },
+          [{ field: 'image', data: await makeImage() }],
+        );
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/banners',
+          ...body,
+          headers: { ...body.headers, authorization: `Bearer ${token}` },
+        });
       }
       const plain = await t.app.inject('/api/banners');
       const br = await t.app.inject({ url: '/api/banners', headers: { 'accept-encoding': 'gzip, br' } });

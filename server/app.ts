@@ -83,22 +83,36 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
   app.addHook('onResponse', async (request, reply) => {
     const query = request.url.indexOf('?');
     request.log.info(
-      { method: request.method, path: query < 0 ? request.url : request.url.slice(0, query), status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 },
+      {
+        method: request.method,
+        path: query < 0 ? request.url : request.url.slice(0, query),
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime * 10) / 10,
+      },
       'request',
     );
   });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.code(error.statusCode).send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply
+        .code(error.statusCode)
+        .send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ success: false, message: clientErrorMessage(error) });
     }
     const passing = passingFailure(error);
-    request.log[passing ? 'warn' : 'error']({ err: loggableError(error) }, passing ? `request failed: ${passing.statusCode}` : 'request failed');
-    if (passing) return reply.code(passing.statusCode).headers(passing.headers ?? {}).send({ success: false, message: passing.message });
+    request.log[passing ? 'warn' : 'error'](
+      { err: loggableError(error) },
+      passing ? `request failed: ${passing.statusCode}` : 'request failed',
+    );
+    if (passing)
+      return reply
+        .code(passing.statusCode)
+        .headers(passing.headers ?? {})
+        .send({ success: false, message: passing.message });
     return reply.code(500).send({ success: false, message: apiMessages.serverError });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
@@ -181,6 +195,10 @@ function clientErrorMessage(error: FastifyError): string {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return apiMessages.malformedMultipart;
     default:
-      return error.statusCode === 404 ? apiMessages.notFound : error.statusCode === 429 ? apiMessages.tooManyRequests : apiMessages.badRequest;
+      return error.statusCode === 404
+        ? apiMessages.notFound
+        : error.statusCode === 429
+          ? apiMessages.tooManyRequests
+          : apiMessages.badRequest;
   }
 }

@@ -40,8 +40,14 @@ describe('parseS3Settings', () => {
     expect(parseS3Settings({ S3_BUCKET: ' ', AWS_ACCESS_KEY_ID: 'key' })).toBeNull();
   });
 
-  it('reads the bucket with its defaults: AWS in us-east-1, virtual-host style, the SDK\'s own credentials', () => {
-    expect(parseS3Settings(bucketEnv)).toEqual({ bucket: 'site-media', endpoint: undefined, region: 'us-east-1', forcePathStyle: false, credentials: undefined });
+  it("reads the bucket with its defaults: AWS in us-east-1, virtual-host style, the SDK's own credentials", () => {
+    expect(parseS3Settings(bucketEnv)).toEqual({
+      bucket: 'site-media',
+      endpoint: undefined,
+      region: 'us-east-1',
+      forcePathStyle: false,
+      credentials: undefined,
+    });
   });
 
   it('reads an S3-compatible server with path-style access and key credentials', () => {

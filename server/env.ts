@@ -83,7 +83,10 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     metricsToken: process.env.METRICS_TOKEN || undefined,
     pgliteSharedBuffersMb: int('PGLITE_SHARED_BUFFERS_MB', DEFAULT_PGLITE_SHARED_BUFFERS_MB),
     s3: parseS3Settings(process.env),
-    simulateFailures: (process.env.SIMULATE_FAILURES || '').split(',').map((s) => s.trim()).filter(Boolean),
+    simulateFailures: (process.env.SIMULATE_FAILURES || '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     simulatePendingRenditions: process.env.SIMULATE_PENDING_RENDITIONS === 'true',
   };
   return { ...env, ...overrides };
@@ -102,7 +105,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (value === '' || value === 'false' || value === '0') return false;
   if (value === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value);
-  const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   for (const entry of entries) {
     const [address, bits, extra] = entry.split('/');
     const family = net.isIP(address);
@@ -140,7 +146,8 @@ export function parseS3Settings(source: NodeJS.ProcessEnv): S3Settings | null {
   const bucket = value('S3_BUCKET');
   if (!bucket) {
     const stray = S3_ONLY_WITH_BUCKET.filter((name) => value(name));
-    if (stray.length) throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store images in a bucket, or unset ${stray.join(', ')}`);
+    if (stray.length)
+      throw new Error(`${stray.join(', ')} set without S3_BUCKET: set S3_BUCKET to store images in a bucket, or unset ${stray.join(', ')}`);
     return null;
   }
   if (!BUCKET_NAME.test(bucket) || bucket.includes('..')) {
@@ -165,7 +172,9 @@ export function parseS3Settings(source: NodeJS.ProcessEnv): S3Settings | null {
   const accessKeyId = value('AWS_ACCESS_KEY_ID');
   const secretAccessKey = value('AWS_SECRET_ACCESS_KEY');
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    throw new Error('AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK\'s own credentials (profile, instance role)');
+    throw new Error(
+      "AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS SDK's own credentials (profile, instance role)",
+    );
   }
   return {
     bucket,

@@ -47,7 +47,16 @@ export function isStorageUnavailable(error: unknown): boolean {
 }
 
 /** Error codes of a PostgreSQL server that cannot be reached, is starting or shutting down. */
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 const UNREACHABLE_MESSAGES =
   /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|Client has encountered a connection error|Connection refused|the database system is (starting up|shutting down|in recovery)|terminating connection|canceling statement due to statement timeout|Database is unreachable/i;
 
@@ -74,7 +83,12 @@ export function isDiskFull(error: unknown): boolean {
   return causes(error).some((cause) => {
     const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
     // 53100 is PostgreSQL's disk_full; libvips reports only a message
-    return code === 'ENOSPC' || code === 'EDQUOT' || code === '53100' || (typeof message === 'string' && /No space left on device|Disk quota exceeded/i.test(message));
+    return (
+      code === 'ENOSPC' ||
+      code === 'EDQUOT' ||
+      code === '53100' ||
+      (typeof message === 'string' && /No space left on device|Disk quota exceeded/i.test(message))
+    );
   });
 }
 
@@ -95,9 +109,18 @@ export function loggableError(error: unknown): { type: string; code?: string; me
   const chain = causes(error);
   // the bucket's failure says which operation on which bucket; its cause alone reads like a database outage
   const storage = chain.find((cause) => cause instanceof StorageUnavailableError);
-  const innermost = (storage ?? chain[chain.length - 1] ?? error) as { name?: string; code?: unknown; message?: unknown; stack?: unknown; constructor?: { name?: string } };
+  const innermost = (storage ?? chain[chain.length - 1] ?? error) as {
+    name?: string;
+    code?: unknown;
+    message?: unknown;
+    stack?: unknown;
+    constructor?: { name?: string };
+  };
   const raw = typeof innermost.message === 'string' ? innermost.message : String(innermost);
-  const message = raw.replace(/\bparams:[\s\S]*$/i, '').replace(/: ".*"$/s, ': "…"').slice(0, 300);
+  const message = raw
+    .replace(/\bparams:[\s\S]*$/i, '')
+    .replace(/: ".*"$/s, ': "…"')
+    .slice(0, 300);
   const stackFrames = typeof innermost.stack === 'string' ? innermost.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
   return {
     type: innermost.constructor?.name ?? innermost.name ?? 'Error',

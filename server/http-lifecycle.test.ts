@@ -67,7 +67,12 @@ describe('client time limits', () => {
     applyHttpTimeouts(server, { headersMs: 10_000, requestMs: 60_000, idleMs: 30_000 });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     servers.push(server);
-    const upload = rawRequest((server.address() as AddressInfo).port, 'POST / HTTP/1.1\r\nhost: x\r\n', Buffer.alloc(4 * 1024 * 1024), 64 * 1024);
+    const upload = rawRequest(
+      (server.address() as AddressInfo).port,
+      'POST / HTTP/1.1\r\nhost: x\r\n',
+      Buffer.alloc(4 * 1024 * 1024),
+      64 * 1024,
+    );
     expect(await upload.status).toBe(507);
     expect(await upload.closed).toBeLessThan(2_000); // not kept for the rest of a body nobody reads
   });
@@ -97,44 +102,45 @@ describe('stopping the built server', () => {
     expect((await fetch(`${server.base}/healthz`)).status).toBe(200);
   });
 
-  it(
-    'on SIGTERM finishes the request in flight, closes a stalled upload at the deadline, leaves no temporary file and exits 0 within 25 s',
-    async () => {
-      const token = await server.login();
-      const photo = await makeImage('jpeg', 1600, 1200);
-      const stalledForm = multipart({ title: 'Never finished' }, [{ field: 'image', data: photo }]);
-      const stalled = rawRequest(
-        server.port,
-        postHead('/api/property', token, stalledForm.headers['content-type']),
-        stalledForm.payload,
-        Math.floor(stalledForm.payload.length / 2),
-      );
-      const form = multipart({ title: 'Finished during the stop' }, [{ field: 'image', data: photo }]);
-      const inFlight = rawRequest(server.port, postHead('/api/property', token, form.headers['content-type']), form.payload, Math.floor(form.payload.length / 2));
-      const tmpDir = path.join(dataDir, 'tmp');
-      const tempFiles = () => (fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : []);
-      for (let i = 0; i < 200 && tempFiles().length < 2; i++) await sleep(50);
-      expect(tempFiles()).toHaveLength(2); // both uploads are being received
+  it('on SIGTERM finishes the request in flight, closes a stalled upload at the deadline, leaves no temporary file and exits 0 within 25 s', async () => {
+    const token = await server.login();
+    const photo = await makeImage('jpeg', 1600, 1200);
+    const stalledForm = multipart({ title: 'Never finished' }, [{ field: 'image', data: photo }]);
+    const stalled = rawRequest(
+      server.port,
+      postHead('/api/property', token, stalledForm.headers['content-type']),
+      stalledForm.payload,
+      Math.floor(stalledForm.payload.length / 2),
+    );
+    const form = multipart({ title: 'Finished during the stop' }, [{ field: 'image', data: photo }]);
+    const inFlight = rawRequest(
+      server.port,
+      postHead('/api/property', token, form.headers['content-type']),
+      form.payload,
+      Math.floor(form.payload.length / 2),
+    );
+    const tmpDir = path.join(dataDir, 'tmp');
+    const tempFiles = () => (fs.existsSync(tmpDir) ? fs.readdirSync(tmpDir) : []);
+    for (let i = 0; i < 200 && tempFiles().length < 2; i++) await sleep(50);
+    expect(tempFiles()).toHaveLength(2); // both uploads are being received
 
-      const stopAt = Date.now();
-      server.child.kill('SIGTERM');
-      await sleep(300);
-      // no new connections while stopping
-      const refused = await new Promise<boolean>((resolve) => {
-        const probe = net.connect(server.port, '127.0.0.1');
-        probe.once('connect', () => resolve(false)).once('error', () => resolve(true));
-      });
-      expect(refused).toBe(true);
-      inFlight.sendRest();
-      expect(await inFlight.status).toBe(201);
+    const stopAt = Date.now();
+    server.child.kill('SIGTERM');
+    await sleep(300);
+    // no new connections while stopping
+    const refused = await new Promise<boolean>((resolve) => {
+      const probe = net.connect(server.port, '127.0.0.1');
+      probe.once('connect', () => resolve(false)).once('error', () => resolve(true));
+    });
+    expect(refused).toBe(true);
+    inFlight.sendRest();
+    expect(await inFlight.status).toBe(201);
 
-      expect(await server.exited).toBe(0);
-      const exitMs = Date.now() - stopAt;
-      expect(exitMs).toBeLessThan(25_000);
-      expect(await stalled.status).toBeNull(); // closed without an answer at the deadline
-      expect(tempFiles()).toEqual([]);
-      expect(server.output()).toMatch(/Stopped in .*1 unfinished connection\(s\) closed/);
-    },
-    60_000,
-  );
+    expect(await server.exited).toBe(0);
+    const exitMs = Date.now() - stopAt;
+    expect(exitMs).toBeLessThan(25_000);
+    expect(await stalled.status).toBeNull(); // closed without an answer at the deadline
+    expect(tempFiles()).toEqual([]);
+    expect(server.output()).toMatch(/Stopped in .*1 unfinished connection\(s\) closed/);
+  }, 60_000);
 });

@@ -35,7 +35,9 @@ const firstAdmin = await services.auth.ensureFirstAdmin(env.adminEmail, env.admi
 });
 if (firstAdmin) {
   const password = firstAdmin.password ?? '(the ADMIN_PASSWORD you set)';
-  console.log(`\nFirst admin created. Log in at /admin/login with\n  email:    ${firstAdmin.email}\n  password: ${password}\n${firstAdmin.password ? 'This password is shown only once; change it after logging in.\n' : ''}`);
+  console.log(
+    `\nFirst admin created. Log in at /admin/login with\n  email:    ${firstAdmin.email}\n  password: ${password}\n${firstAdmin.password ? 'This password is shown only once; change it after logging in.\n' : ''}`,
+  );
 }
 if (env.demoContent) {
   const seeded = await seedDemoContentIfEmpty(services);
@@ -50,7 +52,9 @@ const app = await buildApp({
 applyHttpTimeouts(app.server, { headersMs: env.headersTimeoutMs, requestMs: env.requestTimeoutMs, idleMs: env.idleTimeoutMs });
 await app.listen({ port: env.port, host: env.host });
 const { port } = app.server.address() as AddressInfo;
-console.log(`Site ready at http://localhost:${port} (database: ${services.database.kind}, images: ${env.s3 ? `bucket ${env.s3.bucket}` : 'DATA_DIR/uploads'})`);
+console.log(
+  `Site ready at http://localhost:${port} (database: ${services.database.kind}, images: ${env.s3 ? `bucket ${env.s3.bucket}` : 'DATA_DIR/uploads'})`,
+);
 // renditions left for the background (by saves, demo content, or a process that stopped) are made from now on
 const renditionWorker = createRenditionWorker(services, app.log);
 if (env.simulatePendingRenditions) console.log('SIMULATE_PENDING_RENDITIONS: background renditions stay pending (test aid)');

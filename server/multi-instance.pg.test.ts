@@ -87,7 +87,10 @@ describe('two instances on one database and one bucket', () => {
     expect(Buffer.from(await served.arrayBuffer()).equals(fromBucket)).toBe(true);
 
     expect(await text(first, '/gallery')).toContain(title);
-    const removed = await fetch(`${second.base}/api/gallery/${record._id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
+    const removed = await fetch(`${second.base}/api/gallery/${record._id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(removed.status).toBe(200);
     expect(await msUntil(async () => !(await text(first, '/gallery')).includes(title), 1000)).toBeLessThan(1000);
     expect(await text(first, '/api/gallery')).not.toContain(title);

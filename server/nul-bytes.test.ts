@@ -28,7 +28,10 @@ describe('NUL bytes in text inputs', () => {
   };
 
   it('login: in the email or the password', async () => {
-    for (const payload of [{ ...TEST_ADMIN, email: `admin${NUL}@example.com` }, { ...TEST_ADMIN, password: `${TEST_ADMIN.password}${NUL}` }]) {
+    for (const payload of [
+      { ...TEST_ADMIN, email: `admin${NUL}@example.com` },
+      { ...TEST_ADMIN, password: `${TEST_ADMIN.password}${NUL}` },
+    ]) {
       expect400(await t.app.inject({ method: 'POST', url: '/api/admins/login', payload }), apiMessages.textHasNul('Email and password'));
     }
   });
@@ -52,9 +55,17 @@ describe('NUL bytes in text inputs', () => {
     const valid = { name: 'Asha Rao', email: 'asha@example.com', number: '+91 98450 12345', message: 'Please call me.' };
     const labels = { name: 'Name', email: 'Email', number: 'Contact number', message: 'Message' } as const;
     for (const [field, label] of Object.entries(labels)) {
-      const reply = await t.app.inject({ method: 'POST', url: '/api/user', payload: { ...valid, [field]: `${valid[field as keyof typeof valid]}${NUL}` } });
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/api/user',
+        payload: { ...valid, [field]: `${valid[field as keyof typeof valid]}${NUL}` },
+      });
       expect(reply.statusCode).toBe(400);
-      expect(reply.json()).toEqual({ success: false, errors: [apiMessages.textHasNul(label)], message: contactServerMessages.validationFailed });
+      expect(reply.json()).toEqual({
+        success: false,
+        errors: [apiMessages.textHasNul(label)],
+        message: contactServerMessages.validationFailed,
+      });
     }
     expect(await t.services.contact.list()).toEqual([]);
   });
@@ -74,13 +85,28 @@ describe('NUL bytes in text inputs', () => {
     const image = await makeImage('jpeg', 400, 300);
     const fields = { ...sampleFields(def), name: `Client${NUL}` };
     const asForm = multipart(fields, [{ field: def.image.field, data: image }]);
-    const formReply = await t.app.inject({ method: 'POST', url: `/api/${def.path}`, headers: { ...auth, ...asForm.headers }, payload: asForm.payload });
+    const formReply = await t.app.inject({
+      method: 'POST',
+      url: `/api/${def.path}`,
+      headers: { ...auth, ...asForm.headers },
+      payload: asForm.payload,
+    });
     expect400(formReply, apiMessages.textHasNul('Text'));
     const body = multipart(sampleFields(def), [{ field: def.image.field, data: image }]);
-    const ok = await t.app.inject({ method: 'POST', url: `/api/${def.path}`, headers: { ...auth, ...body.headers }, payload: body.payload });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/api/${def.path}`,
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(ok.statusCode).toBe(201);
     const record = ok.json().data;
-    const jsonReply = await t.app.inject({ method: def.updateMethod, url: `/api/${def.path}/${record._id}`, headers: auth, payload: { title: `Title${NUL}` } });
+    const jsonReply = await t.app.inject({
+      method: def.updateMethod,
+      url: `/api/${def.path}/${record._id}`,
+      headers: auth,
+      payload: { title: `Title${NUL}` },
+    });
     expect400(jsonReply, apiMessages.textHasNul('Text'));
     expect((await t.app.inject(`/api/${def.path}`)).json()).toEqual([record]);
   });
@@ -88,17 +114,34 @@ describe('NUL bytes in text inputs', () => {
   it('gallery image descriptions, new and kept', async () => {
     const def = resources.gallery;
     const image = await makeImage('jpeg', 400, 300);
-    const newOne = multipart({ ...sampleFields(def), description: JSON.stringify([`A view${NUL}`]) }, [{ field: def.image.field, data: image }]);
-    const refused = await t.app.inject({ method: 'POST', url: `/api/${def.path}`, headers: { ...auth, ...newOne.headers }, payload: newOne.payload });
+    const newOne = multipart({ ...sampleFields(def), description: JSON.stringify([`A view${NUL}`]) }, [
+      { field: def.image.field, data: image },
+    ]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/api/${def.path}`,
+      headers: { ...auth, ...newOne.headers },
+      payload: newOne.payload,
+    });
     expect400(refused, apiMessages.textHasNul('Text'));
 
     const body = multipart({ ...sampleFields(def), description: JSON.stringify(['A view']) }, [{ field: def.image.field, data: image }]);
-    const created = await t.app.inject({ method: 'POST', url: `/api/${def.path}`, headers: { ...auth, ...body.headers }, payload: body.payload });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/${def.path}`,
+      headers: { ...auth, ...body.headers },
+      payload: body.payload,
+    });
     expect(created.statusCode).toBe(201);
     const record = created.json().data;
     const [kept] = record.images as { url: string; description: string }[];
     const update = multipart({ existingImages: JSON.stringify([{ url: kept.url, description: `Renamed${NUL}` }]) });
-    const reply = await t.app.inject({ method: def.updateMethod, url: `/api/${def.path}/${record._id}`, headers: { ...auth, ...update.headers }, payload: update.payload });
+    const reply = await t.app.inject({
+      method: def.updateMethod,
+      url: `/api/${def.path}/${record._id}`,
+      headers: { ...auth, ...update.headers },
+      payload: update.payload,
+    });
     expect400(reply, apiMessages.textHasNul('Text'));
     expect((await t.app.inject(`/api/${def.path}`)).json().data).toEqual([record]);
   });

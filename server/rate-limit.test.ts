@@ -33,7 +33,8 @@ describe('one contact count per address for /api/user and /contact', () => {
     await t.close();
   });
 
-  const viaApi = (remoteAddress: string, payload: object = message) => web.inject({ method: 'POST', url: '/api/user', remoteAddress, payload });
+  const viaApi = (remoteAddress: string, payload: object = message) =>
+    web.inject({ method: 'POST', url: '/api/user', remoteAddress, payload });
   const viaForm = (remoteAddress: string, values: Record<string, string> = message) =>
     web.inject({
       method: 'POST',
@@ -80,7 +81,10 @@ describe('one contact count per address for /api/user and /contact', () => {
     for (let i = 0; i < 5; i++) expect((await viaApi(address)).statusCode).toBe(201);
     expect((await viaApi(address)).statusCode).toBe(429);
     // the window runs out (moved into the past rather than waiting a minute)
-    await t.services.database.db.update(rateLimits).set({ resetsAt: new Date(Date.now() - 1000) }).where(lt(rateLimits.count, 1000));
+    await t.services.database.db
+      .update(rateLimits)
+      .set({ resetsAt: new Date(Date.now() - 1000) })
+      .where(lt(rateLimits.count, 1000));
     expect((await viaApi(address)).statusCode).toBe(201);
   });
 });
@@ -162,7 +166,13 @@ describe('TRUST_PROXY as a proxy address list', () => {
 
   it('ignores X-Forwarded-For from a client that is not a listed proxy', async () => {
     const post = (forwardedFor: string) =>
-      t.app.inject({ method: 'POST', url: '/api/user', remoteAddress: '198.51.100.50', headers: { 'x-forwarded-for': forwardedFor }, payload: message });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/user',
+        remoteAddress: '198.51.100.50',
+        headers: { 'x-forwarded-for': forwardedFor },
+        payload: message,
+      });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await post(`192.0.2.${i}, 198.51.100.${60 + i}`)).statusCode);
     expect(statuses).toEqual([201, 201, 429, 429]);

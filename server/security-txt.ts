@@ -11,7 +11,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const VALID_DAYS = 364;
 
 /** The security.txt text for a site at publicUrl, expiring VALID_DAYS after `now`. */
-export function securityTxt(publicUrl: string, now: Date): string {
+function securityTxt(publicUrl: string, now: Date): string {
   // midnight UTC, so every reply of one day is the same file
   const expires = new Date(Math.floor(now.getTime() / DAY_MS) * DAY_MS + VALID_DAYS * DAY_MS);
   return [

@@ -22,7 +22,15 @@ describe('access log', () => {
   const appLogging = async (logLevel: string) => {
     const stream = new PassThrough();
     const lines: Record<string, unknown>[] = [];
-    stream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n').map((line) => JSON.parse(line))));
+    stream.on('data', (chunk: Buffer) =>
+      lines.push(
+        ...chunk
+          .toString()
+          .trim()
+          .split('\n')
+          .map((line) => JSON.parse(line)),
+      ),
+    );
     const t = await createTestApp({ logLevel }, undefined, { logStream: stream });
     lines.length = 0; // what start-up logged is not about requests
     return { t, lines };

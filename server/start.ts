@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
 import { createServices, openStorage, type Services } from './services';
 
-export async function openConfiguredDatabase(env: Env): Promise<Database> {
+async function openConfiguredDatabase(env: Env): Promise<Database> {
   return openDatabase(
     env.databaseUrl
       ? { kind: 'postgres', url: env.databaseUrl }

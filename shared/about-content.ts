@@ -11,7 +11,12 @@ export const ABOUT_CARD_REQUIRED = 'Please provide both title and description.';
 export const ABOUT_IMAGE_INVALID = 'Image URL must be an image uploaded to this site (/uploads/…), or left empty.';
 
 const line = (max: number) =>
-  z.string().trim().min(1, ABOUT_FILL_ALL).max(max, `Text must be at most ${max} characters`).refine(...noNul('Text'));
+  z
+    .string()
+    .trim()
+    .min(1, ABOUT_FILL_ALL)
+    .max(max, `Text must be at most ${max} characters`)
+    .refine(...noNul('Text'));
 
 /** Only our own uploads: the page puts this URL in an img, so no other site's address and no `javascript:`. */
 const heroImage = z
@@ -28,8 +33,18 @@ export const aboutHeroSchema = z.object({
 export const aboutMainSchema = z.object({ title: line(200), subtitle: line(300), description: line(4000) });
 export const aboutYearsSchema = z.object({ number: line(20), description: line(500) });
 export const aboutCardSchema = z.object({
-  id: z.string().trim().min(1).max(40).refine(...noNul('Card id')),
-  title: z.string().trim().min(1, ABOUT_CARD_REQUIRED).max(120, 'Text must be at most 120 characters').refine(...noNul('Text')),
+  id: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .refine(...noNul('Card id')),
+  title: z
+    .string()
+    .trim()
+    .min(1, ABOUT_CARD_REQUIRED)
+    .max(120, 'Text must be at most 120 characters')
+    .refine(...noNul('Text')),
   description: z
     .string()
     .trim()

@@ -44,10 +44,3 @@ export const apiMessages = {
   textHasNul: (label: string) => `${label} must not contain the NUL character (U+0000)`,
   loggedOut: 'Logged out',
 } as const;
-
-/** The one error shape of the API. */
-export interface ApiError {
-  success: false;
-  message: string;
-  errors?: string[];
-}

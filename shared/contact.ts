@@ -6,9 +6,9 @@ import { z } from './zod';
 import { EMAIL_PATTERN } from './contact-rules';
 import { noNul } from './text-input';
 
-export { EMAIL_PATTERN, contactFieldForError } from './contact-rules';
+export { contactFieldForError } from './contact-rules';
 
-export const CONTACT_LIMITS = { name: 100, email: 254, number: 30, message: 5000 } as const;
+const CONTACT_LIMITS = { name: 100, email: 254, number: 30, message: 5000 } as const;
 
 export const contactServerMessages = {
   nameRequired: 'Name is required',
@@ -30,7 +30,11 @@ const str = (required: string) => z.preprocess((v) => (v == null ? '' : v), z.st
 
 export const contactSchema = z.object({
   name: str(m.nameRequired).pipe(
-    z.string().min(1, { message: m.nameRequired, abort: true }).max(CONTACT_LIMITS.name, m.nameTooLong).refine(...noNul('Name')),
+    z
+      .string()
+      .min(1, { message: m.nameRequired, abort: true })
+      .max(CONTACT_LIMITS.name, m.nameTooLong)
+      .refine(...noNul('Name')),
   ),
   email: str(m.emailRequired).pipe(
     z

@@ -5,25 +5,14 @@
 
 export const PROJECT_CATEGORIES = ['Construction', 'Interior'] as const;
 export const PROJECT_STATUSES = ['Upcoming', 'Ongoing', 'Completed'] as const;
-export const CLIENT_CATEGORIES = [
-  'Interior Design',
-  'Renovation',
-  'Architecture',
-  'Commercial',
-  'Residential',
-] as const;
-export const DEFAULT_GALLERY_CATEGORIES = [
-  'Residential Project',
-  'Interior',
-  'Wooden Carving',
-  'Construction',
-] as const;
+export const CLIENT_CATEGORIES = ['Interior Design', 'Renovation', 'Architecture', 'Commercial', 'Residential'] as const;
+export const DEFAULT_GALLERY_CATEGORIES = ['Residential Project', 'Interior', 'Wooden Carving', 'Construction'] as const;
 
-export type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
-export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
+type ProjectCategory = (typeof PROJECT_CATEGORIES)[number];
+type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /** How a field is entered and stored. */
-export type FieldKind =
+type FieldKind =
   | 'text' // one line of text
   | 'textarea' // several lines
   | 'url' // an http(s) link
@@ -56,7 +45,7 @@ export interface SingleImagePolicy {
   requiredOnCreate: string;
 }
 
-export interface MultiImagePolicy {
+interface MultiImagePolicy {
   kind: 'multiple';
   field: 'images';
   min: number;
@@ -70,7 +59,7 @@ export interface MultiImagePolicy {
   withDescriptions?: boolean;
 }
 
-export type ImagePolicy = SingleImagePolicy | MultiImagePolicy;
+type ImagePolicy = SingleImagePolicy | MultiImagePolicy;
 
 /** Shape of the list reply, as the specs' section 7 gives it. */
 export type ListEnvelope = 'array' | 'data' | 'banners';
@@ -113,10 +102,10 @@ const singleImage = (requiredOnCreate = 'Image is required'): SingleImagePolicy 
   requiredOnCreate,
 });
 
-export const PROJECT_DESCRIPTION_MAX = 500;
-export const CLIENT_TESTIMONIAL_MAX = 500;
-export const GALLERY_MAX_IMAGES = 20;
-export const COMMUNITY_IMAGE_COUNT = 3;
+const PROJECT_DESCRIPTION_MAX = 500;
+const CLIENT_TESTIMONIAL_MAX = 500;
+const GALLERY_MAX_IMAGES = 20;
+const COMMUNITY_IMAGE_COUNT = 3;
 
 export const resources = {
   clients: {
@@ -244,10 +233,7 @@ export const resources = {
     listEnvelope: 'data',
     updateMethod: 'PUT',
     titleField: 'title',
-    fields: [
-      text('title', 'Title', 'Title is required'),
-      textarea('description', 'Description', 'Description is required'),
-    ],
+    fields: [text('title', 'Title', 'Title is required'), textarea('description', 'Description', 'Description is required')],
     image: {
       kind: 'multiple',
       field: 'images',
@@ -347,7 +333,7 @@ export interface GalleryImage {
 }
 
 /** Fields every record carries. */
-export interface RecordBase {
+interface RecordBase {
   _id: string;
   createdAt: string;
   updatedAt: string;

@@ -7,14 +7,13 @@ import type { FieldDef, ResourceDef } from './resources';
 import { resources } from './resources';
 import { noNul } from './text-input';
 
-export const MAX_LIST_ITEMS = 20;
+const MAX_LIST_ITEMS = 20;
 /** Record ids: checked before any query, as PostgreSQL answers a malformed uuid with an error (a 500). */
 export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const URL_PATTERN = /^https?:\/\/[^\s<>"']+$/i;
 
-const maxMessage = (field: FieldDef) =>
-  field.maxMessage ?? `${field.label} must be at most ${field.max} characters`;
+const maxMessage = (field: FieldDef) => field.maxMessage ?? `${field.label} must be at most ${field.max} characters`;
 
 /** '' for absent values; multipart sends everything as strings. */
 const asText = (value: unknown): unknown =>
@@ -44,7 +43,10 @@ function fieldSchema(field: FieldDef): z.ZodType {
     case 'text':
     case 'textarea':
     case 'url': {
-      let schema = z.string({ error: `${field.label} must be text` }).trim().refine(...noNul(field.label));
+      let schema = z
+        .string({ error: `${field.label} must be text` })
+        .trim()
+        .refine(...noNul(field.label));
       if (required) schema = schema.min(1, required);
       if (field.max) schema = schema.max(field.max, maxMessage(field));
       const withUrl =
@@ -115,7 +117,7 @@ function fieldSchema(field: FieldDef): z.ZodType {
 const schemaCache = new Map<ResourceDef, z.ZodType<Record<string, unknown>>>();
 
 /** The schema of a resource's text fields (images are checked separately). */
-export function recordSchema(def: ResourceDef): z.ZodType<Record<string, unknown>> {
+function recordSchema(def: ResourceDef): z.ZodType<Record<string, unknown>> {
   const cached = schemaCache.get(def);
   if (cached) return cached;
   const shape: Record<string, z.ZodType> = {};
@@ -165,9 +167,7 @@ export function collectErrors(error: z.ZodError): FieldErrors {
   return { errors, byField };
 }
 
-export type ValidationResult =
-  | { ok: true; values: Record<string, unknown> }
-  | ({ ok: false } & FieldErrors);
+export type ValidationResult = { ok: true; values: Record<string, unknown> } | ({ ok: false } & FieldErrors);
 
 /** Validates a resource's text fields. */
 export function validateRecord(def: ResourceDef, input: Record<string, unknown>): ValidationResult {

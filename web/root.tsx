@@ -5,9 +5,7 @@ import { useEffect } from 'react';
 import './styles/public.css';
 import { useNonce } from './nonce-context';
 
-export const links: LinksFunction = () => [
-  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
-];
+export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();

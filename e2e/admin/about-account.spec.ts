@@ -6,7 +6,10 @@ import { publicHtml } from '../fixtures/admin-crud';
 import { uniqueName } from '../fixtures/admin-images';
 import { expect, openScreen, test } from '../fixtures/admin-login';
 
-test('About Us editor: save a section, validation, reset with confirm, add / edit / delete a card; the About page shows it', async ({ page, token }) => {
+test('About Us editor: save a section, validation, reset with confirm, add / edit / delete a card; the About page shows it', async ({
+  page,
+  token,
+}) => {
   const headers = { authorization: `Bearer ${token}` };
   const original = ((await (await page.request.get('/api/about-content')).json()) as { data: AboutContent }).data;
   try {
@@ -58,7 +61,10 @@ test('About Us editor: save a section, validation, reset with confirm, add / edi
   }
 });
 
-test('Account: add and remove an admin; a wrong current password is refused; a new admin changes their password and logs in again', async ({ page, token }) => {
+test('Account: add and remove an admin; a wrong current password is refused; a new admin changes their password and logs in again', async ({
+  page,
+  token,
+}) => {
   const email = `${uniqueName('admin').replace(/\s+/g, '-')}@example.com`;
   const password = 'first-password-12345';
   await openScreen(page, '/admin/account', accountCopy.title);
@@ -76,7 +82,10 @@ test('Account: add and remove an admin; a wrong current password is refused; a n
   await expect(admins.getByText(email)).toBeVisible();
 
   // the new admin logs in, changes their password, and must log in again with it
-  const other = await page.context().browser()!.newPage({ baseURL: new URL(page.url()).origin });
+  const other = await page
+    .context()
+    .browser()!
+    .newPage({ baseURL: new URL(page.url()).origin });
   await other.goto('/admin/login');
   await other.getByLabel(loginCopy.email).fill(email);
   await other.getByLabel(loginCopy.password, { exact: true }).fill(password);
@@ -96,6 +105,8 @@ test('Account: add and remove an admin; a wrong current password is refused; a n
   await expect(page.getByRole('alertdialog').getByText(accountCopy.confirmRemove(email))).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: accountCopy.remove }).click();
   await expect(admins.getByText(email)).toHaveCount(0);
-  const list = (await (await page.request.get('/api/admins', { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { email: string }[] };
+  const list = (await (await page.request.get('/api/admins', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    data: { email: string }[];
+  };
   expect(list.data.map((a) => a.email)).not.toContain(email);
 });

@@ -51,7 +51,10 @@ base('a wrong password shows the message; show/hide works; the right one opens t
   await page.getByRole('button', { name: layoutCopy.logout }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByRole('heading', { name: loginCopy.title })).toBeVisible();
-  expect(await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.email)], storageKeys)).toEqual([null, null]);
+  expect(await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.email)], storageKeys)).toEqual([
+    null,
+    null,
+  ]);
 });
 
 base('the login shows the network message when the server cannot be reached', async ({ page }) => {

@@ -7,7 +7,8 @@ import { expect, openScreen, test } from '../fixtures/admin-login';
 
 test('shows what a backup holds, downloads it as a .tar.gz with the token, and updates the last backup', async ({ page, token }) => {
   const headers = { authorization: `Bearer ${token}` };
-  const summaryNow = async () => ((await (await page.request.get('/api/backup/summary', { headers })).json()) as { data: BackupSummary }).data;
+  const summaryNow = async () =>
+    ((await (await page.request.get('/api/backup/summary', { headers })).json()) as { data: BackupSummary }).data;
   // the demo server makes the other renditions of its images in the background after its first start:
   // the counts move until it is done
   test.setTimeout(150_000);

@@ -53,7 +53,11 @@ test('gallery: images with descriptions, 3 thumbnails and +N, category filter wi
   await expect(row.getByText(galleryCopy.more(1), { exact: true })).toHaveCount(0);
   expect(await publicHtml(page, '/gallery')).toContain('Second view');
 
-  await deleteAndCheckGone(page, { confirmText: () => galleryCopy.confirm, toasts: { deleted: galleryCopy.deleted, created: '', updated: '' }, publicPath: '/gallery' }, title);
+  await deleteAndCheckGone(
+    page,
+    { confirmText: () => galleryCopy.confirm, toasts: { deleted: galleryCopy.deleted, created: '', updated: '' }, publicPath: '/gallery' },
+    title,
+  );
 });
 
 test('projects: counts, units only for Construction, counter and limit, filters, keep or remove images, delete', async ({ page }) => {
@@ -128,7 +132,15 @@ test('projects: counts, units only for Construction, counter and limit, filters,
   expect(record.units).toBe(0);
   expect(await publicHtml(page, '/project/interior')).toContain(title);
 
-  await deleteAndCheckGone(page, { confirmText: () => projectCopy.confirm, toasts: { deleted: projectCopy.deleted, created: '', updated: '' }, publicPath: '/project/interior' }, title);
+  await deleteAndCheckGone(
+    page,
+    {
+      confirmText: () => projectCopy.confirm,
+      toasts: { deleted: projectCopy.deleted, created: '', updated: '' },
+      publicPath: '/project/interior',
+    },
+    title,
+  );
 });
 
 test('community: exactly 3 images, submit disabled otherwise, 50-character preview, edit, delete', async ({ page }) => {
@@ -147,7 +159,8 @@ test('community: exactly 3 images, submit disabled otherwise, 50-character previ
   await page.getByLabel(commonCopy.chooseImages).setInputFiles(await testImages(1));
   await expect(submit).toBeEnabled();
   await submit.click();
-  for (const message of ['Title is required', 'Description is required']) await expect(page.getByText(message, { exact: true })).toBeVisible();
+  for (const message of ['Title is required', 'Description is required'])
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
   const description = 'A long description written by the admin browser test to check the preview.';
   await fillFields(page, { Title: title, Description: description });
   await submit.click();
@@ -163,7 +176,11 @@ test('community: exactly 3 images, submit disabled otherwise, 50-character previ
   await page.getByLabel('Title', { exact: true }).fill(`${title} v2`);
   await page.getByRole('button', { name: commonCopy.update, exact: true }).click();
   await expect(page.getByText(copy.updated, { exact: true })).toBeVisible();
-  await deleteAndCheckGone(page, { confirmText: () => copy.confirm, toasts: { deleted: copy.deleted, created: '', updated: '' }, publicPath: '/about' }, `${title} v2`);
+  await deleteAndCheckGone(
+    page,
+    { confirmText: () => copy.confirm, toasts: { deleted: copy.deleted, created: '', updated: '' }, publicPath: '/about' },
+    `${title} v2`,
+  );
 });
 
 test('uploads show their progress while sending', async ({ page, token }) => {

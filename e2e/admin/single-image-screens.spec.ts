@@ -22,7 +22,12 @@ const banners = (path: string, heading: string, publicPath: string, add: string)
 const cases: Record<string, CrudCase> = {
   'home banners': banners('/admin/home/banner', screenCopy.homeBanners.title, '/', screenCopy.homeBanners.add),
   'about banners': banners('/admin/about/banner', screenCopy.aboutBanners.title, '/about', screenCopy.aboutBanners.add),
-  'interior banners (PATCH)': banners('/admin/interior/banner', screenCopy.interiorBanners.title, '/interior', screenCopy.interiorBanners.add),
+  'interior banners (PATCH)': banners(
+    '/admin/interior/banner',
+    screenCopy.interiorBanners.title,
+    '/interior',
+    screenCopy.interiorBanners.add,
+  ),
   properties: {
     path: '/admin/home/property',
     heading: screenCopy.properties.title,

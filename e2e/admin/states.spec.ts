@@ -1,7 +1,16 @@
 /** Empty and failing lists: every screen's empty state on an empty database, and Try Again when reads fail. */
 import type { Page } from '@playwright/test';
 import { test as base, expect } from '../fixtures/test';
-import { clientCopy, commonCopy, galleryCopy, loginCopy, messagesCopy, projectCopy, screenCopy, storageKeys } from '../../shared/copy/admin';
+import {
+  clientCopy,
+  commonCopy,
+  galleryCopy,
+  loginCopy,
+  messagesCopy,
+  projectCopy,
+  screenCopy,
+  storageKeys,
+} from '../../shared/copy/admin';
 import { apiLogin } from '../fixtures/admin-login';
 import { E2E_ADMIN, SERVERS } from '../fixtures/servers';
 

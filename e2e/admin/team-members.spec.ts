@@ -6,7 +6,9 @@ import { expect, openScreen, test } from '../fixtures/admin-login';
 
 const copy = screenCopy.team;
 
-test('team members: add with an image, see the card and the About page, edit from the top, delete on the card overlay', async ({ page }) => {
+test('team members: add with an image, see the card and the About page, edit from the top, delete on the card overlay', async ({
+  page,
+}) => {
   const name = uniqueName('Member');
   await openScreen(page, '/admin/TeamMembers', copy.title);
   await expect(page.getByRole('heading', { name: copy.formAdd })).toBeVisible();

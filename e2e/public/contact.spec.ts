@@ -20,7 +20,12 @@ test('contact: labels, details, map and every validation message; errors clear o
 
   await field(page, contact.labels.name).fill('   ');
   await page.getByRole('button', { name: contact.submit }).click();
-  for (const message of [contact.errors.nameRequired, contact.errors.emailRequired, contact.errors.numberRequired, contact.errors.messageRequired]) {
+  for (const message of [
+    contact.errors.nameRequired,
+    contact.errors.emailRequired,
+    contact.errors.numberRequired,
+    contact.errors.messageRequired,
+  ]) {
     await expect(page.getByText(message)).toBeVisible();
   }
   await expect(page.getByText(contact.toasts.correct)).toBeVisible();
@@ -86,7 +91,10 @@ test('contact: a real message is sent, the form clears, and the admin API lists 
   expect(sent).toMatchObject({ name: 'Ravi Kumar', email: 'ravi@example.com', number: '+91 98450 12345' });
 });
 
-test('contact without JavaScript: the form posts (never into the URL), shows the same messages, and the message arrives', async ({ browser, request }) => {
+test('contact without JavaScript: the form posts (never into the URL), shows the same messages, and the message arrives', async ({
+  browser,
+  request,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/contact');
@@ -113,7 +121,9 @@ test('contact without JavaScript: the form posts (never into the URL), shows the
   const token = await adminToken(request);
   const reply = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
   const messages = ((await reply.json()) as { data: ContactMessage[] }).data;
-  expect(messages.filter((m) => m.message === text)).toEqual([expect.objectContaining({ name: 'Meena', email: 'meena@example.com', number: '98450 22222' })]);
+  expect(messages.filter((m) => m.message === text)).toEqual([
+    expect.objectContaining({ name: 'Meena', email: 'meena@example.com', number: '98450 22222' }),
+  ]);
 });
 
 test('contact form posts: other content types and oversized bodies are refused, nothing stored', async ({ request }) => {

@@ -12,7 +12,9 @@ import { PUBLIC_PAGES } from '../../web/lib/public-pages';
 async function watchViolations(page: Page): Promise<string[]> {
   const problems: string[] = [];
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`));
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.error(`CSP violation: ${event.violatedDirective} ${event.blockedURI} ${event.sample}`),
+    );
   });
   page.on('console', (message) => {
     if (message.type() === 'error' || /Content Security Policy|Permissions-Policy/i.test(message.text())) problems.push(message.text());
@@ -49,7 +51,8 @@ test('admin pages keep a per-request nonce and run under it', async ({ page }) =
   const problems = await watchViolations(page);
   const first = await page.goto('/admin/login');
   const second = await page.goto('/admin/login');
-  const nonce = async (response: typeof first) => /'nonce-([^']+)'/.exec((await response!.headerValue('content-security-policy')) ?? '')?.[1];
+  const nonce = async (response: typeof first) =>
+    /'nonce-([^']+)'/.exec((await response!.headerValue('content-security-policy')) ?? '')?.[1];
   const [a, b] = [await nonce(first), await nonce(second)];
   expect(a).toBeTruthy();
   expect(a).not.toBe(b);

@@ -6,7 +6,10 @@ import { apiList } from './public-helpers';
 
 /** A project card's details button: named by its visible text, described by the card's title. */
 const projectButton = (page: Page, title: string) =>
-  page.getByTestId('project-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) }).getByRole('button');
+  page
+    .getByTestId('project-card')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) })
+    .getByRole('button');
 
 test('gallery: chips bound to ?category=, lightbox with description and N of M wrapping both ways', async ({ page, request }) => {
   const items = await apiList<GalleryItem>(request, 'gallery');
@@ -112,18 +115,24 @@ test('interior projects: Upcoming tab first, tabs, chips with +N more, modal CTA
   const ongoing = all.filter((p) => p.status === 'Ongoing');
   await expect(page.getByTestId('project-card')).toHaveCount(ongoing.length);
   const many = ongoing.find((p) => p.categories.length > 3);
-  if (many) await expect(page.getByTestId('project-card').filter({ hasText: many.title })).toContainText(interior.moreChips(many.categories.length - 3));
+  if (many)
+    await expect(page.getByTestId('project-card').filter({ hasText: many.title })).toContainText(
+      interior.moreChips(many.categories.length - 3),
+    );
   await page.getByRole('tab', { name: 'Completed' }).click();
   const completed = all.find((p) => p.status === 'Completed')!;
   await projectButton(page, completed.title).click();
   const dialog = page.getByRole('dialog', { name: completed.title });
   await expect(dialog.getByRole('link', { name: interior.ctaCompleted })).toHaveAttribute('href', '/contact');
   await dialog.getByRole('button', { name: copy.close }).click();
-  for (const tile of interiorProjects.categoryTiles) await expect(page.getByRole('link', { name: tile, exact: true })).toHaveAttribute('href', '/contact');
+  for (const tile of interiorProjects.categoryTiles)
+    await expect(page.getByRole('link', { name: tile, exact: true })).toHaveAttribute('href', '/contact');
   expect(interiorProjects.categoryTiles).toHaveLength(8);
 });
 
-test('interior: banner, carvings with Custom Design, solutions, centres, 5 steps, portfolio chips, consultation, #wooden-carving scroll', async ({ page }) => {
+test('interior: banner, carvings with Custom Design, solutions, centres, 5 steps, portfolio chips, consultation, #wooden-carving scroll', async ({
+  page,
+}) => {
   await page.goto('/interior#wooden-carving');
   await expect(page.locator('#wooden-carving')).toBeInViewport({ timeout: 3000 });
   await expect(page.getByRole('link', { name: interior.customDesign })).toHaveAttribute('href', '/gallery?category=wooden-carving');

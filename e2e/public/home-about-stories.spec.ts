@@ -4,7 +4,10 @@ import { about, clientStories, home } from '../../shared/copy/public';
 import type { Banner, ClientStory, TeamMember, TopProject } from '../../shared/resources';
 import { apiList } from './public-helpers';
 
-test('home: hero from the first banner, explore buttons, about tiles, showcase, top projects, client stories', async ({ page, request }) => {
+test('home: hero from the first banner, explore buttons, about tiles, showcase, top projects, client stories', async ({
+  page,
+  request,
+}) => {
   const [banner] = await apiList<Banner>(request, 'banners');
   const top = await apiList<TopProject>(request, 'topprojects');
   await page.goto('/');
@@ -52,7 +55,13 @@ test('client stories: featured story, challenge and solution, experience cards w
     await expect(card).toContainText(story.description);
     await expect(card).toContainText(story.name);
   }
-  const colours: Record<string, RegExp> = { 'Interior Design': /blue/, Renovation: /orange/, Architecture: /red/, Commercial: /yellow/, Residential: /indigo/ };
+  const colours: Record<string, RegExp> = {
+    'Interior Design': /blue/,
+    Renovation: /orange/,
+    Architecture: /red/,
+    Commercial: /yellow/,
+    Residential: /indigo/,
+  };
   for (const [category, colour] of Object.entries(colours)) {
     const badge = page.getByTestId('story-badge').filter({ hasText: category }).first();
     if (await badge.count()) await expect(badge).toHaveClass(colour);

@@ -62,7 +62,8 @@ test.describe('header and footer', () => {
       await expect(link).toHaveAttribute('rel', /noopener/);
     }
     const quick = foot.getByRole('navigation', { name: footer.quickLinks });
-    for (const item of footer.quickLinkItems) await expect(quick.getByRole('link', { name: item.label, exact: true })).toHaveAttribute('href', item.to);
+    for (const item of footer.quickLinkItems)
+      await expect(quick.getByRole('link', { name: item.label, exact: true })).toHaveAttribute('href', item.to);
     await expect(foot).toContainText(company.address);
     await expect(foot).toContainText('Indiranagar');
     await expect(foot).toContainText(company.phone);
@@ -142,7 +143,10 @@ test.describe('routing, SEO and bundles', () => {
     }
   });
 
-  test('public pages fetch their scripts only once the page has loaded, then hydrate; admin pages preload theirs', async ({ page, request }) => {
+  test('public pages fetch their scripts only once the page has loaded, then hydrate; admin pages preload theirs', async ({
+    page,
+    request,
+  }) => {
     const html = await (await request.get('/gallery')).text();
     expect(html).not.toContain('rel="modulepreload"');
     expect(html).not.toMatch(/<script[^>]*type="module"/);
@@ -152,7 +156,11 @@ test.describe('routing, SEO and bundles', () => {
     const timing = await page.evaluate(() => {
       const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
       const scripts = performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname.endsWith('.js'));
-      return { loadEventStart: navigation.loadEventStart, firstScriptStart: Math.min(...scripts.map((entry) => entry.startTime)), scripts: scripts.length };
+      return {
+        loadEventStart: navigation.loadEventStart,
+        firstScriptStart: Math.min(...scripts.map((entry) => entry.startTime)),
+        scripts: scripts.length,
+      };
     });
     expect(timing.scripts).toBeGreaterThan(3);
     expect(timing.firstScriptStart).toBeGreaterThanOrEqual(timing.loadEventStart);
@@ -161,7 +169,7 @@ test.describe('routing, SEO and bundles', () => {
     await expect(page).toHaveURL(/\?category=wooden-carving$/);
   });
 
-  test('without JavaScript the server HTML carries every page\'s text and images', async ({ browser }) => {
+  test("without JavaScript the server HTML carries every page's text and images", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto('/');

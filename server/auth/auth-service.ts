@@ -26,14 +26,14 @@ export interface AuthenticatedAdmin {
   sessionId: string;
 }
 
-export const emailSchema = z
+const emailSchema = z
   .string({ error: apiMessages.emailInvalid })
   .trim()
   .toLowerCase()
   .max(254, apiMessages.emailInvalid)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, apiMessages.emailInvalid)
   .refine(...noNul('Email'));
-export const passwordSchema = z
+const passwordSchema = z
   .string({ error: apiMessages.passwordTooShort })
   .min(PASSWORD_MIN, apiMessages.passwordTooShort)
   .max(PASSWORD_MAX, apiMessages.passwordTooLong)
@@ -236,7 +236,9 @@ export class AuthService {
   private async cleanUpAttempts(): Promise<void> {
     if (Date.now() < this.nextCleanup) return;
     this.nextCleanup = Date.now() + 60_000;
-    await this.db.delete(loginAttempts).where(lt(loginAttempts.updatedAt, sql`now() - ${this.lockMs()}::float8 * interval '1 millisecond'`));
+    await this.db
+      .delete(loginAttempts)
+      .where(lt(loginAttempts.updatedAt, sql`now() - ${this.lockMs()}::float8 * interval '1 millisecond'`));
   }
 }
 

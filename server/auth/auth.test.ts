@@ -26,7 +26,11 @@ describe('login and tokens', () => {
 
   it('answers a wrong password and an unknown email with the same message', async () => {
     const wrong = await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: { ...TEST_ADMIN, password: 'nope' } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: { email: 'who@example.com', password: 'nope' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins/login',
+      payload: { email: 'who@example.com', password: 'nope' },
+    });
     for (const reply of [wrong, unknown]) {
       expect(reply.statusCode).toBe(401);
       expect(reply.json()).toEqual({ success: false, message: apiMessages.invalidLogin });
@@ -72,15 +76,34 @@ describe('login and tokens', () => {
     const first = await t.login();
     const second = await t.login();
     const auth = { authorization: `Bearer ${first}` };
-    const short = await t.app.inject({ method: 'POST', url: '/api/admins/password', headers: auth, payload: { currentPassword: TEST_ADMIN.password, newPassword: 'short' } });
+    const short = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins/password',
+      headers: auth,
+      payload: { currentPassword: TEST_ADMIN.password, newPassword: 'short' },
+    });
     expect(short.json().errors).toEqual([apiMessages.passwordTooShort]);
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/admins/password', headers: auth, payload: { currentPassword: 'nope', newPassword: 'a much longer password' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins/password',
+      headers: auth,
+      payload: { currentPassword: 'nope', newPassword: 'a much longer password' },
+    });
     expect(wrong.json().errors).toEqual([apiMessages.passwordWrong]);
     const newPassword = 'another long password 42';
-    const ok = await t.app.inject({ method: 'POST', url: '/api/admins/password', headers: auth, payload: { currentPassword: TEST_ADMIN.password, newPassword } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins/password',
+      headers: auth,
+      payload: { currentPassword: TEST_ADMIN.password, newPassword },
+    });
     expect(ok.statusCode).toBe(200);
     for (const token of [first, second]) expect((await me(`Bearer ${token}`)).statusCode).toBe(401);
-    const login = await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: { email: TEST_ADMIN.email, password: newPassword } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins/login',
+      payload: { email: TEST_ADMIN.email, password: newPassword },
+    });
     expect(login.statusCode).toBe(200);
     await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
   });
@@ -92,15 +115,27 @@ describe('login and tokens', () => {
 
   it('lets an admin add and remove another admin, but not themselves', async () => {
     const auth = { authorization: `Bearer ${await t.login()}` };
-    const added = await t.app.inject({ method: 'POST', url: '/api/admins', headers: auth, payload: { email: 'Second@Example.com', password: 'second admin password' } });
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins',
+      headers: auth,
+      payload: { email: 'Second@Example.com', password: 'second admin password' },
+    });
     expect(added.statusCode).toBe(201);
     expect(added.json().data.email).toBe('second@example.com');
-    const again = await t.app.inject({ method: 'POST', url: '/api/admins', headers: auth, payload: { email: 'second@example.com', password: 'second admin password' } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins',
+      headers: auth,
+      payload: { email: 'second@example.com', password: 'second admin password' },
+    });
     expect(again.statusCode).toBe(409);
     const list = await t.app.inject({ method: 'GET', url: '/api/admins', headers: auth });
     expect(list.json().data.map((a: { email: string }) => a.email)).toEqual([TEST_ADMIN.email, 'second@example.com']);
     const self = list.json().data[0]._id;
-    expect((await t.app.inject({ method: 'DELETE', url: `/api/admins/${self}`, headers: auth })).json().message).toBe(apiMessages.cannotDeleteSelf);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/admins/${self}`, headers: auth })).json().message).toBe(
+      apiMessages.cannotDeleteSelf,
+    );
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/admins/${added.json().data._id}`, headers: auth });
     expect(removed.statusCode).toBe(200);
     for (const url of ['/api/admins', '/api/user']) expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
@@ -153,7 +188,7 @@ describe('removing admins', () => {
     t.app.inject({ method: 'DELETE', url: `/api/admins/${id}`, headers: { authorization: `Bearer ${token}` } });
   const adminIds = async () => (await t.services.auth.listAdmins()).map((admin) => admin._id);
 
-  it('refuses one\'s own id in upper case', async () => {
+  it("refuses one's own id in upper case", async () => {
     const [self] = await adminIds();
     const reply = await remove(await t.login(), self.toUpperCase());
     expect(reply.statusCode).toBe(400);
@@ -163,7 +198,13 @@ describe('removing admins', () => {
 
   it('answers 400 for ids of 36 characters that are not UUIDs, and 404 for an unknown UUID', async () => {
     const token = await t.login();
-    for (const id of ['x'.repeat(36), '-'.repeat(36), 'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz', '0123456789abcdef0123456789abcdef0123', '0000000-00000-4000-8000-0000000000000']) {
+    for (const id of [
+      'x'.repeat(36),
+      '-'.repeat(36),
+      'zzzzzzzz-zzzz-zzzz-zzzz-zzzzzzzzzzzz',
+      '0123456789abcdef0123456789abcdef0123',
+      '0000000-00000-4000-8000-0000000000000',
+    ]) {
       const reply = await remove(token, id);
       expect(reply.statusCode).toBe(400);
       expect(reply.json()).toEqual({ success: false, message: apiMessages.invalidId });
@@ -188,7 +229,10 @@ describe('removing admins', () => {
   it('refuses to remove the last admin, however the removals interleave', async () => {
     const [first] = await adminIds();
     const second = await t.services.auth.addAdmin('third@example.com', 'third admin password');
-    const results = await Promise.allSettled([t.services.auth.removeAdmin(second._id, first), t.services.auth.removeAdmin(first, second._id)]);
+    const results = await Promise.allSettled([
+      t.services.auth.removeAdmin(second._id, first),
+      t.services.auth.removeAdmin(first, second._id),
+    ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const [refused] = results.filter((result) => result.status === 'rejected');
     expect(refused.reason).toMatchObject({ statusCode: 409, message: apiMessages.lastAdmin });

@@ -131,7 +131,10 @@ describe('login attempt records', () => {
     for (let i = 0; i < 3; i++) expect((await attempt('wrong password')).statusCode).toBe(401);
     expect((await attempt(TEST_ADMIN.password)).statusCode).toBe(429);
     // the lock runs out (moved into the past rather than waiting ten minutes)
-    await db.update(loginAttempts).set({ lockedUntil: new Date(Date.now() - 1000) }).where(lt(loginAttempts.failures, 100));
+    await db
+      .update(loginAttempts)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(lt(loginAttempts.failures, 100));
     expect((await attempt(TEST_ADMIN.password)).statusCode).toBe(200);
   });
 });

@@ -76,7 +76,7 @@ export const tableEntry = (name: string) => `tables/${name}.ndjson`;
 export const imageEntry = (name: string) => `images/${name}`;
 
 /** A storage name as the storage layer accepts it: flat, no path, no leading dot. */
-export const STORAGE_NAME = /^[a-z0-9][a-z0-9_.-]*$/;
+const STORAGE_NAME = /^[a-z0-9][a-z0-9_.-]*$/;
 const TABLE_ENTRY = /^tables\/([a-z_]+)\.ndjson$/;
 const IMAGE_ENTRY = /^images\/(.+)$/;
 
@@ -201,7 +201,10 @@ export function rowProblem(table: ArchiveTable, row: unknown): string | null {
 
 /** The UTC file name a download gets: site-backup-2025-01-31T12-00-00Z.tar.gz (no colons, for Windows). */
 export function archiveFileName(takenAt: Date): string {
-  return `site-backup-${takenAt.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/:/g, '-')}.tar.gz`;
+  return `site-backup-${takenAt
+    .toISOString()
+    .replace(/\.\d{3}Z$/, 'Z')
+    .replace(/:/g, '-')}.tar.gz`;
 }
 
 /** A refusal with a message for people (a damaged archive, a non-empty target, a bad argument). */

@@ -53,11 +53,17 @@ export function registerBackupRoutes(app: FastifyInstance, services: Services) {
   });
 }
 
-export async function backupSummary(services: Services): Promise<BackupSummary> {
+async function backupSummary(services: Services): Promise<BackupSummary> {
   const { db } = services.database;
   const current: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images: 0, imageBytes: 0 };
   for (const table of ARCHIVE_TABLES) {
-    const leftOut = table.group === 'settings' ? sql` where not (key in (${sql.join(LEFT_OUT_SETTINGS.map((key) => sql`${key}`), sql`, `)}))` : sql``;
+    const leftOut =
+      table.group === 'settings'
+        ? sql` where not (key in (${sql.join(
+            LEFT_OUT_SETTINGS.map((key) => sql`${key}`),
+            sql`, `,
+          )}))`
+        : sql``;
     const result = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table.name)}${leftOut}`)) as unknown as {
       rows: { n: number }[];
     };
@@ -73,5 +79,7 @@ export async function backupSummary(services: Services): Promise<BackupSummary> 
 
 function isLastBackup(value: unknown): value is LastBackup {
   const candidate = value as Partial<LastBackup> | undefined;
-  return typeof candidate?.takenAt === 'string' && typeof candidate.archiveBytes === 'number' && typeof candidate.counts?.records === 'number';
+  return (
+    typeof candidate?.takenAt === 'string' && typeof candidate.archiveBytes === 'number' && typeof candidate.counts?.records === 'number'
+  );
 }

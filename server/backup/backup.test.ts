@@ -53,7 +53,9 @@ const summary = async () => {
 
 describe('what an archive holds', () => {
   it('every table of the schema is archived or deliberately left out', () => {
-    const all = Object.values(schema).filter((value) => is(value, PgTable)).map((table) => getTableName(table as PgTable));
+    const all = Object.values(schema)
+      .filter((value) => is(value, PgTable))
+      .map((table) => getTableName(table as PgTable));
     const covered = [...ARCHIVE_TABLES.map((table) => table.name), ...LEFT_OUT_TABLES.map((table) => getTableName(table))];
     expect(covered.sort()).toEqual(all.sort());
   });
@@ -86,14 +88,21 @@ describe('GET /api/backup', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('application/gzip');
     expect(reply.headers['content-encoding']).toBeUndefined();
-    expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="site-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz"$/);
+    expect(reply.headers['content-disposition']).toMatch(
+      /^attachment; filename="site-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz"$/,
+    );
 
     const archive = await verifyArchive(saveArchive(reply.rawPayload), path.join(work, 'check-1'));
     expect(archive.manifest.format).toBe(ARCHIVE_FORMAT);
     expect(archive.manifest.source).toBe(t.services.database.kind);
     const dump = await databaseDump(t.services.database);
     for (const table of ARCHIVE_TABLES) expect(archive.tables.get(table.name)!.length, table.name).toBe(dump[table.name].length);
-    expect(archive.manifest.counts).toMatchObject({ records: 3, messages: 1, admins: 1, images: Object.keys(await storageDigests(t.services.storage)).length });
+    expect(archive.manifest.counts).toMatchObject({
+      records: 3,
+      messages: 1,
+      admins: 1,
+      images: Object.keys(await storageDigests(t.services.storage)).length,
+    });
     // the signing key stays with the installation
     expect(archive.tables.get('settings')!.map((row) => row.key)).toEqual(['about_content']);
     for (const name of archive.imageNames) {
@@ -108,8 +117,18 @@ describe('GET /api/backup', () => {
   it('the summary says what an archive taken now holds', async () => {
     const { current } = await summary();
     const digests = await storageDigests(t.services.storage);
-    const bytes = fs.readdirSync(path.join(t.env.dataDir, 'uploads')).reduce((sum, name) => sum + fs.statSync(path.join(t.env.dataDir, 'uploads', name)).size, 0);
-    expect(current).toEqual({ records: 3, messages: 1, admins: 1, settings: 1, imageJobs: 0, images: Object.keys(digests).length, imageBytes: bytes });
+    const bytes = fs
+      .readdirSync(path.join(t.env.dataDir, 'uploads'))
+      .reduce((sum, name) => sum + fs.statSync(path.join(t.env.dataDir, 'uploads', name)).size, 0);
+    expect(current).toEqual({
+      records: 3,
+      messages: 1,
+      admins: 1,
+      settings: 1,
+      imageJobs: 0,
+      images: Object.keys(digests).length,
+      imageBytes: bytes,
+    });
   });
 
   it('a second download while one runs is refused (409); the first completes', async () => {
@@ -160,7 +179,9 @@ describe('a download the reader abandons', () => {
       release();
     }
     // the slot is free again: a new backup is served, not refused as busy
-    await expect.poll(async () => (await t.app.inject({ method: 'GET', url: '/api/backup', headers: auth() })).statusCode, { timeout: 5000 }).toBe(200);
+    await expect
+      .poll(async () => (await t.app.inject({ method: 'GET', url: '/api/backup', headers: auth() })).statusCode, { timeout: 5000 })
+      .toBe(200);
   });
 });
 
@@ -191,7 +212,11 @@ describe('a backup while the site keeps changing', () => {
     const writing = prepared.writeTo(output);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const created = await createRecord(t, token, 'property', 'during');
-    const contact = await t.app.inject({ method: 'POST', url: '/api/user', payload: { name: 'During', email: 'during@example.com', number: '123456', message: 'Sent during a backup' } });
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      payload: { name: 'During', email: 'during@example.com', number: '123456', message: 'Sent during a backup' },
+    });
     expect(contact.statusCode).toBe(201);
     release();
     await writing;

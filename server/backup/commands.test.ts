@@ -63,13 +63,17 @@ describe('the embedded database of a running server', () => {
   it('is refused by both commands, saying what to do instead', async () => {
     const backupOut = output();
     expect(await backupCommand([path.join(work, 'x.tar.gz')], site.env, backupOut)).toBe(1);
-    expect(backupOut.errors[0]).toMatch(/in use by another process.*Stop it first\. To back up a running site, use Download on the admin's Backups screen/);
+    expect(backupOut.errors[0]).toMatch(
+      /in use by another process.*Stop it first\. To back up a running site, use Download on the admin's Backups screen/,
+    );
     expect(fs.existsSync(path.join(work, 'x.tar.gz'))).toBe(false);
 
     fs.writeFileSync(path.join(work, 'some.tar.gz'), 'x');
     const restoreOut = output();
     expect(await restoreCommand([path.join(work, 'some.tar.gz')], site.env, restoreOut)).toBe(1);
-    expect(restoreOut.errors[0]).toMatch(/in use by another process.*Stop it first\. A restore replaces what the server serves, so it runs with the server stopped\./);
+    expect(restoreOut.errors[0]).toMatch(
+      /in use by another process.*Stop it first\. A restore replaces what the server serves, so it runs with the server stopped\./,
+    );
   });
 });
 
@@ -83,15 +87,24 @@ describe('with the server stopped', () => {
     const out = output();
     expect(await backupCommand([work], site.env, out)).toBe(0);
     expect(out.errors).toEqual([]);
-    expect(out.lines[0]).toMatch(/^Wrote .*site-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz: 3 records, 1 message, 1 admin account, \d+ images \(.+\); archive .+ in [\d.]+ s\.$/);
+    expect(out.lines[0]).toMatch(
+      /^Wrote .*site-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz: 3 records, 1 message, 1 admin account, \d+ images \(.+\); archive .+ in [\d.]+ s\.$/,
+    );
     const written = fs.readdirSync(work).filter((name) => name.startsWith('site-backup-'));
     expect(written).toHaveLength(1);
     archive = path.join(work, written[0]);
     expect(fs.readdirSync(work).some((name) => name.endsWith('.partial'))).toBe(false);
 
     site = await site.restart();
-    const summary = await site.app.inject({ method: 'GET', url: '/api/backup/summary', headers: { authorization: `Bearer ${await site.login()}` } });
-    expect((summary.json() as { data: BackupSummary }).data.lastBackup).toMatchObject({ via: 'command line', archiveBytes: fs.statSync(archive).size });
+    const summary = await site.app.inject({
+      method: 'GET',
+      url: '/api/backup/summary',
+      headers: { authorization: `Bearer ${await site.login()}` },
+    });
+    expect((summary.json() as { data: BackupSummary }).data.lastBackup).toMatchObject({
+      via: 'command line',
+      archiveBytes: fs.statSync(archive).size,
+    });
   });
 
   it('restore loads it into a new data directory, refuses to load it again without --force, replaces with it', async () => {
@@ -99,16 +112,26 @@ describe('with the server stopped', () => {
     const out = output();
     expect(await restoreCommand([archive], env, out)).toBe(0);
     expect(out.errors).toEqual([]);
-    expect(out.lines.join('\n')).toMatch(/Restored the backup taken .* \(from an embedded database\) into the embedded database in .*\n {2}3 records, 1 message, 1 admin account, \d+ images/);
-    expect(out.lines.at(-1)).toMatch(/^Done in [\d.]+ s\. Start the server now\. A server that was running on this database meanwhile serves stale pages: restart it\.$/);
+    expect(out.lines.join('\n')).toMatch(
+      /Restored the backup taken .* \(from an embedded database\) into the embedded database in .*\n {2}3 records, 1 message, 1 admin account, \d+ images/,
+    );
+    expect(out.lines.at(-1)).toMatch(
+      /^Done in [\d.]+ s\. Start the server now\. A server that was running on this database meanwhile serves stale pages: restart it\.$/,
+    );
 
     const again = output();
     expect(await restoreCommand([archive], env, again)).toBe(1);
-    expect(again.errors[0]).toMatch(/^Restore refused: The target database is not empty \(it has 3 content record\(s\), 1 message\(s\), About content\); nothing was changed\. Add --force/);
+    expect(again.errors[0]).toMatch(
+      /^Restore refused: The target database is not empty \(it has 3 content record\(s\), 1 message\(s\), About content\); nothing was changed\. Add --force/,
+    );
     const forced = output();
     expect(await restoreCommand([archive, '--force'], env, forced)).toBe(0);
 
-    const restored = await createTestApp({ dataDir: newDataDir }, { dataDir: newDataDir, schemaName: 'unused' }, { databaseKind: 'pglite' });
+    const restored = await createTestApp(
+      { dataDir: newDataDir },
+      { dataDir: newDataDir, schemaName: 'unused' },
+      { databaseKind: 'pglite' },
+    );
     try {
       expect(await databaseDump(restored.services.database)).toEqual(await databaseDump(site.services.database));
       expect(await storageDigests(restored.services.storage)).toEqual(await storageDigests(site.services.storage));

@@ -38,7 +38,11 @@ export async function backupCommand(args: string[], env: Env, out: CommandOutput
     out.error(`Backup failed: cannot write ${given}: the folder ${path.dirname(given)} does not exist.`);
     return 1;
   }
-  const services = await openServices(env, out, 'To back up a running site, use Download on the admin\'s Backups screen (or GET /api/backup).');
+  const services = await openServices(
+    env,
+    out,
+    "To back up a running site, use Download on the admin's Backups screen (or GET /api/backup).",
+  );
   if (!services) return 1;
   const started = performance.now();
   try {
@@ -84,7 +88,10 @@ export async function restoreCommand(args: string[], env: Env, out: CommandOutpu
   const services = await openServices(env, out, 'A restore replaces what the server serves, so it runs with the server stopped.');
   if (!services) return 1;
   const started = performance.now();
-  const where = services.database.kind === 'pglite' ? `the embedded database in ${path.join(env.dataDir, 'db')}` : 'the PostgreSQL database of DATABASE_URL';
+  const where =
+    services.database.kind === 'pglite'
+      ? `the embedded database in ${path.join(env.dataDir, 'db')}`
+      : 'the PostgreSQL database of DATABASE_URL';
   try {
     const workDir = path.join(env.dataDir, 'tmp', `restore-${crypto.randomUUID()}`);
     const result = await restoreFromFile({ db: services.database.db, storage: services.storage }, file, {
@@ -101,16 +108,22 @@ export async function restoreCommand(args: string[], env: Env, out: CommandOutpu
     }
     if (result.removedFiles) out.log(`  Removed ${result.removedFiles} image file(s) of the replaced site.`);
     if (manifest.missingImages.length) {
-      out.log(`  ${manifest.missingImages.length} image(s) were already missing from the site when the backup was taken; their records show a placeholder.`);
+      out.log(
+        `  ${manifest.missingImages.length} image(s) were already missing from the site when the backup was taken; their records show a placeholder.`,
+      );
     }
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
-    out.log(`Done in ${seconds} s. Start the server now. A server that was running on this database meanwhile serves stale pages: restart it.`);
+    out.log(
+      `Done in ${seconds} s. Start the server now. A server that was running on this database meanwhile serves stale pages: restart it.`,
+    );
     return 0;
   } catch (error) {
     if (error instanceof BackupError) out.error(`Restore refused: ${error.message}`);
     else {
       out.error(`Restore failed: ${messageOf(error)}`);
-      out.error('The database is unchanged (its transaction was rolled back); image files already copied are removed by the next start of the server.');
+      out.error(
+        'The database is unchanged (its transaction was rolled back); image files already copied are removed by the next start of the server.',
+      );
     }
     return 1;
   } finally {

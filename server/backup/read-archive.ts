@@ -85,7 +85,9 @@ export async function verifyArchive(file: string, workDir: string): Promise<Veri
     if (!extracted.has(entry)) throw new BackupError(`${label} is incomplete: it has no ${entry}.`);
     const rows = parseRows(await fs.readFile(path.join(tableDir, `${table.name}.ndjson`), 'utf8'), table, `${label} is damaged: ${entry}`);
     if (rows.length !== manifest.tables[table.name]) {
-      throw new BackupError(`${label} is damaged: ${entry} has ${rows.length} rows, its manifest says ${manifest.tables[table.name] ?? 0}.`);
+      throw new BackupError(
+        `${label} is damaged: ${entry} has ${rows.length} rows, its manifest says ${manifest.tables[table.name] ?? 0}.`,
+      );
     }
     tables.set(table.name, rows);
   }
@@ -95,7 +97,9 @@ export async function verifyArchive(file: string, workDir: string): Promise<Veri
   const excused = new Set(manifest.missingImages);
   const absent = [...requiredImageNames(tables)].filter((name) => !present.has(name) && !excused.has(name));
   if (absent.length) {
-    throw new BackupError(`${label} is incomplete: its records name ${absent.length} image(s) it does not hold (${absent.slice(0, 3).join(', ')}).`);
+    throw new BackupError(
+      `${label} is incomplete: its records name ${absent.length} image(s) it does not hold (${absent.slice(0, 3).join(', ')}).`,
+    );
   }
   const imageBytes = imageNames.reduce((sum, name) => sum + extracted.get(`images/${name}`)!.size, 0);
   const counts = countRows(tables, imageNames.length, imageBytes);
@@ -130,7 +134,8 @@ async function extract(
         throw new BackupError(`${label} is damaged: it holds ${name} twice.`);
       }
       if (kind.kind === 'manifest') {
-        if ((entry.header.size ?? 0) > MAX_MANIFEST_BYTES) throw new BackupError(`${label} is not a site backup: its ${MANIFEST_ENTRY} is far too large.`);
+        if ((entry.header.size ?? 0) > MAX_MANIFEST_BYTES)
+          throw new BackupError(`${label} is not a site backup: its ${MANIFEST_ENTRY} is far too large.`);
         const chunks: Buffer[] = [];
         for await (const chunk of entry) chunks.push(chunk as Buffer);
         manifestText = Buffer.concat(chunks).toString('utf8');
@@ -159,7 +164,8 @@ function readFailure(error: unknown, label: string): Error {
     return new BackupError(`${label} is incomplete: it ends too early (the file was cut short, e.g. by an interrupted download or copy).`);
   }
   if (code === 'Z_DATA_ERROR') return new BackupError(`${label} is damaged: its compressed data is corrupt.`);
-  if (/tar header|tar/i.test(message ?? '')) return new BackupError(`${label} is not a site backup: it is not a tar archive inside the gzip.`);
+  if (/tar header|tar/i.test(message ?? ''))
+    return new BackupError(`${label} is not a site backup: it is not a tar archive inside the gzip.`);
   return error instanceof Error ? error : new Error(String(error));
 }
 
@@ -191,15 +197,21 @@ function parseManifest(text: string, label: string): Manifest {
   }
   const { format, version } = (value ?? {}) as { format?: unknown; version?: unknown };
   if (format !== ARCHIVE_FORMAT) {
-    throw new BackupError(`${label} is not a site backup: its ${MANIFEST_ENTRY} names the format "${String(format).slice(0, 100)}", not "${ARCHIVE_FORMAT}".`);
+    throw new BackupError(
+      `${label} is not a site backup: its ${MANIFEST_ENTRY} names the format "${String(format).slice(0, 100)}", not "${ARCHIVE_FORMAT}".`,
+    );
   }
   if (typeof version === 'number' && version > ARCHIVE_VERSION) {
-    throw new BackupError(`${label} was made by a newer version of the site (backup format ${version}); this version reads format ${ARCHIVE_VERSION}. Update the site first.`);
+    throw new BackupError(
+      `${label} was made by a newer version of the site (backup format ${version}); this version reads format ${ARCHIVE_VERSION}. Update the site first.`,
+    );
   }
   const parsed = manifestSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    throw new BackupError(`${label} is damaged: its ${MANIFEST_ENTRY} is not valid (${issue.path.join('.') || 'top level'}: ${issue.message}).`);
+    throw new BackupError(
+      `${label} is damaged: its ${MANIFEST_ENTRY} is not valid (${issue.path.join('.') || 'top level'}: ${issue.message}).`,
+    );
   }
   return parsed.data;
 }
@@ -223,7 +235,8 @@ function parseRows(text: string, table: (typeof ARCHIVE_TABLES)[number], where: 
     const values = row as Row;
     // every row of a table fills the same columns: they are inserted as one set
     const rowColumns = Object.keys(values).sort().join(',');
-    if (columns !== null && rowColumns !== columns) throw new BackupError(`${where} line ${index + 1} has other columns than the rows before it.`);
+    if (columns !== null && rowColumns !== columns)
+      throw new BackupError(`${where} line ${index + 1} has other columns than the rows before it.`);
     columns = rowColumns;
     // PostgreSQL compares UUIDs regardless of case
     const raw = String(values[table.primaryKey]);

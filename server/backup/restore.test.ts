@@ -51,7 +51,7 @@ async function expectSameSite(target: TestApp, from: TestApp) {
 }
 
 describe('round trip', () => {
-  it('restores every row and every image into an empty database; the archive\'s admins replace the first-start one', async () => {
+  it("restores every row and every image into an empty database; the archive's admins replace the first-start one", async () => {
     const target = await createTestApp();
     let restarted: TestApp | undefined;
     try {
@@ -98,7 +98,8 @@ describe('a bad archive is refused and changes nothing', () => {
     await writeEntries(file, change(entries.map((entry) => ({ ...entry, data: Buffer.from(entry.data) }))));
     return file;
   };
-  const manifestOf = (list: ArchiveEntry[]) => JSON.parse(list.find((entry) => entry.name === 'manifest.json')!.data.toString()) as Manifest;
+  const manifestOf = (list: ArchiveEntry[]) =>
+    JSON.parse(list.find((entry) => entry.name === 'manifest.json')!.data.toString()) as Manifest;
   const withManifest = (list: ArchiveEntry[], manifest: unknown) =>
     list.map((entry) => (entry.name === 'manifest.json' ? { ...entry, data: Buffer.from(JSON.stringify(manifest)) } : entry));
 
@@ -133,19 +134,40 @@ describe('a bad archive is refused and changes nothing', () => {
   });
 
   it('a text file, a foreign .tar.gz, another format, a newer version', async () => {
-    await expectRefused(write('notes.txt', 'These are not the backups you are looking for.\n'), /not a site backup: it is not a gzip-compressed/);
+    await expectRefused(
+      write('notes.txt', 'These are not the backups you are looking for.\n'),
+      /not a site backup: it is not a gzip-compressed/,
+    );
     await expectRefused(write('empty.tar.gz', ''), /not a site backup: the file is empty/);
-    await expectRefused(write('plain.gz', zlib.gzipSync('just some gzipped text, no tar inside it at all, long enough to fill a block'.repeat(20))), /not a site backup/);
+    await expectRefused(
+      write('plain.gz', zlib.gzipSync('just some gzipped text, no tar inside it at all, long enough to fill a block'.repeat(20))),
+      /not a site backup/,
+    );
     const foreign = path.join(work, 'foreign.tar.gz');
-    await writeEntries(foreign, [{ name: 'README.md', data: Buffer.from('# a project') }, { name: 'src/index.js', data: Buffer.from('1') }]);
+    await writeEntries(foreign, [
+      { name: 'README.md', data: Buffer.from('# a project') },
+      { name: 'src/index.js', data: Buffer.from('1') },
+    ]);
     await expectRefused(foreign, /not a site backup: it holds "README.md"/);
-    await expectRefused(await repack('other-format.tar.gz', (list) => withManifest(list, { ...manifestOf(list), format: 'wordpress-export' })), /names the format "wordpress-export"/);
-    await expectRefused(await repack('newer.tar.gz', (list) => withManifest(list, { ...manifestOf(list), version: 2 })), /newer version of the site \(backup format 2\)/);
-    await expectRefused(await repack('escape.tar.gz', (list) => [{ name: 'images/../../etc/passwd', data: Buffer.from('x') }, ...list]), /not a site backup/);
+    await expectRefused(
+      await repack('other-format.tar.gz', (list) => withManifest(list, { ...manifestOf(list), format: 'wordpress-export' })),
+      /names the format "wordpress-export"/,
+    );
+    await expectRefused(
+      await repack('newer.tar.gz', (list) => withManifest(list, { ...manifestOf(list), version: 2 })),
+      /newer version of the site \(backup format 2\)/,
+    );
+    await expectRefused(
+      await repack('escape.tar.gz', (list) => [{ name: 'images/../../etc/passwd', data: Buffer.from('x') }, ...list]),
+      /not a site backup/,
+    );
   });
 
   it('missing pieces: the manifest, an image, a table; rows that do not fit their table', async () => {
-    await expectRefused(await repack('no-manifest.tar.gz', (list) => list.filter((entry) => entry.name !== 'manifest.json')), /has no manifest\.json/);
+    await expectRefused(
+      await repack('no-manifest.tar.gz', (list) => list.filter((entry) => entry.name !== 'manifest.json')),
+      /has no manifest\.json/,
+    );
     await expectRefused(
       await repack('no-image.tar.gz', (list) => {
         const image = list.find((entry) => entry.name.startsWith('images/'))!;
@@ -190,7 +212,11 @@ describe('a database with content', () => {
   it('a message or the About content alone also count as content', async () => {
     const target = await createTestApp();
     try {
-      await target.app.inject({ method: 'POST', url: '/api/user', payload: { name: 'V', email: 'v@example.com', number: '123456', message: 'Hi' } });
+      await target.app.inject({
+        method: 'POST',
+        url: '/api/user',
+        payload: { name: 'V', email: 'v@example.com', number: '123456', message: 'Hi' },
+      });
       await expect(restore(target, good)).rejects.toThrow(/1 message\(s\)/);
     } finally {
       await target.close();

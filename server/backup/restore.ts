@@ -22,7 +22,7 @@ export interface RestoreTarget {
   storage: Storage;
 }
 
-export interface ExistingContent {
+interface ExistingContent {
   records: number;
   messages: number;
   aboutContent: boolean;
@@ -42,7 +42,7 @@ const INSERT_BATCH = 200;
 const PUT_CONCURRENCY = 4;
 
 /** What the target holds that a restore would replace. */
-export async function existingContent(db: Db): Promise<ExistingContent> {
+async function existingContent(db: Db): Promise<ExistingContent> {
   let records = 0;
   for (const table of ARCHIVE_TABLES.filter((candidate) => candidate.group === 'records')) {
     records += await countOf(db, table.name);
@@ -57,7 +57,7 @@ async function countOf(db: Db, table: string): Promise<number> {
   return Number(result.rows[0].n);
 }
 
-export const isEmpty = (content: ExistingContent) => content.records === 0 && content.messages === 0 && !content.aboutContent;
+const isEmpty = (content: ExistingContent) => content.records === 0 && content.messages === 0 && !content.aboutContent;
 
 /** Refuses a target with content unless forced, verifies the archive in `workDir`, then restores it. */
 export async function restoreFromFile(
@@ -87,7 +87,7 @@ export async function restoreFromFile(
 }
 
 /** Restores a verified archive; its image files are moved out of the archive's image directory. */
-export async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, force: boolean): Promise<RestoreResult> {
+async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, force: boolean): Promise<RestoreResult> {
   const previousFiles = force ? (await target.storage.list()).map((file) => file.name) : [];
   await putImages(target.storage, archive);
 

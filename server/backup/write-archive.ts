@@ -144,7 +144,9 @@ async function produce(source: BackupSource, first: Snapshot, startedAt: Date, p
       break;
     }
     if (attempt >= MAX_SNAPSHOTS) {
-      throw new BackupError('The site changed too much while the backup was taken (images were removed as they were read). Please try again.');
+      throw new BackupError(
+        'The site changed too much while the backup was taken (images were removed as they were read). Please try again.',
+      );
     }
     missingBefore = missing;
   }

@@ -31,7 +31,12 @@ const titlesOn = async (app: TestApp) => ((await app.app.inject('/api/property')
 
 async function createProperty(title: string) {
   const body = multipart({ title }, [{ field: 'image', data: await makeImage('jpeg', 320, 240) }]);
-  const reply = await first.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const reply = await first.app.inject({
+    method: 'POST',
+    url: '/api/property',
+    ...body,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
   expect(reply.statusCode).toBe(201);
   return reply.json().data as { _id: string };
 }
@@ -48,12 +53,16 @@ async function withClient<T>(work: (client: pg.Client) => Promise<T>): Promise<T
 }
 
 describe('several processes on one database', () => {
-  it('a create and a delete on one show in the other one\'s cached list within a second', async () => {
+  it("a create and a delete on one show in the other one's cached list within a second", async () => {
     expect(await titlesOn(second)).toEqual([]); // cached now
     const record = await createProperty('Lakeview Villas');
     expect(await msUntil(async () => (await titlesOn(second)).includes('Lakeview Villas'), 1000)).toBeLessThan(1000);
 
-    const removed = await second.app.inject({ method: 'DELETE', url: `/api/property/${record._id}`, headers: { authorization: `Bearer ${token}` } });
+    const removed = await second.app.inject({
+      method: 'DELETE',
+      url: `/api/property/${record._id}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(removed.statusCode).toBe(200);
     expect(await msUntil(async () => !(await titlesOn(first)).includes('Lakeview Villas'), 1000)).toBeLessThan(1000);
   });
@@ -61,7 +70,12 @@ describe('several processes on one database', () => {
   it('an About save on one shows in the other within a second', async () => {
     expect((await second.app.inject('/api/about-content')).json().data.hero.title).toBe(DEFAULT_ABOUT_CONTENT.hero.title);
     const content = { ...DEFAULT_ABOUT_CONTENT, hero: { ...DEFAULT_ABOUT_CONTENT.hero, title: 'Forty years of building' } };
-    const saved = await first.app.inject({ method: 'PUT', url: '/api/about-content', payload: content, headers: { authorization: `Bearer ${token}` } });
+    const saved = await first.app.inject({
+      method: 'PUT',
+      url: '/api/about-content',
+      payload: content,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(saved.statusCode).toBe(200);
     await msUntil(async () => (await second.app.inject('/api/about-content')).json().data.hero.title === 'Forty years of building', 1000);
   });

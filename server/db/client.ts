@@ -31,7 +31,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface PoolStats {
+interface PoolStats {
   /** Open connections, idle or in use. */
   total: number;
   idle: number;
@@ -40,7 +40,7 @@ export interface PoolStats {
 }
 
 /** Migrations sit next to this file in the source tree and are copied next to the bundle. */
-export function migrationsFolder(): string {
+function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
   for (const candidate of [path.join(here, 'migrations'), path.join(here, 'db', 'migrations')]) {
     if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
@@ -53,7 +53,7 @@ export function migrationsFolder(): string {
  * to the bundle: a first start loads it instead of running initdb, which needs ~800 MB of
  * WebAssembly memory for a few seconds and ~60 s on a busy small server. Absent when run from source.
  */
-export const INITIAL_DATA_DIR_IMAGE = 'pglite-initial.tar.gz';
+const INITIAL_DATA_DIR_IMAGE = 'pglite-initial.tar.gz';
 
 function initialDataDirImage(dataDir: string | undefined): Blob | undefined {
   if (!dataDir || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
@@ -62,8 +62,7 @@ function initialDataDirImage(dataDir: string | undefined): Blob | undefined {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir?: string; snapshot?: Blob; sharedBuffersMb?: number }
-  | { kind: 'postgres'; url: string; schemaName?: string };
+  { kind: 'pglite'; dataDir?: string; snapshot?: Blob; sharedBuffersMb?: number } | { kind: 'postgres'; url: string; schemaName?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   return options.kind === 'pglite'
@@ -75,13 +74,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
  * PGlite's WebAssembly memory only grows: PostgreSQL's default 128 MB of shared buffers would
  * stay resident for a site whose whole database is a few MB (the OS caches the files anyway).
  */
-const pgliteConf = (sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB) => [`shared_buffers=${sharedBuffersMb}MB`, 'maintenance_work_mem=16MB'];
+const pgliteConf = (sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB) => [
+  `shared_buffers=${sharedBuffersMb}MB`,
+  'maintenance_work_mem=16MB',
+];
 
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined, sharedBuffersMb?: number): Promise<Database> {
   // only one process may open a PGlite directory; a second one would corrupt it
   const releaseLock = dataDir ? await lockDirectory(dataDir) : async () => {};
   try {
-    const client = new PGlite({ dataDir, loadDataDir: snapshot ?? initialDataDirImage(dataDir), postgresqlconf: pgliteConf(sharedBuffersMb) });
+    const client = new PGlite({
+      dataDir,
+      loadDataDir: snapshot ?? initialDataDirImage(dataDir),
+      postgresqlconf: pgliteConf(sharedBuffersMb),
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });

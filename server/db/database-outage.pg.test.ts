@@ -29,7 +29,9 @@ describe('PostgreSQL outage', () => {
     t = await createTestApp({}, undefined, { databaseUrl: proxied.toString(), logStream });
     auth = { authorization: `Bearer ${await t.login()}` };
     const body = multipart({ title: 'Cached before the outage' }, [{ field: 'image', data: await makeImage() }]);
-    expect((await t.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, ...auth } })).statusCode).toBe(201);
+    expect((await t.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, ...auth } })).statusCode).toBe(
+      201,
+    );
     expect((await t.app.inject('/api/property')).statusCode).toBe(200); // now cached
   });
   afterAll(async () => {
@@ -41,7 +43,11 @@ describe('PostgreSQL outage', () => {
   /** Every request that needs the database, with what it must answer during an outage. */
   const needsDatabase = (uncachedList: string) => [
     t.app.inject(uncachedList),
-    t.app.inject({ method: 'POST', url: '/api/user', payload: { name: 'Asha', email: 'asha@example.com', number: '9876543210', message: 'Call me' } }),
+    t.app.inject({
+      method: 'POST',
+      url: '/api/user',
+      payload: { name: 'Asha', email: 'asha@example.com', number: '9876543210', message: 'Call me' },
+    }),
     t.app.inject({ method: 'GET', url: '/api/user', headers: auth }), // admin read (and the token check)
     t.app.inject({ method: 'POST', url: '/api/admins/login', payload: { email: 'admin@example.com', password: 'whatever-password' } }),
   ];
@@ -93,7 +99,7 @@ describe('PostgreSQL outage', () => {
     await expectRecovered('/api/solution');
   });
 
-  it('logs the failures without the visitors\' data the failed queries carried', () => {
+  it("logs the failures without the visitors' data the failed queries carried", () => {
     expect(logged).toContain('request failed: 503');
     for (const personal of ['Asha', 'asha@example.com', '9876543210', 'Call me']) expect(logged).not.toContain(personal);
   });

@@ -53,22 +53,101 @@ export const demoRecords: Record<ResourceKey, DemoRecord[]> = {
     { fields: { title: 'Palm Grove Plots, Devanahalli' }, images: [img('landscape', 140, 2)] },
   ],
   topprojects: [
-    { fields: { name: 'Prestige Lakeside Habitat', location: 'Whitefield, Bangalore', developer: 'Prestige Group', offer: '' }, images: [img('building', 210, 5)] },
-    { fields: { name: 'Sobha Dream Acres', location: 'Panathur, Bangalore', developer: 'Sobha Limited', offer: 'Free modular kitchen on bookings this month' }, images: [img('building', 15, 6)] },
-    { fields: { name: 'Brigade Cornerstone Utopia', location: 'Varthur, Bangalore', developer: 'Brigade Group', offer: '' }, images: [img('building', 260, 7)] },
-    { fields: { name: 'Godrej Woodland Estate', location: 'Kanakapura Road, Bangalore', developer: '', offer: '5% off interiors with every booking' }, images: [img('landscape', 100, 3)] },
+    {
+      fields: { name: 'Prestige Lakeside Habitat', location: 'Whitefield, Bangalore', developer: 'Prestige Group', offer: '' },
+      images: [img('building', 210, 5)],
+    },
+    {
+      fields: {
+        name: 'Sobha Dream Acres',
+        location: 'Panathur, Bangalore',
+        developer: 'Sobha Limited',
+        offer: 'Free modular kitchen on bookings this month',
+      },
+      images: [img('building', 15, 6)],
+    },
+    {
+      fields: { name: 'Brigade Cornerstone Utopia', location: 'Varthur, Bangalore', developer: 'Brigade Group', offer: '' },
+      images: [img('building', 260, 7)],
+    },
+    {
+      fields: {
+        name: 'Godrej Woodland Estate',
+        location: 'Kanakapura Road, Bangalore',
+        developer: '',
+        offer: '5% off interiors with every booking',
+      },
+      images: [img('landscape', 100, 3)],
+    },
   ],
   clients: [
-    { fields: { name: 'Ananya Rao', title: 'Three-bedroom apartment makeover', description: 'They turned our dated flat into a bright, practical home. The modular kitchen and the carved puja unit are the first things our guests notice.', category: 'Interior Design' }, images: [square('portrait', 200, 1)] },
-    { fields: { name: 'Rahul Menon', title: '1990s bungalow renovation', description: 'Old wiring, leaking terrace and cramped rooms — fixed in twelve weeks with a clear weekly report. We moved back in on the promised date.', category: 'Renovation' }, images: [square('portrait', 30, 2)] },
-    { fields: { name: 'Priya Shankar', title: 'Duplex design, Koramangala', description: 'Their architects listened to how we live and drew a home around it. Every room gets morning light and the staircase is a work of art.', category: 'Architecture' }, images: [square('portrait', 320, 3)] },
-    { fields: { name: 'Vikram Iyer', title: 'Office fit-out for 60 people', description: 'Our new office was ready in seven weeks without disturbing the floors around us. The team handled permits, furniture and cabling.', category: 'Commercial' }, images: [square('portrait', 120, 4)] },
-    { fields: { name: 'Meera & Arjun Kulkarni', title: 'Independent house, Hennur', description: 'From the foundation to the last carved door, one team and one budget. Bundling construction and interiors saved us close to 18%.', category: 'Residential' }, images: [square('portrait', 260, 5)] },
+    {
+      fields: {
+        name: 'Ananya Rao',
+        title: 'Three-bedroom apartment makeover',
+        description:
+          'They turned our dated flat into a bright, practical home. The modular kitchen and the carved puja unit are the first things our guests notice.',
+        category: 'Interior Design',
+      },
+      images: [square('portrait', 200, 1)],
+    },
+    {
+      fields: {
+        name: 'Rahul Menon',
+        title: '1990s bungalow renovation',
+        description:
+          'Old wiring, leaking terrace and cramped rooms — fixed in twelve weeks with a clear weekly report. We moved back in on the promised date.',
+        category: 'Renovation',
+      },
+      images: [square('portrait', 30, 2)],
+    },
+    {
+      fields: {
+        name: 'Priya Shankar',
+        title: 'Duplex design, Koramangala',
+        description:
+          'Their architects listened to how we live and drew a home around it. Every room gets morning light and the staircase is a work of art.',
+        category: 'Architecture',
+      },
+      images: [square('portrait', 320, 3)],
+    },
+    {
+      fields: {
+        name: 'Vikram Iyer',
+        title: 'Office fit-out for 60 people',
+        description:
+          'Our new office was ready in seven weeks without disturbing the floors around us. The team handled permits, furniture and cabling.',
+        category: 'Commercial',
+      },
+      images: [square('portrait', 120, 4)],
+    },
+    {
+      fields: {
+        name: 'Meera & Arjun Kulkarni',
+        title: 'Independent house, Hennur',
+        description:
+          'From the foundation to the last carved door, one team and one budget. Bundling construction and interiors saved us close to 18%.',
+        category: 'Residential',
+      },
+      images: [square('portrait', 260, 5)],
+    },
   ],
   bannerAbout: [
-    { fields: { title: 'Crafting Spaces Since 2016', description: 'Builders, designers and carvers working as one team across Bangalore.' }, images: [banner('room', 30, 1)] },
-    { fields: { title: 'Over 5,000 Clients Served', description: 'Homes, offices and heritage woodwork delivered with transparent pricing.' }, images: [banner('building', 190, 2)] },
-    { fields: { title: 'Tradition Meets Modern Design', description: 'Hand-carved teak and rosewood alongside contemporary interiors.' }, images: [banner('carving', 0, 1)] },
+    {
+      fields: { title: 'Crafting Spaces Since 2016', description: 'Builders, designers and carvers working as one team across Bangalore.' },
+      images: [banner('room', 30, 1)],
+    },
+    {
+      fields: {
+        title: 'Over 5,000 Clients Served',
+        description: 'Homes, offices and heritage woodwork delivered with transparent pricing.',
+      },
+      images: [banner('building', 190, 2)],
+    },
+    {
+      fields: { title: 'Tradition Meets Modern Design', description: 'Hand-carved teak and rosewood alongside contemporary interiors.' },
+      images: [banner('carving', 0, 1)],
+    },
   ],
   communityAbout: [
     {
@@ -81,31 +160,209 @@ export const demoRecords: Record<ResourceKey, DemoRecord[]> = {
     },
   ],
   'team-members': [
-    { fields: { name: 'Suresh Gowda', title: 'Founder & Managing Director', role: 'Leadership', description: 'Civil engineer with 20 years on Bangalore building sites; started the company in 2015 with a single carpentry workshop.', linkedin: 'https://www.linkedin.com/', twitter: '' }, images: [square('portrait', 210, 6)] },
-    { fields: { name: 'Lakshmi Narayan', title: 'Head of Interior Design', role: 'Design', description: 'Leads a studio of twelve designers; specialises in compact apartments and warm, wood-rich interiors.', linkedin: '', twitter: '' }, images: [square('portrait', 340, 7)] },
-    { fields: { name: 'Mohammed Irfan', title: 'Master Carver', role: 'Wooden Carving', description: 'Third-generation carver from Channapatna; every temple door and puja unit passes through his hands.', linkedin: '', twitter: '' }, images: [square('portrait', 40, 8)] },
-    { fields: { name: 'Deepa Krishnan', title: 'Construction Manager', role: 'Construction', description: 'Runs our sites with weekly client reports, safety audits and a firm eye on the schedule.', linkedin: '', twitter: '' }, images: [square('portrait', 150, 9)] },
+    {
+      fields: {
+        name: 'Suresh Gowda',
+        title: 'Founder & Managing Director',
+        role: 'Leadership',
+        description:
+          'Civil engineer with 20 years on Bangalore building sites; started the company in 2015 with a single carpentry workshop.',
+        linkedin: 'https://www.linkedin.com/',
+        twitter: '',
+      },
+      images: [square('portrait', 210, 6)],
+    },
+    {
+      fields: {
+        name: 'Lakshmi Narayan',
+        title: 'Head of Interior Design',
+        role: 'Design',
+        description: 'Leads a studio of twelve designers; specialises in compact apartments and warm, wood-rich interiors.',
+        linkedin: '',
+        twitter: '',
+      },
+      images: [square('portrait', 340, 7)],
+    },
+    {
+      fields: {
+        name: 'Mohammed Irfan',
+        title: 'Master Carver',
+        role: 'Wooden Carving',
+        description: 'Third-generation carver from Channapatna; every temple door and puja unit passes through his hands.',
+        linkedin: '',
+        twitter: '',
+      },
+      images: [square('portrait', 40, 8)],
+    },
+    {
+      fields: {
+        name: 'Deepa Krishnan',
+        title: 'Construction Manager',
+        role: 'Construction',
+        description: 'Runs our sites with weekly client reports, safety audits and a firm eye on the schedule.',
+        linkedin: '',
+        twitter: '',
+      },
+      images: [square('portrait', 150, 9)],
+    },
   ],
   gallery: [
-    { fields: { title: 'Modern Villa Living Room', category: 'Residential Project' }, images: [img('room', 200, 1), img('room', 30, 2), img('building', 210, 9)], descriptions: ['Double-height living room with teak panelling', 'Reading corner by the garden window', 'Street façade at dusk'] },
-    { fields: { title: 'Family Home, HSR Layout', category: 'Residential Project' }, images: [img('building', 60, 10), img('room', 100, 3)], descriptions: ['Three-storey family home', 'Open kitchen and dining'] },
-    { fields: { title: 'Warm Minimal Apartment', category: 'Interior' }, images: [img('room', 20, 4), img('room', 330, 5), img('room', 160, 6)], descriptions: ['Living room in oak and linen', 'Bedroom with a floating headboard', 'Compact study unit'] },
-    { fields: { title: 'Contemporary Kitchen', category: 'Interior' }, images: [img('room', 190, 7), img('room', 60, 8)], descriptions: ['Island kitchen with quartz top', 'Tall pantry units'] },
-    { fields: { title: 'Temple Door in Teak', category: 'Wooden Carving' }, images: [img('carving', 0, 1), img('carving', 10, 2)], descriptions: ['Lotus medallion, hand carved', 'Detail of the border beads'] },
-    { fields: { title: 'Rosewood Puja Unit', category: 'Wooden Carving' }, images: [img('carving', 20, 4), img('carving', 5, 5)], descriptions: ['Puja unit with carved arch', 'Petal motif on the side panel'] },
-    { fields: { title: 'Apartment Tower, Hebbal', category: 'Construction' }, images: [img('building', 220, 11), img('building', 35, 12)], descriptions: ['Structure complete, 14 floors', 'Site at foundation stage'] },
-    { fields: { title: 'Commercial Block, Whitefield', category: 'Construction' }, images: [img('building', 180, 13), img('building', 10, 14)], descriptions: ['Glass façade going up', 'Handed over in 2024'] },
+    {
+      fields: { title: 'Modern Villa Living Room', category: 'Residential Project' },
+      images: [img('room', 200, 1), img('room', 30, 2), img('building', 210, 9)],
+      descriptions: ['Double-height living room with teak panelling', 'Reading corner by the garden window', 'Street façade at dusk'],
+    },
+    {
+      fields: { title: 'Family Home, HSR Layout', category: 'Residential Project' },
+      images: [img('building', 60, 10), img('room', 100, 3)],
+      descriptions: ['Three-storey family home', 'Open kitchen and dining'],
+    },
+    {
+      fields: { title: 'Warm Minimal Apartment', category: 'Interior' },
+      images: [img('room', 20, 4), img('room', 330, 5), img('room', 160, 6)],
+      descriptions: ['Living room in oak and linen', 'Bedroom with a floating headboard', 'Compact study unit'],
+    },
+    {
+      fields: { title: 'Contemporary Kitchen', category: 'Interior' },
+      images: [img('room', 190, 7), img('room', 60, 8)],
+      descriptions: ['Island kitchen with quartz top', 'Tall pantry units'],
+    },
+    {
+      fields: { title: 'Temple Door in Teak', category: 'Wooden Carving' },
+      images: [img('carving', 0, 1), img('carving', 10, 2)],
+      descriptions: ['Lotus medallion, hand carved', 'Detail of the border beads'],
+    },
+    {
+      fields: { title: 'Rosewood Puja Unit', category: 'Wooden Carving' },
+      images: [img('carving', 20, 4), img('carving', 5, 5)],
+      descriptions: ['Puja unit with carved arch', 'Petal motif on the side panel'],
+    },
+    {
+      fields: { title: 'Apartment Tower, Hebbal', category: 'Construction' },
+      images: [img('building', 220, 11), img('building', 35, 12)],
+      descriptions: ['Structure complete, 14 floors', 'Site at foundation stage'],
+    },
+    {
+      fields: { title: 'Commercial Block, Whitefield', category: 'Construction' },
+      images: [img('building', 180, 13), img('building', 10, 14)],
+      descriptions: ['Glass façade going up', 'Handed over in 2024'],
+    },
   ],
   project: [
-    { fields: { category: 'Construction', title: 'Green Meadows Apartments', location: 'Sarjapur Road, Bangalore', developer: 'Our Construction Team', units: 120, launchDate: '2027-03-01', status: 'Upcoming', description: 'A gated community of 2 and 3 BHK homes around a two-acre central garden, with rainwater harvesting and solar-powered common areas.', area: '4.5 acres', categories: ['Apartments', 'Gated Community'] }, images: [img('building', 120, 15), img('landscape', 110, 5), img('building', 80, 16)] },
-    { fields: { category: 'Construction', title: 'Skyline Heights', location: 'Hebbal, Bangalore', developer: 'Our Construction Team', units: 84, launchDate: '2025-01-15', expectedCompletion: '2027-06-30', completion: '65%', status: 'Ongoing', description: 'Fourteen-storey residential tower with lake views, a rooftop pool and two levels of basement parking.', area: '2.1 acres', categories: ['Apartments', 'High-rise', 'Lake View', 'Amenities', 'Parking'] }, images: [img('building', 220, 17), img('building', 200, 18)] },
-    { fields: { category: 'Construction', title: 'Heritage Row Houses', location: 'JP Nagar, Bangalore', developer: 'Our Construction Team', units: 16, launchDate: '2022-06-01', completionDate: '2024-08-20', clientSatisfaction: '4.9/5', status: 'Completed', description: 'Sixteen row houses with private courtyards, Mangalore-tiled roofs and carved teak entrance doors made in our own workshop.', area: '1.2 acres', awards: ['CREDAI Karnataka Best Residential Project 2024'] }, images: [img('building', 25, 19), img('room', 35, 9), img('carving', 15, 6)] },
-    { fields: { category: 'Interior', title: 'Lakeside Penthouse Interiors', location: 'Whitefield, Bangalore', developer: 'Our Interior Studio', units: 0, launchDate: '2027-01-10', status: 'Upcoming', description: 'Full interiors for a 4,200 sq ft penthouse: walnut living room, bespoke wardrobes and a carved rosewood puja room.', designStyle: 'Contemporary Indian', area: '4,200 sq ft', categories: ['Living Room', 'Wardrobe', 'Puja Unit'] }, images: [img('room', 30, 10), img('room', 210, 11)] },
-    { fields: { category: 'Interior', title: 'Koramangala Family Apartment', location: 'Koramangala, Bangalore', developer: 'Our Interior Studio', units: 0, launchDate: '2026-02-01', expectedCompletion: '2026-12-15', completion: '70%', status: 'Ongoing', description: 'A 3 BHK refresh with a modular kitchen, study unit for two, shoe rack and TV wall in oak veneer.', designStyle: 'Warm Minimal', area: '1,850 sq ft', categories: ['Modular Kitchen', 'Study Unit', 'Shoe Rack', 'TV Unit', 'Bedroom'] }, images: [img('room', 190, 12), img('room', 60, 13), img('room', 300, 14)] },
-    { fields: { category: 'Interior', title: 'Indiranagar Boutique Office', location: 'Indiranagar, Bangalore', developer: 'Our Interior Studio', units: 0, launchDate: '2024-05-01', completionDate: '2024-11-30', clientSatisfaction: '98%', status: 'Completed', description: 'A 40-seat design office with acoustic panels, a carved reception wall and a café counter.', designStyle: 'Industrial Craft', area: '3,000 sq ft', categories: ['Commercial'], awards: ['IIID Bangalore Interior Award 2025'] }, images: [img('room', 0, 15), img('carving', 25, 7)] },
+    {
+      fields: {
+        category: 'Construction',
+        title: 'Green Meadows Apartments',
+        location: 'Sarjapur Road, Bangalore',
+        developer: 'Our Construction Team',
+        units: 120,
+        launchDate: '2027-03-01',
+        status: 'Upcoming',
+        description:
+          'A gated community of 2 and 3 BHK homes around a two-acre central garden, with rainwater harvesting and solar-powered common areas.',
+        area: '4.5 acres',
+        categories: ['Apartments', 'Gated Community'],
+      },
+      images: [img('building', 120, 15), img('landscape', 110, 5), img('building', 80, 16)],
+    },
+    {
+      fields: {
+        category: 'Construction',
+        title: 'Skyline Heights',
+        location: 'Hebbal, Bangalore',
+        developer: 'Our Construction Team',
+        units: 84,
+        launchDate: '2025-01-15',
+        expectedCompletion: '2027-06-30',
+        completion: '65%',
+        status: 'Ongoing',
+        description: 'Fourteen-storey residential tower with lake views, a rooftop pool and two levels of basement parking.',
+        area: '2.1 acres',
+        categories: ['Apartments', 'High-rise', 'Lake View', 'Amenities', 'Parking'],
+      },
+      images: [img('building', 220, 17), img('building', 200, 18)],
+    },
+    {
+      fields: {
+        category: 'Construction',
+        title: 'Heritage Row Houses',
+        location: 'JP Nagar, Bangalore',
+        developer: 'Our Construction Team',
+        units: 16,
+        launchDate: '2022-06-01',
+        completionDate: '2024-08-20',
+        clientSatisfaction: '4.9/5',
+        status: 'Completed',
+        description:
+          'Sixteen row houses with private courtyards, Mangalore-tiled roofs and carved teak entrance doors made in our own workshop.',
+        area: '1.2 acres',
+        awards: ['CREDAI Karnataka Best Residential Project 2024'],
+      },
+      images: [img('building', 25, 19), img('room', 35, 9), img('carving', 15, 6)],
+    },
+    {
+      fields: {
+        category: 'Interior',
+        title: 'Lakeside Penthouse Interiors',
+        location: 'Whitefield, Bangalore',
+        developer: 'Our Interior Studio',
+        units: 0,
+        launchDate: '2027-01-10',
+        status: 'Upcoming',
+        description: 'Full interiors for a 4,200 sq ft penthouse: walnut living room, bespoke wardrobes and a carved rosewood puja room.',
+        designStyle: 'Contemporary Indian',
+        area: '4,200 sq ft',
+        categories: ['Living Room', 'Wardrobe', 'Puja Unit'],
+      },
+      images: [img('room', 30, 10), img('room', 210, 11)],
+    },
+    {
+      fields: {
+        category: 'Interior',
+        title: 'Koramangala Family Apartment',
+        location: 'Koramangala, Bangalore',
+        developer: 'Our Interior Studio',
+        units: 0,
+        launchDate: '2026-02-01',
+        expectedCompletion: '2026-12-15',
+        completion: '70%',
+        status: 'Ongoing',
+        description: 'A 3 BHK refresh with a modular kitchen, study unit for two, shoe rack and TV wall in oak veneer.',
+        designStyle: 'Warm Minimal',
+        area: '1,850 sq ft',
+        categories: ['Modular Kitchen', 'Study Unit', 'Shoe Rack', 'TV Unit', 'Bedroom'],
+      },
+      images: [img('room', 190, 12), img('room', 60, 13), img('room', 300, 14)],
+    },
+    {
+      fields: {
+        category: 'Interior',
+        title: 'Indiranagar Boutique Office',
+        location: 'Indiranagar, Bangalore',
+        developer: 'Our Interior Studio',
+        units: 0,
+        launchDate: '2024-05-01',
+        completionDate: '2024-11-30',
+        clientSatisfaction: '98%',
+        status: 'Completed',
+        description: 'A 40-seat design office with acoustic panels, a carved reception wall and a café counter.',
+        designStyle: 'Industrial Craft',
+        area: '3,000 sq ft',
+        categories: ['Commercial'],
+        awards: ['IIID Bangalore Interior Award 2025'],
+      },
+      images: [img('room', 0, 15), img('carving', 25, 7)],
+    },
   ],
   Interiorbanner: [
-    { fields: { title: 'Interiors That Feel Like Home', description: 'Modular kitchens, wardrobes and living spaces designed around your family — with hand-carved details from our own workshop.' }, images: [banner('room', 25, 16)] },
+    {
+      fields: {
+        title: 'Interiors That Feel Like Home',
+        description:
+          'Modular kitchens, wardrobes and living spaces designed around your family — with hand-carved details from our own workshop.',
+      },
+      images: [banner('room', 25, 16)],
+    },
   ],
   solution: [
     { fields: { name: 'Modular Kitchens' }, images: [img('room', 190, 17, 800, 600)] },
@@ -116,15 +373,47 @@ export const demoRecords: Record<ResourceKey, DemoRecord[]> = {
     { fields: { name: 'Home Offices' }, images: [img('room', 60, 21, 800, 600)] },
   ],
   experience: [
-    { fields: { name: 'Indiranagar Experience Centre', address: '100 Feet Road, HAL 2nd Stage, Indiranagar, Bangalore 560038', timing: 'Mon-Sat: 9AM - 8PM', experience: 'Full-size kitchen and wardrobe displays, material library and a carving studio.' }, images: [img('room', 35, 22)] },
-    { fields: { name: 'Whitefield Design Studio', address: 'ITPL Main Road, Whitefield, Bangalore 560066', timing: 'Mon-Sat: 10AM - 7PM', experience: 'Sample apartment with finished interiors and a consultation lounge.' }, images: [img('room', 200, 23)] },
+    {
+      fields: {
+        name: 'Indiranagar Experience Centre',
+        address: '100 Feet Road, HAL 2nd Stage, Indiranagar, Bangalore 560038',
+        timing: 'Mon-Sat: 9AM - 8PM',
+        experience: 'Full-size kitchen and wardrobe displays, material library and a carving studio.',
+      },
+      images: [img('room', 35, 22)],
+    },
+    {
+      fields: {
+        name: 'Whitefield Design Studio',
+        address: 'ITPL Main Road, Whitefield, Bangalore 560066',
+        timing: 'Mon-Sat: 10AM - 7PM',
+        experience: 'Sample apartment with finished interiors and a consultation lounge.',
+      },
+      images: [img('room', 200, 23)],
+    },
   ],
   interiorportfolio: [
-    { fields: { category: 'Modular Kitchen', title: 'Sage Green Parallel Kitchen', description: 'Soft-close shutters, quartz counters and a tall pantry.' }, images: [img('room', 130, 24, 900, 675)] },
+    {
+      fields: {
+        category: 'Modular Kitchen',
+        title: 'Sage Green Parallel Kitchen',
+        description: 'Soft-close shutters, quartz counters and a tall pantry.',
+      },
+      images: [img('room', 130, 24, 900, 675)],
+    },
     { fields: { category: 'Wardrobe', title: 'Walk-in Wardrobe in Oak', description: '' }, images: [img('room', 35, 25, 900, 675)] },
-    { fields: { category: 'Living Room', title: 'Teak-Panelled Living Room', description: 'Carved panels framing the TV wall.' }, images: [img('room', 20, 26, 900, 675)] },
-    { fields: { category: 'Bedroom', title: 'Calm Master Bedroom', description: 'Upholstered headboard and hidden storage.' }, images: [img('room', 260, 27, 900, 675)] },
-    { fields: { category: 'Puja Unit', title: 'Rosewood Puja Unit', description: 'Hand-carved arch and brass bells.' }, images: [img('carving', 5, 9, 900, 675)] },
+    {
+      fields: { category: 'Living Room', title: 'Teak-Panelled Living Room', description: 'Carved panels framing the TV wall.' },
+      images: [img('room', 20, 26, 900, 675)],
+    },
+    {
+      fields: { category: 'Bedroom', title: 'Calm Master Bedroom', description: 'Upholstered headboard and hidden storage.' },
+      images: [img('room', 260, 27, 900, 675)],
+    },
+    {
+      fields: { category: 'Puja Unit', title: 'Rosewood Puja Unit', description: 'Hand-carved arch and brass bells.' },
+      images: [img('carving', 5, 9, 900, 675)],
+    },
     { fields: { category: 'Study Unit', title: 'Study Nook for Two', description: '' }, images: [img('room', 200, 28, 900, 675)] },
   ],
 };
@@ -141,7 +430,7 @@ export async function seedDemoContentIfEmpty(services: Services): Promise<number
 }
 
 /** Creates every demo record through the content service. */
-export async function seedDemoContent(services: Services): Promise<number> {
+async function seedDemoContent(services: Services): Promise<number> {
   const tmpDir = path.join(services.env.dataDir, 'tmp');
   await fs.mkdir(tmpDir, { recursive: true });
   let count = 0;
@@ -150,7 +439,9 @@ export async function seedDemoContent(services: Services): Promise<number> {
       const files: UploadedFile[] = [];
       for (const spec of record.images) {
         const file = path.join(tmpDir, `demo-${crypto.randomUUID()}.png`);
-        const info = await sharp(Buffer.from(demoSvg(spec))).png({ compressionLevel: 1 }).toFile(file);
+        const info = await sharp(Buffer.from(demoSvg(spec)))
+          .png({ compressionLevel: 1 })
+          .toFile(file);
         files.push({ field: resources[key].image.field, path: file, bytes: info.size });
       }
       const fields: Record<string, unknown> = { ...record.fields };

@@ -55,38 +55,34 @@ describe('database folder lock across processes (built server)', () => {
     return server;
   }
 
-  it(
-    'refuses a second server and the admin CLI while one runs, and starts again after a SIGKILL (zombie, stale lock naming a live process)',
-    async () => {
-      const dataDir = await prepareDataDir();
-      cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-      const staleLock = path.join(dataDir, 'db', '.lock');
-      fs.writeFileSync(staleLock, String(liveBystander().pid));
+  it('refuses a second server and the admin CLI while one runs, and starts again after a SIGKILL (zombie, stale lock naming a live process)', async () => {
+    const dataDir = await prepareDataDir();
+    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+    const staleLock = path.join(dataDir, 'db', '.lock');
+    fs.writeFileSync(staleLock, String(liveBystander().pid));
 
-      // the old scheme refused this start: the lock named a live process
-      const first = track(await startServer({ dataDir, underNonReapingParent: true }));
-      expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
+    // the old scheme refused this start: the lock named a live process
+    const first = track(await startServer({ dataDir, underNonReapingParent: true }));
+    expect((await fetch(`${first.base}/healthz`)).status).toBe(200);
 
-      const second = await runToEnd(serverBundle, [], serverEnv(dataDir));
-      expect(second.code).toBe(1);
-      expect(second.output).toMatch(IN_USE);
-      const cli = await runToEnd(adminCliBundle, ['list'], serverEnv(dataDir));
-      expect(cli.code).toBe(1);
-      expect(cli.output).toMatch(IN_USE);
-      expect((await fetch(`${first.base}/healthz`)).status).toBe(200); // the refused ones changed nothing
+    const second = await runToEnd(serverBundle, [], serverEnv(dataDir));
+    expect(second.code).toBe(1);
+    expect(second.output).toMatch(IN_USE);
+    const cli = await runToEnd(adminCliBundle, ['list'], serverEnv(dataDir));
+    expect(cli.code).toBe(1);
+    expect(cli.output).toMatch(IN_USE);
+    expect((await fetch(`${first.base}/healthz`)).status).toBe(200); // the refused ones changed nothing
 
-      process.kill(first.pid, 'SIGKILL');
-      for (let i = 0; i < 100 && processState(first.pid) !== 'Z'; i++) await sleep(20);
-      expect(processState(first.pid)).toBe('Z'); // dead but not reaped: its PID is still taken
-      fs.writeFileSync(staleLock, String(liveBystander().pid));
+    process.kill(first.pid, 'SIGKILL');
+    for (let i = 0; i < 100 && processState(first.pid) !== 'Z'; i++) await sleep(20);
+    expect(processState(first.pid)).toBe('Z'); // dead but not reaped: its PID is still taken
+    fs.writeFileSync(staleLock, String(liveBystander().pid));
 
-      const restarted = track(await startServer({ dataDir }));
-      const token = await restarted.login(); // same data, served again
-      expect(token).toBeTruthy();
-      restarted.child.kill('SIGTERM');
-      expect(await restarted.exited).toBe(0);
-      expect(fs.existsSync(staleLock)).toBe(false);
-    },
-    240_000,
-  );
+    const restarted = track(await startServer({ dataDir }));
+    const token = await restarted.login(); // same data, served again
+    expect(token).toBeTruthy();
+    restarted.child.kill('SIGTERM');
+    expect(await restarted.exited).toBe(0);
+    expect(fs.existsSync(staleLock)).toBe(false);
+  }, 240_000);
 });

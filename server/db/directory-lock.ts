@@ -41,7 +41,7 @@ export async function lockDirectory(dir: string): Promise<() => Promise<void>> {
  * Linux: an abstract-namespace socket (no file; gone with the last descriptor). Windows: a named
  * pipe (same lifetime). Elsewhere: a socket file in the temp folder, whose liveness is probed.
  */
-export function lockAddress(realDir: string): { address: string; isFile: boolean } {
+function lockAddress(realDir: string): { address: string; isFile: boolean } {
   const name = `site-db-${crypto.createHash('sha256').update(realDir).digest('hex').slice(0, 32)}`;
   if (process.platform === 'linux') return { address: `\0${name}`, isFile: false };
   if (process.platform === 'win32') return { address: `\\\\?\\pipe\\${name}`, isFile: false };

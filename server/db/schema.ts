@@ -12,9 +12,7 @@ const base = {
 };
 const t = (name: string) => text(name).notNull().default('');
 const urls = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
-const byNewest = (name: string) => (table: { createdAt: unknown }) => [
-  index(`${name}_created_at_idx`).on(table.createdAt as never),
-];
+const byNewest = (name: string) => (table: { createdAt: unknown }) => [index(`${name}_created_at_idx`).on(table.createdAt as never)];
 
 export const clients = pgTable(
   'clients',

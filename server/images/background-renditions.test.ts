@@ -38,7 +38,8 @@ beforeAll(async () => {
   t = await createTestApp({ metricsToken: METRICS_TOKEN, logLevel: 'info' }, undefined, { logStream, renditionWorker: false });
   token = await t.login();
   // a camera-like photo with its owner's name and position in its metadata
-  const gps = '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="12,58.3N" exif:GPSLongitude="77,35.4E"/></rdf:RDF></x:xmpmeta>';
+  const gps =
+    '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="12,58.3N" exif:GPSLongitude="77,35.4E"/></rdf:RDF></x:xmpmeta>';
   photo = await sharp(await makePhoto(1400, 1000))
     .withExif({ IFD0: { Copyright: 'secret-owner', Artist: 'Someone' } })
     .withXmp(gps)
@@ -79,7 +80,8 @@ describe('background renditions', () => {
     // with the reply: the stored URL, the source and the job; no other rendition yet
     expect(all.filter(isStored)).toEqual([record.image]);
     const source = fs.readFileSync(path.join(uploadsDir(), sourceOf(record.image)));
-    for (const secret of ['secret-owner', 'GPSLatitude']) expect(source.includes(Buffer.from(secret)), `the upload carries ${secret}`).toBe(true);
+    for (const secret of ['secret-owner', 'GPSLatitude'])
+      expect(source.includes(Buffer.from(secret)), `the upload carries ${secret}`).toBe(true);
     expect(await jobOf(record.image)).toMatchObject({ source: sourceOf(record.image), attempts: 0, failedAt: null });
 
     await runWorker();
@@ -112,7 +114,11 @@ describe('background renditions', () => {
     expect(target.statusCode).toBe(200);
     expect(target.headers['content-type']).toBe('image/webp');
     // the source is never served, and names the image does not have are not redirected
-    for (const url of [`/uploads/${sourceOf(record.image)}`, record.image.replace('.webp', '-777.avif'), '/uploads/abcdef_100x100-320.avif']) {
+    for (const url of [
+      `/uploads/${sourceOf(record.image)}`,
+      record.image.replace('.webp', '-777.avif'),
+      '/uploads/abcdef_100x100-320.avif',
+    ]) {
       expect((await t.app.inject(url)).statusCode, url).toBe(404);
     }
     await runWorker();
@@ -125,7 +131,12 @@ describe('background renditions', () => {
   it('replacing or deleting an image whose renditions are pending drops its job and its source', async () => {
     const replaced = await createProperty('Replaced while pending');
     const body = multipart({ title: 'Replaced while pending' }, [{ field: 'image', data: await makePhoto(700, 500) }]);
-    const update = await t.app.inject({ method: 'PUT', url: `/api/property/${replaced._id}`, ...body, headers: { ...body.headers, ...auth() } });
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `/api/property/${replaced._id}`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
     expect(update.statusCode, update.body).toBe(200);
     const replacement = update.json().data.image as string;
     expect(await jobOf(replaced.image)).toBeUndefined();
@@ -281,7 +292,10 @@ describe('background renditions', () => {
     expect(await jobOf(record.image)).toBeUndefined();
     expect(allRenditionUrls(record.image).every(isStored)).toBe(true);
     expect(isStored(sourceOf(record.image))).toBe(false);
-    expect(madeBefore.map((url) => fs.statSync(path.join(uploadsDir(), path.basename(url))).mtimeMs), 'made again').toEqual(mtimes);
+    expect(
+      madeBefore.map((url) => fs.statSync(path.join(uploadsDir(), path.basename(url))).mtimeMs),
+      'made again',
+    ).toEqual(mtimes);
   });
 
   it('a job whose renditions are all stored but whose source is gone (a crash between the two last steps) just ends', async () => {

@@ -10,14 +10,22 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp, { type Metadata, type Sharp } from 'sharp';
-import { IMAGE_FORMATS, IMAGE_WIDTHS, parseImageUrl, renditionUrl, renditionWidths, type ImageFormat, type StoredImage } from '../../shared/image-urls';
+import {
+  IMAGE_FORMATS,
+  IMAGE_WIDTHS,
+  parseImageUrl,
+  renditionUrl,
+  renditionWidths,
+  type ImageFormat,
+  type StoredImage,
+} from '../../shared/image-urls';
 import { apiMessages } from '../../shared/api-messages';
 import { ClientError } from '../errors';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 const MAX_WIDTH = IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
 /** WebP's limit per side (AVIF's, 16384, is one more): a longer rendition cannot be encoded. */
-export const MAX_RENDITION_SIDE = 16383;
+const MAX_RENDITION_SIDE = 16383;
 
 sharp.cache(false); // every upload is seen once; caching only holds memory
 // libvips threads per image: one core stays free for serving pages while an image is encoded

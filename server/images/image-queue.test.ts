@@ -119,7 +119,9 @@ describe('image queue', () => {
       const sources = await Promise.all(
         Array.from({ length: 5 }, async (_, i) => {
           const file = path.join(staging, `source-${i}.png`);
-          await sharp({ create: { width: 900 + i, height: 600, channels: 3, background: '#468' } }).png().toFile(file);
+          await sharp({ create: { width: 900 + i, height: 600, channels: 3, background: '#468' } })
+            .png()
+            .toFile(file);
           return file;
         }),
       );
@@ -189,7 +191,9 @@ describe('image queue', () => {
 
 describe('image sides', () => {
   it('refuses an image that would stay taller than WebP allows (1×20000) with a 400, storing nothing', async () => {
-    const tall = await sharp({ create: { width: 1, height: 20_000, channels: 3, background: '#a33' } }).png().toBuffer();
+    const tall = await sharp({ create: { width: 1, height: 20_000, channels: 3, background: '#a33' } })
+      .png()
+      .toBuffer();
     await t.renditionsDone();
     const before = { files: stored(), count: await propertyCount() };
     const reply = await upload(tall);
@@ -201,14 +205,18 @@ describe('image sides', () => {
   });
 
   it('accepts a very wide thin image (20000×1 becomes 1600×1)', async () => {
-    const wide = await sharp({ create: { width: 20_000, height: 1, channels: 3, background: '#3a3' } }).png().toBuffer();
+    const wide = await sharp({ create: { width: 20_000, height: 1, channels: 3, background: '#3a3' } })
+      .png()
+      .toBuffer();
     const reply = await upload(wide);
     expect(reply.statusCode, reply.body).toBe(201);
     expect(reply.json().data.image).toMatch(/_1600x1\.webp$/);
   });
 
   it('accepts the tallest image WebP takes (1×16383)', async () => {
-    const tallest = await sharp({ create: { width: 1, height: 16_383, channels: 3, background: '#33a' } }).png().toBuffer();
+    const tallest = await sharp({ create: { width: 1, height: 16_383, channels: 3, background: '#33a' } })
+      .png()
+      .toBuffer();
     const reply = await upload(tallest);
     expect(reply.statusCode, reply.body).toBe(201);
   });

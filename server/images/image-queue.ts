@@ -12,7 +12,7 @@ export interface ImageQueueOptions {
 }
 
 /** One at a time on 2 cores leaves a core for pages; eight waiting is more admins than upload at once. */
-export const DEFAULT_IMAGE_QUEUE: ImageQueueOptions = { concurrency: 1, waiting: 8 };
+const DEFAULT_IMAGE_QUEUE: ImageQueueOptions = { concurrency: 1, waiting: 8 };
 
 /** 'request': an admin waits for it; 'background': renditions nobody waits for, run when no request job waits. */
 export type ImageJobPriority = 'request' | 'background';

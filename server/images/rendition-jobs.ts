@@ -148,7 +148,11 @@ export class RenditionJobs {
   async failAbandoned(): Promise<ImageJob[]> {
     return this.db
       .update(imageJobs)
-      .set({ failedAt: sql`now()`, lockedUntil: null, lastError: sql`coalesce(${imageJobs.lastError}, 'the worker stopped during the last attempt')` })
+      .set({
+        failedAt: sql`now()`,
+        lockedUntil: null,
+        lastError: sql`coalesce(${imageJobs.lastError}, 'the worker stopped during the last attempt')`,
+      })
       .where(
         and(
           isNull(imageJobs.failedAt),

@@ -61,7 +61,11 @@ describe('SIGKILL while renditions are being made', () => {
         const form = new FormData();
         form.append('title', `Restart ${i}`);
         form.append('image', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'photo.jpg');
-        const reply = await fetch(`${server.base}/api/property`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } }).catch(() => null);
+        const reply = await fetch(`${server.base}/api/property`, {
+          method: 'POST',
+          body: form,
+          headers: { authorization: `Bearer ${token}` },
+        }).catch(() => null);
         if (reply?.status === 201) urls.push(((await reply.json()) as { data: { image: string } }).data.image);
       }
       await firstRendition;
@@ -81,7 +85,8 @@ describe('SIGKILL while renditions are being made', () => {
       // on PostgreSQL the dead process's claim holds until its lease is over
       const deadline = restarted + DEFAULT_RENDITION_WORKER.leaseMs + 30_000;
       while (missing().length > 0 || urls.some((url) => isStored(sourceOf(url)))) {
-        if (Date.now() > deadline) throw new Error(`renditions still missing after the restart: ${missing().join(', ')}\n${server.output()}`);
+        if (Date.now() > deadline)
+          throw new Error(`renditions still missing after the restart: ${missing().join(', ')}\n${server.output()}`);
         await sleep(100);
       }
       for (const name of urls.flatMap(names)) {

@@ -95,7 +95,9 @@ export class RenditionWorker {
 
   private async loop(): Promise<void> {
     if (this.deps.singleProcess) {
-      await this.deps.jobs.releaseAllLeases().catch((error: unknown) => this.deps.log.warn({ err: error }, 'image jobs: could not release old leases'));
+      await this.deps.jobs
+        .releaseAllLeases()
+        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'image jobs: could not release old leases'));
     }
     while (!this.stopping) {
       let worked = false;
@@ -171,8 +173,10 @@ export class RenditionWorker {
     } catch (error) {
       const held = await claim.end();
       const outcome = await jobs.fail(held, error, this.options.retryDelayMs);
-      if (outcome === 'failed') log.error({ imageUrl: job.imageUrl, attempts: held.attempts, err: error }, 'image renditions failed for good');
-      else if (outcome === 'retry') log.warn({ imageUrl: job.imageUrl, attempts: held.attempts, err: error }, 'image renditions failed; will retry');
+      if (outcome === 'failed')
+        log.error({ imageUrl: job.imageUrl, attempts: held.attempts, err: error }, 'image renditions failed for good');
+      else if (outcome === 'retry')
+        log.warn({ imageUrl: job.imageUrl, attempts: held.attempts, err: error }, 'image renditions failed; will retry');
     } finally {
       await claim.end();
       await fs.rm(staging, { recursive: true, force: true });

@@ -35,14 +35,20 @@ describe('one job table, two processes', () => {
     try {
       const claimer = async (app: TestApp) => {
         const taken: string[] = [];
-        for (let job = await app.services.renditionJobs.claim(60_000); job; job = await app.services.renditionJobs.claim(60_000)) taken.push(job.id);
+        for (let job = await app.services.renditionJobs.claim(60_000); job; job = await app.services.renditionJobs.claim(60_000))
+          taken.push(job.id);
         return taken;
       };
-      const byApp = await Promise.all([first, second].map(async (app) => (await Promise.all(Array.from({ length: 5 }, () => claimer(app)))).flat()));
+      const byApp = await Promise.all(
+        [first, second].map(async (app) => (await Promise.all(Array.from({ length: 5 }, () => claimer(app)))).flat()),
+      );
       const all = byApp.flat();
       expect(all.sort()).toEqual([...ids].sort());
       expect(new Set(all).size).toBe(ids.length);
-      expect(byApp.every((taken) => taken.length > 0), 'both processes took jobs').toBe(true);
+      expect(
+        byApp.every((taken) => taken.length > 0),
+        'both processes took jobs',
+      ).toBe(true);
     } finally {
       await first.services.database.db.delete(imageJobs).where(inArray(imageJobs.id, ids));
     }
@@ -53,7 +59,12 @@ describe('one job table, two processes', () => {
     const urls: string[] = [];
     for (let i = 0; i < 6; i++) {
       const body = multipart({ title: `Shared ${i}` }, [{ field: 'image', data: await makePhoto(900 + i * 10, 600) }]);
-      const reply = await first.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+      const reply = await first.app.inject({
+        method: 'POST',
+        url: '/api/property',
+        ...body,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      });
       expect(reply.statusCode, reply.body).toBe(201);
       urls.push(reply.json().data.image);
     }

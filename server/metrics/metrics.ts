@@ -23,7 +23,12 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
   collectDefaultMetrics({ register: registry });
 
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from request to response, by route pattern and status',
@@ -106,7 +111,10 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
     if (!given || !crypto.timingSafeEqual(digest(given), expected)) {
       throw new ClientError(401, apiMessages.unauthorized, undefined, { 'www-authenticate': 'Bearer' });
     }
-    return reply.header('content-type', registry.contentType).header('cache-control', 'no-store').send(await registry.metrics());
+    return reply
+      .header('content-type', registry.contentType)
+      .header('cache-control', 'no-store')
+      .send(await registry.metrics());
   });
 }
 

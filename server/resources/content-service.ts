@@ -123,10 +123,7 @@ export class ContentService {
     return this.cache.get(key, async () => {
       const def = resources[key] as ResourceDef;
       const table = tables[key] as PgTable & { createdAt: never; id: never };
-      const rows = (await this.options.db
-        .select()
-        .from(table)
-        .orderBy(desc(table.createdAt), desc(table.id))) as Row[];
+      const rows = (await this.options.db.select().from(table).orderBy(desc(table.createdAt), desc(table.id))) as Row[];
       const records = rows.map((row) => toRecord(def, row)) as unknown as ResourceRecords[K][];
       return { records, reply: envelope(def, records) };
     });
@@ -194,7 +191,9 @@ export class ContentService {
             .returning()) as Row[];
           if (!written) {
             const [still] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
-            throw still ? new ClientError(409, apiMessages.editConflict(def.noun)) : new ClientError(404, apiMessages.recordNotFound(def.noun));
+            throw still
+              ? new ClientError(409, apiMessages.editConflict(def.noun))
+              : new ClientError(404, apiMessages.recordNotFound(def.noun));
           }
           await this.options.renditionJobs.enqueue(tx, prepared);
           await this.options.renditionJobs.drop(tx, replaced);

@@ -63,7 +63,12 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     const before = storedFiles();
     const body = multipart(sampleFields(def), files(def, sampleImageCount(def)));
     for (const authorization of [undefined, 'Bearer not-a-token', 'Basic YWRtaW46YWRtaW4=']) {
-      const reply = await t.app.inject({ method: 'POST', url: base, ...body, headers: { ...body.headers, ...(authorization ? { authorization } : {}) } });
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: base,
+        ...body,
+        headers: { ...body.headers, ...(authorization ? { authorization } : {}) },
+      });
       expect(reply.statusCode).toBe(401);
       expect(reply.json()).toEqual({ success: false, message: apiMessages.unauthorized });
     }
@@ -115,9 +120,15 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
 
   it('updates text without a new image and keeps the image', async () => {
     const fields = sampleFields(def, 'two');
-    const existing: Record<string, string> = def.image.kind === 'multiple' ? { existingImages: JSON.stringify(created[def.image.field]) } : {};
+    const existing: Record<string, string> =
+      def.image.kind === 'multiple' ? { existingImages: JSON.stringify(created[def.image.field]) } : {};
     const body = multipart({ ...fields, ...existing });
-    const reply = await t.app.inject({ method: def.updateMethod, url: `${base}/${created._id}`, ...body, headers: { ...body.headers, ...auth() } });
+    const reply = await t.app.inject({
+      method: def.updateMethod,
+      url: `${base}/${created._id}`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     const updated = reply.json().data;
     expect(reply.json().message).toBe(apiMessages.updated(def.noun));
@@ -132,7 +143,12 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     const oldUrls = imageUrlsOf(def, created);
     const count = sampleImageCount(def);
     const body = multipart({ existingImages: '[]' }, files(def, count));
-    const reply = await t.app.inject({ method: def.updateMethod, url: `${base}/${created._id}`, ...body, headers: { ...body.headers, ...auth() } });
+    const reply = await t.app.inject({
+      method: def.updateMethod,
+      url: `${base}/${created._id}`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     const updated = reply.json().data;
     const newUrls = imageUrlsOf(def, updated);
@@ -145,7 +161,12 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
 
   it('answers 400 for a malformed id and 404 for an unknown one', async () => {
     const body = multipart(sampleFields(def));
-    const malformed = await t.app.inject({ method: def.updateMethod, url: `${base}/not-an-id`, ...body, headers: { ...body.headers, ...auth() } });
+    const malformed = await t.app.inject({
+      method: def.updateMethod,
+      url: `${base}/not-an-id`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().message).toBe(apiMessages.invalidId);
     const unknown = await t.app.inject({ method: 'DELETE', url: `${base}/00000000-0000-4000-8000-000000000000`, headers: auth() });

@@ -24,7 +24,12 @@ const images = (field: string, count: number): FilePart[] => Array.from({ length
 
 async function send(method: string, url: string, fields: Record<string, string>, files: FilePart[] = []) {
   const body = multipart(fields, files);
-  const reply = await t.app.inject({ method: method as 'POST', url, ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const reply = await t.app.inject({
+    method: method as 'POST',
+    url,
+    ...body,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
   return { status: reply.statusCode, json: reply.json() };
 }
 const create = (def: ResourceDef, fields: Record<string, string>, count = 1) =>
@@ -114,14 +119,24 @@ describe('gallery', () => {
   const def = resources.gallery;
 
   it('stores a description per image', async () => {
-    const { status, json } = await send('POST', '/api/gallery', { ...sampleFields(def), description: JSON.stringify(['Front', 'Back']) }, images('images', 2));
+    const { status, json } = await send(
+      'POST',
+      '/api/gallery',
+      { ...sampleFields(def), description: JSON.stringify(['Front', 'Back']) },
+      images('images', 2),
+    );
     expect(status).toBe(201);
     expect(json.data.images.map((i: { description: string }) => i.description)).toEqual(['Front', 'Back']);
     const [front, back] = json.data.images;
-    const updated = await send('PUT', `/api/gallery/${json.data._id}`, {
-      existingImages: JSON.stringify([{ url: back.url, description: 'Rear view' }]),
-      description: JSON.stringify(['Side']),
-    }, images('images', 1));
+    const updated = await send(
+      'PUT',
+      `/api/gallery/${json.data._id}`,
+      {
+        existingImages: JSON.stringify([{ url: back.url, description: 'Rear view' }]),
+        description: JSON.stringify(['Side']),
+      },
+      images('images', 1),
+    );
     expect(updated.json.data.images.map((i: { description: string }) => i.description)).toEqual(['Rear view', 'Side']);
     expect(updated.json.data.images[0].url).toBe(back.url);
     expect(updated.json.data.images.some((i: { url: string }) => i.url === front.url)).toBe(false);

@@ -85,18 +85,26 @@ describe('write order', () => {
       { field: 'images', data: await makeImage('jpeg', 800, 600) },
       { field: 'images', data: await makeImage('png', 640, 480) },
     ]);
-    const record = (await t.app.inject({ method: 'POST', url: '/api/gallery', ...create, headers: { ...create.headers, ...auth } })).json().data;
+    const record = (await t.app.inject({ method: 'POST', url: '/api/gallery', ...create, headers: { ...create.headers, ...auth } })).json()
+      .data;
     const [first, second] = record.images as { url: string; description: string }[];
     await t.renditionsDone();
 
     // editor B keeps both images and adds a large photo: it reads the record, then waits on image work
-    const slow = multipart({ ...fields, existingImages: JSON.stringify([first, second]) }, [{ field: 'images', data: await makeImage('jpeg', 4000, 3000) }]);
+    const slow = multipart({ ...fields, existingImages: JSON.stringify([first, second]) }, [
+      { field: 'images', data: await makeImage('jpeg', 4000, 3000) },
+    ]);
     const editorB = t.app.inject({ method: 'PUT', url: `/api/gallery/${record._id}`, ...slow, headers: { ...slow.headers, ...auth } });
     // its staging folder appears once it has read the record and started rendering
     while (!tmpEntries().some((name) => name.startsWith('staging-'))) await new Promise((resolve) => setTimeout(resolve, 5));
     const filesBeforeB = stored();
     // meanwhile editor A removes the first image, and its files go
-    const editorA = await t.app.inject({ method: 'PUT', url: `/api/gallery/${record._id}`, headers: auth, payload: { ...fields, existingImages: JSON.stringify([second]) } });
+    const editorA = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gallery/${record._id}`,
+      headers: auth,
+      payload: { ...fields, existingImages: JSON.stringify([second]) },
+    });
     expect(editorA.statusCode).toBe(200);
 
     const replyB = await editorB;

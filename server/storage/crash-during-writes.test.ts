@@ -92,7 +92,10 @@ async function writeUntilKilled(server: ServerProcess, token: string, images: Bu
     for (let i = 0; ; i++) {
       const gallery = (lane + i) % 2 === 0;
       const body = gallery
-        ? multipart({ title: `Crash gallery ${lane}-${i}`, category: 'Bedroom' }, images.slice(0, 2).map((data) => ({ field: 'images', data })))
+        ? multipart(
+            { title: `Crash gallery ${lane}-${i}`, category: 'Bedroom' },
+            images.slice(0, 2).map((data) => ({ field: 'images', data })),
+          )
         : multipart({ title: `Crash property ${lane}-${i}` }, [{ field: 'image', data: images[2] }]);
       try {
         const reply = await fetch(`${server.base}/api/${gallery ? 'gallery' : 'property'}`, {
@@ -136,51 +139,55 @@ async function killAt(moment: (typeof KILL_AT)[number], server: ServerProcess): 
 }
 
 describe('SIGKILL during writes with images', () => {
-  it('never leaves a record whose images are missing; the restart sweeps tmp and orphans and finishes the renditions', { timeout: 240_000 }, async () => {
-    const images = await Promise.all([makeImage('jpeg', 700, 500), makeImage('png', 660, 480), makeImage('jpeg', 680, 460)]);
-    const counts = { acknowledged: 0 };
-    const acknowledgedUrls = new Set<string>();
-    let leftoversSeen = 0;
-    const tmp = path.join(dataDir, 'tmp');
+  it(
+    'never leaves a record whose images are missing; the restart sweeps tmp and orphans and finishes the renditions',
+    { timeout: 240_000 },
+    async () => {
+      const images = await Promise.all([makeImage('jpeg', 700, 500), makeImage('png', 660, 480), makeImage('jpeg', 680, 460)]);
+      const counts = { acknowledged: 0 };
+      const acknowledgedUrls = new Set<string>();
+      let leftoversSeen = 0;
+      const tmp = path.join(dataDir, 'tmp');
 
-    // each start is the restart after the previous round's crash: it checks, then writes and is killed
-    for (let round = 0; round <= KILL_AT.length; round++) {
-      const startedAt = Date.now();
-      const server = await startServer({ dataDir, env: serverEnvFor(round), readyTimeoutMs: 30_000 });
-      try {
-        const urls = await imageUrlsOfAllRecords(server);
-        for (const url of urls) acknowledgedUrls.add(url);
-        // the stored URL (every page's fallback) is there at once; the other renditions may still be coming
-        const missing = urls.filter((url) => !isStored(url));
-        expect(missing, `round ${round}: records point at missing files`).toEqual([]);
-        if (!usingPostgres()) {
-          // the embedded database has one process: everything a crash left is swept at once
-          expect(entriesOlderThan(tmp, startedAt), `round ${round}: tmp after restart`).toEqual([]);
-          expect(orphansOf(urls), `round ${round}: orphans after restart`).toEqual([]);
-        }
-        if (urls[0]) expect((await fetch(`${server.base}${urls[0]}`)).status).toBe(200);
-        if (round === KILL_AT.length) {
-          // the jobs the crashes interrupted are done by the last start (on PostgreSQL once a dead claim's lease is over)
-          await allRenditionsMade(urls);
-          // on PostgreSQL a crash's recent orphans are spared (another process may be about to commit their row) until a later start
-          if (!usingPostgres()) expect(orphansOf(urls), 'orphans once the renditions are made').toEqual([]);
-          break;
-        }
+      // each start is the restart after the previous round's crash: it checks, then writes and is killed
+      for (let round = 0; round <= KILL_AT.length; round++) {
+        const startedAt = Date.now();
+        const server = await startServer({ dataDir, env: serverEnvFor(round), readyTimeoutMs: 30_000 });
+        try {
+          const urls = await imageUrlsOfAllRecords(server);
+          for (const url of urls) acknowledgedUrls.add(url);
+          // the stored URL (every page's fallback) is there at once; the other renditions may still be coming
+          const missing = urls.filter((url) => !isStored(url));
+          expect(missing, `round ${round}: records point at missing files`).toEqual([]);
+          if (!usingPostgres()) {
+            // the embedded database has one process: everything a crash left is swept at once
+            expect(entriesOlderThan(tmp, startedAt), `round ${round}: tmp after restart`).toEqual([]);
+            expect(orphansOf(urls), `round ${round}: orphans after restart`).toEqual([]);
+          }
+          if (urls[0]) expect((await fetch(`${server.base}${urls[0]}`)).status).toBe(200);
+          if (round === KILL_AT.length) {
+            // the jobs the crashes interrupted are done by the last start (on PostgreSQL once a dead claim's lease is over)
+            await allRenditionsMade(urls);
+            // on PostgreSQL a crash's recent orphans are spared (another process may be about to commit their row) until a later start
+            if (!usingPostgres()) expect(orphansOf(urls), 'orphans once the renditions are made').toEqual([]);
+            break;
+          }
 
-        const token = await server.login();
-        const writing = writeUntilKilled(server, token, images, counts);
-        await killAt(KILL_AT[round], server);
-        await server.exited; // reaped: the next start may take the database lock
-        await writing;
-        if (fs.existsSync(tmp)) leftoversSeen += fs.readdirSync(tmp).length;
-      } finally {
-        server.child.kill('SIGKILL');
-        await server.exited;
+          const token = await server.login();
+          const writing = writeUntilKilled(server, token, images, counts);
+          await killAt(KILL_AT[round], server);
+          await server.exited; // reaped: the next start may take the database lock
+          await writing;
+          if (fs.existsSync(tmp)) leftoversSeen += fs.readdirSync(tmp).length;
+        } finally {
+          server.child.kill('SIGKILL');
+          await server.exited;
+        }
       }
-    }
-    // the rounds did write, and did kill work in flight
-    expect(counts.acknowledged).toBeGreaterThan(0);
-    expect(acknowledgedUrls.size).toBeGreaterThan(0);
-    expect(leftoversSeen, 'no kill landed while an upload was being written or processed').toBeGreaterThan(0);
-  });
+      // the rounds did write, and did kill work in flight
+      expect(counts.acknowledged).toBeGreaterThan(0);
+      expect(acknowledgedUrls.size).toBeGreaterThan(0);
+      expect(leftoversSeen, 'no kill landed while an upload was being written or processed').toBeGreaterThan(0);
+    },
+  );
 });

@@ -69,7 +69,12 @@ describe('S3 storage when the bucket is in trouble', () => {
       await storage.put('before_1x1.webp', prepared('stored before the outage'));
       await s3.halt();
       const source = prepared('during the outage');
-      for (const call of [() => storage.put('during_1x1.webp', source), () => storage.read('before_1x1.webp'), () => storage.list(), () => storage.remove('before_1x1.webp')]) {
+      for (const call of [
+        () => storage.put('during_1x1.webp', source),
+        () => storage.read('before_1x1.webp'),
+        () => storage.list(),
+        () => storage.remove('before_1x1.webp'),
+      ]) {
         const { ms, error } = await failure(call);
         expect(error).toBeInstanceOf(StorageUnavailableError);
         expect(ms).toBeLessThan(2000);
@@ -134,7 +139,9 @@ describe('checking the bucket at start', () => {
       expect(error).toBeInstanceOf(StorageConfigError);
       expect((error as Error).message).toMatch(/^Cannot use the S3 bucket "[a-z-]+" at http:\/\/127\.0\.0\.1:\d+: /);
       expect((error as Error).message).toMatch(reason);
-      expect((error as Error).message).toContain('Check S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE and AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY.');
+      expect((error as Error).message).toContain(
+        'Check S3_BUCKET, S3_ENDPOINT, S3_REGION, S3_FORCE_PATH_STYLE and AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY.',
+      );
       expect(ms).toBeLessThan(2 * S3_CONNECTION_TIMEOUT_MS + 1000);
     } finally {
       storage.close();
@@ -147,7 +154,9 @@ describe('starting with a bucket that cannot be used', () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 's3-start-'));
     try {
       const env = { ...readEnv(), dataDir, databaseUrl: undefined, s3: { ...s3.env.s3!, bucket: 'no-such-bucket' } };
-      await expect(startServices(env)).rejects.toThrow(/^Cannot use the S3 bucket "no-such-bucket" at .*: there is no such bucket\. Check S3_BUCKET/);
+      await expect(startServices(env)).rejects.toThrow(
+        /^Cannot use the S3 bucket "no-such-bucket" at .*: there is no such bucket\. Check S3_BUCKET/,
+      );
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

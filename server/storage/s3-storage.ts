@@ -37,7 +37,17 @@ const LIST_PAGE_SIZE = 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Connection-level failures: no answer from the bucket at all. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ECONNABORTED', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 
 /**
  * The SDK's warnings, less the one every failed put prints (we retry streams ourselves); its log of
@@ -107,7 +117,9 @@ export function createS3Storage(settings: S3Settings): S3Storage {
           await new Promise((resolve) => setTimeout(resolve, RETRY_DELAY_MS + Math.random() * RETRY_DELAY_MS));
           continue;
         }
-        throw new StorageUnavailableError(`Object storage unavailable: ${action} ${name} in ${where}: ${summarize(error)}`, { cause: error });
+        throw new StorageUnavailableError(`Object storage unavailable: ${action} ${name} in ${where}: ${summarize(error)}`, {
+          cause: error,
+        });
       }
     }
   }
@@ -130,7 +142,15 @@ export function createS3Storage(settings: S3Settings): S3Storage {
         });
         try {
           await client.send(
-            new PutObjectCommand({ Bucket, Key, Body: body, ContentLength: size, ContentMD5: md5, ContentType: contentTypeOf(name), CacheControl: IMMUTABLE }),
+            new PutObjectCommand({
+              Bucket,
+              Key,
+              Body: body,
+              ContentLength: size,
+              ContentMD5: md5,
+              ContentType: contentTypeOf(name),
+              CacheControl: IMMUTABLE,
+            }),
             { abortSignal: abort.signal, requestTimeout: S3_REQUEST_TIMEOUT_MS + Math.ceil((size / 1_048_576) * PUT_MS_PER_MB) },
           );
         } catch (error) {
@@ -164,7 +184,9 @@ export function createS3Storage(settings: S3Settings): S3Storage {
       const files: StoredFile[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const page = await withRetry('list', 'objects', () => client.send(new ListObjectsV2Command({ Bucket, MaxKeys: LIST_PAGE_SIZE, ContinuationToken })));
+        const page = await withRetry('list', 'objects', () =>
+          client.send(new ListObjectsV2Command({ Bucket, MaxKeys: LIST_PAGE_SIZE, ContinuationToken })),
+        );
         for (const object of page.Contents ?? []) {
           // keys in "folders" or of other shapes are not ours to judge, as a dotfile on disk
           if (!object.Key || !isSafeStorageName(object.Key)) continue;
@@ -220,7 +242,8 @@ function bucketCheckReason(error: unknown): string {
     const status = error.$metadata.httpStatusCode;
     if (status === 404) return 'there is no such bucket';
     if (status === 403) return 'access denied (the credentials may not use this bucket)';
-    if (status === 301 || status === 400) return `the server refused the request (HTTP ${status}; a wrong S3_REGION or S3_FORCE_PATH_STYLE?)`;
+    if (status === 301 || status === 400)
+      return `the server refused the request (HTTP ${status}; a wrong S3_REGION or S3_FORCE_PATH_STYLE?)`;
     return `the server answered HTTP ${status} ${error.name}`;
   }
   return summarize(error);

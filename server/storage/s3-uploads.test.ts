@@ -51,7 +51,10 @@ async function objectBytes(name: string): Promise<Buffer> {
 
 async function writeGallery(method: 'POST' | 'PUT', url: string, fields: Record<string, string>, imageCount: number) {
   const images = await Promise.all(Array.from({ length: imageCount }, (_, i) => makeImage('jpeg', 700 + i * 10, 500)));
-  const body = multipart({ category: 'Bedroom', ...fields }, images.map((data) => ({ field: 'images', data })));
+  const body = multipart(
+    { category: 'Bedroom', ...fields },
+    images.map((data) => ({ field: 'images', data })),
+  );
   return t.app.inject({ method, url, ...body, headers: { ...body.headers, ...auth() } });
 }
 
@@ -73,7 +76,10 @@ describe('images in an S3 bucket', () => {
   it('serves /uploads/<name> from the bucket with the bytes and headers of a local file', async () => {
     const webpName = path.basename(record.images[0].url);
     const avifName = renditionNames(record.images[0].url).find((name) => name.endsWith('.avif'))!;
-    for (const [name, type] of [[webpName, 'image/webp'], [avifName, 'image/avif']]) {
+    for (const [name, type] of [
+      [webpName, 'image/webp'],
+      [avifName, 'image/avif'],
+    ]) {
       const reply = await t.app.inject({ url: `/uploads/${name}`, headers: { 'accept-encoding': 'br, gzip' } });
       expect(reply.statusCode).toBe(200);
       expect(reply.rawPayload).toEqual(await objectBytes(name));
@@ -112,7 +118,15 @@ describe('images in an S3 bucket', () => {
   });
 
   it('answers a missing or unsafe name with the same 404 as from disk', async () => {
-    for (const url of ['/uploads/missing_700x500.webp', '/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/x.html', '/uploads/', '/uploads/a/b.webp', '/uploads/UPPER.webp']) {
+    for (const url of [
+      '/uploads/missing_700x500.webp',
+      '/uploads/../package.json',
+      '/uploads/%2e%2e/package.json',
+      '/uploads/x.html',
+      '/uploads/',
+      '/uploads/a/b.webp',
+      '/uploads/UPPER.webp',
+    ]) {
       const reply = await t.app.inject(url);
       expect(reply.statusCode, url).toBe(404);
       expect(reply.json(), url).toEqual({ success: false, message: apiMessages.notFound });
@@ -122,8 +136,15 @@ describe('images in an S3 bucket', () => {
 
   it('removes the objects of a replaced image, keeps the kept one, stores the new one', async () => {
     const [kept, replaced] = record.images;
-    const body = multipart({ title: 'In the bucket', category: 'Bedroom', existingImages: JSON.stringify([kept]) }, [{ field: 'images', data: await makeImage('png', 640, 480) }]);
-    const reply = await t.app.inject({ method: 'PUT', url: `/api/gallery/${record._id}`, ...body, headers: { ...body.headers, ...auth() } });
+    const body = multipart({ title: 'In the bucket', category: 'Bedroom', existingImages: JSON.stringify([kept]) }, [
+      { field: 'images', data: await makeImage('png', 640, 480) },
+    ]);
+    const reply = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gallery/${record._id}`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     const updated: GalleryRecord = reply.json().data;
     await t.renditionsDone();
@@ -166,7 +187,7 @@ describe('images in an S3 bucket', () => {
     await t.renditionsDone();
     const orphans = renditionNames('/uploads/crashleftover_700x500.webp');
     for (const name of orphans) await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: name, Body: 'left by a crash' }));
-    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'backups/site.tar.gz', Body: 'not the site\'s to sweep' }));
+    await s3.client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: 'backups/site.tar.gz', Body: "not the site's to sweep" }));
 
     // on PostgreSQL recent files are spared (another process may be about to commit their row): sweep as if later
     const result = await sweepStorage(t.services, new Date(Date.now() + SHARED_DATABASE_GRACE_MS + 60_000));
@@ -207,7 +228,9 @@ describe('the bucket unreachable', () => {
       expect(failures).toHaveLength(2);
       for (const entry of failures) {
         expect(entry.level).toBe(40);
-        expect(entry.err.message).toMatch(/^Object storage unavailable: (store|read) \S+ in S3 bucket "site-media" at http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/);
+        expect(entry.err.message).toMatch(
+          /^Object storage unavailable: (store|read) \S+ in S3 bucket "site-media" at http:\/\/127\.0\.0\.1:\d+: ECONNREFUSED/,
+        );
       }
     } finally {
       await s3.restart();

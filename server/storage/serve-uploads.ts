@@ -11,7 +11,7 @@ import type { RenditionJobs } from '../images/rendition-jobs';
 import { contentTypeOf, type Storage, type StoredBody } from './storage';
 
 /** Names our image pipeline stores: a rendition in WebP or AVIF, nothing else is ever served. */
-export const UPLOAD_NAME = /^[a-z0-9_-]+\.(webp|avif)$/;
+const UPLOAD_NAME = /^[a-z0-9_-]+\.(webp|avif)$/;
 /** A stored file never changes under its name, and a browser must not sniff it into something runnable. */
 const UPLOAD_HEADERS = {
   'cache-control': 'public, max-age=31536000, immutable',

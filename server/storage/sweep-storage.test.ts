@@ -36,8 +36,16 @@ const renditionNames = (url: string) => allRenditionUrls(url).map((rendition) =>
 
 async function create(resource: string, fields: Record<string, string>, field: string, count = 1) {
   const files = await Promise.all(Array.from({ length: count }, () => makeImage('jpeg', 700, 500)));
-  const body = multipart(fields, files.map((data) => ({ field, data })));
-  const reply = await t.app.inject({ method: 'POST', url: `/api/${resource}`, ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const body = multipart(
+    fields,
+    files.map((data) => ({ field, data })),
+  );
+  const reply = await t.app.inject({
+    method: 'POST',
+    url: `/api/${resource}`,
+    ...body,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().data;
 }
@@ -119,7 +127,11 @@ describe('sweepStorage at start', () => {
     // a job whose record is gone without it (nothing in the app does this: it stands for any such leftover)
     await t.services.database.db.delete(propertyTable).where(eq(propertyTable.id, forgotten._id));
     for (const file of [path.basename(forgotten.image), source(forgotten.image)]) {
-      fs.utimesSync(path.join(uploadsDir(), file), new Date(Date.now() - 2 * SHARED_DATABASE_GRACE_MS), new Date(Date.now() - 2 * SHARED_DATABASE_GRACE_MS));
+      fs.utimesSync(
+        path.join(uploadsDir(), file),
+        new Date(Date.now() - 2 * SHARED_DATABASE_GRACE_MS),
+        new Date(Date.now() - 2 * SHARED_DATABASE_GRACE_MS),
+      );
     }
     const sweepAt = new Date(Date.now() + 2 * SHARED_DATABASE_GRACE_MS);
 

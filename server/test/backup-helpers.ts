@@ -23,7 +23,12 @@ export async function createRecord(t: TestApp, token: string, key: ResourceKey, 
   const image = await makeImage('jpeg', 700, 500);
   const files = Array.from({ length: sampleImageCount(def) }, () => ({ field: def.image.field, data: image }));
   const body = multipart(sampleFields(def, tag), files);
-  const reply = await t.app.inject({ method: 'POST', url: `/api/${def.path}`, ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const reply = await t.app.inject({
+    method: 'POST',
+    url: `/api/${def.path}`,
+    ...body,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
   if (reply.statusCode !== 201) throw new Error(`create ${key} failed: ${reply.body}`);
   // settled: no background rendition changes storage or the job table while a test compares them
   await t.renditionsDone();
@@ -109,7 +114,9 @@ export async function writeEntries(file: string, entries: ArchiveEntry[]): Promi
   const pack = tar.pack();
   const done = pipeline(Readable.from(pack, { objectMode: false }), zlib.createGzip(), createWriteStream(file));
   for (const entry of entries) {
-    await new Promise<void>((resolve, reject) => pack.entry({ name: entry.name, size: entry.data.length }, entry.data, (error) => (error ? reject(error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      pack.entry({ name: entry.name, size: entry.data.length }, entry.data, (error) => (error ? reject(error) : resolve())),
+    );
   }
   pack.finalize();
   await done;

@@ -70,7 +70,13 @@ export async function startS3Server(bucket = 'site-media'): Promise<S3TestServer
   const endpoint = `http://127.0.0.1:${port}`;
   const s3: S3Settings = { bucket, endpoint, region: 'us-east-1', forcePathStyle: true, credentials: CREDENTIALS };
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true'; // as the server does: see s3-storage.ts
-  const client = new S3Client({ endpoint, region: s3.region, forcePathStyle: true, credentials: CREDENTIALS, requestChecksumCalculation: 'WHEN_REQUIRED' });
+  const client = new S3Client({
+    endpoint,
+    region: s3.region,
+    forcePathStyle: true,
+    credentials: CREDENTIALS,
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+  });
   await client.send(new CreateBucketCommand({ Bucket: bucket }));
 
   return {

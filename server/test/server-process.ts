@@ -122,7 +122,12 @@ export class StartFailed extends Error {
 }
 
 /** Runs the built server or admin CLI to its end (for "refused to start" checks). */
-export function runToEnd(file: string, args: string[], env: NodeJS.ProcessEnv, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export function runToEnd(
+  file: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [file, ...args], { env, cwd: projectRoot });
     let output = '';

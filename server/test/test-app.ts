@@ -11,7 +11,12 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { readEnv, type Env } from '../env';
-import { createRenditionWorker, DEFAULT_RENDITION_WORKER, type RenditionWorker, type RenditionWorkerOptions } from '../images/rendition-worker';
+import {
+  createRenditionWorker,
+  DEFAULT_RENDITION_WORKER,
+  type RenditionWorker,
+  type RenditionWorkerOptions,
+} from '../images/rendition-worker';
 import { createServices, type Services } from '../services';
 import { SNAPSHOT_FILE } from './snapshot-path';
 
@@ -53,7 +58,13 @@ export interface TestAppOptions {
 /** Short enough that a test waits little for a retry or a poll. */
 const TEST_RENDITION_WORKER: RenditionWorkerOptions = { ...DEFAULT_RENDITION_WORKER, pollMs: 200, retryDelayMs: 200 };
 
-async function openTestDatabase(dataDir: string, schemaName: string, reopen: boolean, databaseUrl?: string, kind?: 'pglite' | 'postgres'): Promise<Database> {
+async function openTestDatabase(
+  dataDir: string,
+  schemaName: string,
+  reopen: boolean,
+  databaseUrl?: string,
+  kind?: 'pglite' | 'postgres',
+): Promise<Database> {
   if ((kind ?? (usingPostgres() ? 'postgres' : 'pglite')) === 'postgres') {
     const url = databaseUrl ?? process.env.TEST_DATABASE_URL;
     if (!url) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');

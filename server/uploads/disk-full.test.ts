@@ -58,10 +58,16 @@ beforeAll(async () => {
     }
     await sleep(50);
   }
-  const login = await fetch(`${BASE}/api/admins/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(SERVER_ADMIN) });
+  const login = await fetch(`${BASE}/api/admins/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(SERVER_ADMIN),
+  });
   token = (await login.json()).token;
   // noise does not compress: about 500 KB of JPEG, and renditions of about as much
-  photo = await sharp({ create: { width: 1100, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  photo = await sharp({
+    create: { width: 1100, height: 800, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
     .jpeg({ quality: 85 })
     .toBuffer();
 });
@@ -100,7 +106,11 @@ async function renditionsMade(image: string): Promise<void> {
 
 async function upload(data: Buffer, title: string) {
   const body = multipart({ title }, [{ field: 'image', data }]);
-  return fetch(`${BASE}/api/property`, { method: 'POST', headers: { ...body.headers, authorization: `Bearer ${token}` }, body: body.payload });
+  return fetch(`${BASE}/api/property`, {
+    method: 'POST',
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+    body: body.payload,
+  });
 }
 
 describe('disk full', () => {

@@ -46,14 +46,23 @@ function withPngSize(png: Buffer, width: number, height: number): Buffer {
 
 async function createProperty(file: FilePart) {
   const body = multipart({ title: 'Upload test' }, [file]);
-  const reply = await t.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } });
+  const reply = await t.app.inject({
+    method: 'POST',
+    url: '/api/property',
+    ...body,
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+  });
   return { status: reply.statusCode, json: reply.json() };
 }
 const propertyCount = async () => (await t.app.inject('/api/property')).json().length;
 
 describe('image uploads', () => {
   it.each(['jpeg', 'png', 'webp', 'gif', 'avif'] as const)('accepts %s', async (format) => {
-    const { status, json } = await createProperty({ field: 'image', data: await makeImage(format, 500, 400), contentType: 'application/octet-stream' });
+    const { status, json } = await createProperty({
+      field: 'image',
+      data: await makeImage(format, 500, 400),
+      contentType: 'application/octet-stream',
+    });
     expect(status, JSON.stringify(json)).toBe(201);
     expect(json.data.image).toMatch(/_500x400\.webp$/);
   });
@@ -131,7 +140,15 @@ describe('image uploads', () => {
     expect(avif.statusCode).toBe(200);
     expect(avif.headers['content-type']).toBe('image/avif');
     const source = json.data.image.replace('.webp', '.source');
-    for (const url of ['/uploads/../package.json', '/uploads/%2e%2e/package.json', '/uploads/x.html', '/uploads/', '/uploads/missing_1x1.webp', '/uploads/a/b.webp', source]) {
+    for (const url of [
+      '/uploads/../package.json',
+      '/uploads/%2e%2e/package.json',
+      '/uploads/x.html',
+      '/uploads/',
+      '/uploads/missing_1x1.webp',
+      '/uploads/a/b.webp',
+      source,
+    ]) {
       const reply = await t.app.inject(url);
       expect(reply.statusCode, url).toBe(404);
       expect(reply.json(), url).toEqual({ success: false, message: apiMessages.notFound });

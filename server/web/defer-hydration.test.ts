@@ -39,11 +39,16 @@ describe('deferred hydration', () => {
     expect(added).toHaveLength(0);
     listeners.load();
     listeners.pointerdown();
-    expect(added).toEqual([{ type: 'module', nonce: 'N1', textContent: 'import * as route0 from "/assets/root-B.js";\nwindow.x = "<!--<b>";' }]);
+    expect(added).toEqual([
+      { type: 'module', nonce: 'N1', textContent: 'import * as route0 from "/assets/root-B.js";\nwindow.x = "<!--<b>";' },
+    ]);
   });
 
   it('leaves a page without a module script as it is', () => {
-    expect(deferHydration('<html><body>No scripts</body></html>')).toEqual({ html: '<html><body>No scripts</body></html>', insertedScript: null });
+    expect(deferHydration('<html><body>No scripts</body></html>')).toEqual({
+      html: '<html><body>No scripts</body></html>',
+      insertedScript: null,
+    });
   });
 
   it('defers a page rendered without a nonce (cached pages), adding none', () => {

@@ -16,7 +16,10 @@ const LOADER = `(function(code,nonce){var started=false;function hydrate(){if(st
 
 /** A JavaScript string literal that is safe inside an HTML script element. */
 function scriptSafeString(value: string): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 export interface DeferredPage {

@@ -60,7 +60,10 @@ describe('page cache', () => {
     const before = await cache.getOrRender('/', async () => rendered({ body: Buffer.from('before') }));
     version.bump();
     let finish: () => void = () => {};
-    const rendering = cache.getOrRender('/', () => new Promise((resolve) => (finish = () => resolve(rendered({ body: Buffer.from('after') })))));
+    const rendering = cache.getOrRender(
+      '/',
+      () => new Promise((resolve) => (finish = () => resolve(rendered({ body: Buffer.from('after') })))),
+    );
     expect(await cache.getOrRender('/', async () => rendered({ body: Buffer.from('unused') }))).toBe(before);
     finish();
     expect((await rendering).identity.toString()).toBe('after');
@@ -74,7 +77,10 @@ describe('page cache', () => {
     version.bump();
     await cache.getOrRender('/project/x', async () => rendered({ status: 404, body: Buffer.from('not found') }));
     let finish: () => void = () => {};
-    const rendering = cache.getOrRender('/project/x', () => new Promise((resolve) => (finish = () => resolve(rendered({ status: 404, body: Buffer.from('not found') })))));
+    const rendering = cache.getOrRender(
+      '/project/x',
+      () => new Promise((resolve) => (finish = () => resolve(rendered({ status: 404, body: Buffer.from('not found') })))),
+    );
     const meanwhile = cache.getOrRender('/project/x', async () => rendered());
     finish();
     expect((await meanwhile).identity.toString()).toBe('not found');
@@ -93,7 +99,9 @@ describe('page cache', () => {
 
   it('leaves small or binary bodies unencoded', async () => {
     const cache = new PageCache(new ContentVersion());
-    const small = await cache.getOrRender('/robots.txt', async () => rendered({ headers: { 'content-type': 'text/plain' }, body: Buffer.from('User-agent: *') }));
+    const small = await cache.getOrRender('/robots.txt', async () =>
+      rendered({ headers: { 'content-type': 'text/plain' }, body: Buffer.from('User-agent: *') }),
+    );
     expect([small.gzip, small.br, small.headers.vary]).toEqual([null, null, undefined]);
   });
 
@@ -101,16 +109,25 @@ describe('page cache', () => {
     expect(PageCache.key('/', '')).toBe('/');
     expect(PageCache.key('/', '?utm_source=x&fbclid=abc')).toBe('/');
     expect(PageCache.key('/gallery', '?utm_source=x&category=interior')).toBe('/gallery?category=interior');
-    expect(PageCache.key('/project/exterior', '?status=ongoing&gclid=1&category=villa')).toBe('/project/exterior?category=villa&status=ongoing');
+    expect(PageCache.key('/project/exterior', '?status=ongoing&gclid=1&category=villa')).toBe(
+      '/project/exterior?category=villa&status=ongoing',
+    );
     expect(PageCache.key('/project/exterior', '?category=villa&status=ongoing')).toBe('/project/exterior?category=villa&status=ongoing');
     expect(PageCache.key('/contact', '?sent=1&ref=mail')).toBe('/contact?sent=1');
-    expect(PageCache.key('/gallery.data', '?category=a&_routes=routes%2Fpublic%2Fgallery')).toBe('/gallery.data?_routes=routes%2Fpublic%2Fgallery&category=a');
+    expect(PageCache.key('/gallery.data', '?category=a&_routes=routes%2Fpublic%2Fgallery')).toBe(
+      '/gallery.data?_routes=routes%2Fpublic%2Fgallery&category=a',
+    );
     expect(PageCache.key('/__manifest', '?paths=%2Fabout&version=abc')).toBe('/__manifest?paths=%2Fabout&version=abc');
   });
 
   it('caches the public site only', () => {
     expect(['/', '/gallery', '/about.data'].map(PageCache.isCacheable)).toEqual([true, true, true]);
-    expect(['/admin/dashboard', '/login', '/adminhome/propetopprojectsrty', '/api/banners'].map(PageCache.isCacheable)).toEqual([false, false, false, false]);
+    expect(['/admin/dashboard', '/login', '/adminhome/propetopprojectsrty', '/api/banners'].map(PageCache.isCacheable)).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ]);
   });
 
   it('holds a bounded number of pages and bytes, dropping the least recently used', async () => {

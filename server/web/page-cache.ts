@@ -8,13 +8,12 @@ import crypto from 'node:crypto';
 import { COMPRESS_THRESHOLD, encodeOnce } from '../prepared-body';
 import type { ContentVersion } from '../resources/content-version';
 
-
 /**
  * The query parameters that change what a cacheable URL answers: the gallery and project pages'
  * filters (category, status), the contact page's no-JS confirmation (sent), and React Router's own
  * (_routes and index on .data requests, paths and version on /__manifest).
  */
-export const PAGE_QUERY_PARAMS: readonly string[] = ['category', 'status', 'sent', '_routes', 'index', 'paths', 'version'];
+const PAGE_QUERY_PARAMS: readonly string[] = ['category', 'status', 'sent', '_routes', 'index', 'paths', 'version'];
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml))/;
 

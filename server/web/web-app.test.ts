@@ -113,26 +113,50 @@ describe('web app', () => {
       const reply = await web.inject(url);
       expect(reply.statusCode, url).toBe(400);
       expect(reply.json()).toEqual({ success: false, message: apiMessages.badRequest });
-      for (const name of ['x-content-type-options', 'x-frame-options', 'cross-origin-opener-policy', 'referrer-policy', 'permissions-policy', 'content-security-policy']) {
+      for (const name of [
+        'x-content-type-options',
+        'x-frame-options',
+        'cross-origin-opener-policy',
+        'referrer-policy',
+        'permissions-policy',
+        'content-security-policy',
+      ]) {
         expect(reply.headers[name], `${url} ${name}`).toBe(normal.headers[name]);
       }
     }
   });
 
   it('refuses browser features on every reply', async () => {
-    for (const url of ['/', '/about.data', '/admin/login', '/healthz', '/api/banners', '/api/nothing', '/uploads/missing.webp', '/robots.txt', '/favicon.ico', '/.well-known/security.txt']) {
+    for (const url of [
+      '/',
+      '/about.data',
+      '/admin/login',
+      '/healthz',
+      '/api/banners',
+      '/api/nothing',
+      '/uploads/missing.webp',
+      '/robots.txt',
+      '/favicon.ico',
+      '/.well-known/security.txt',
+    ]) {
       const reply = await web.inject(url);
       expect(reply.headers['permissions-policy'], url).toBe(PERMISSIONS_POLICY);
     }
     expect(PERMISSIONS_POLICY).toMatch(/(^|, )camera=\(\)/);
-    for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'interest-cohort', 'browsing-topics']) expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
+    for (const feature of ['microphone', 'geolocation', 'payment', 'usb', 'interest-cohort', 'browsing-topics'])
+      expect(PERMISSIONS_POLICY).toContain(`${feature}=()`);
   });
 
   it('serves security.txt with the contact the site shows', async () => {
     const reply = await web.inject('/.well-known/security.txt');
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
-    const fields = Object.fromEntries(reply.body.trim().split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]));
+    const fields = Object.fromEntries(
+      reply.body
+        .trim()
+        .split('\n')
+        .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
+    );
     expect(fields.Contact).toBe(`mailto:${company.email}`);
     expect(fields.Canonical).toBe(`${t.env.publicUrl}/.well-known/security.txt`);
     expect(fields['Preferred-Languages']).toBe('en');

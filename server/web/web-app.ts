@@ -161,23 +161,29 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       }
       const controller = new AbortController();
       reply.raw.once('close', () => controller.abort());
-      return renderOwn(pageRequest(origin + pathname + search, { method: request.method, headers: forwardedHeaders(request), signal: controller.signal }), reply);
+      return renderOwn(
+        pageRequest(origin + pathname + search, { method: request.method, headers: forwardedHeaders(request), signal: controller.signal }),
+        reply,
+      );
     },
   });
 
   // The contact form without JavaScript posts here (form-encoded, small, rate limited like /api/user)
   // and the contact route's action answers; with JavaScript the page sends to /api/user instead.
   await app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: CONTACT_FORM_BODY_LIMIT }, (_request, body, done) => done(null, body));
-    scope.post(
-      '/contact',
-      { onRequest: contactRateLimit(services) },
-      async (request, reply) => {
-        if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
-        const { pathname, search } = requestTarget(request.url);
-        return renderOwn(pageRequest(origin + pathname + search, { method: 'POST', headers: forwardedHeaders(request), body: request.body }), reply);
-      },
+    scope.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: CONTACT_FORM_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
     );
+    scope.post('/contact', { onRequest: contactRateLimit(services) }, async (request, reply) => {
+      if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
+      const { pathname, search } = requestTarget(request.url);
+      return renderOwn(
+        pageRequest(origin + pathname + search, { method: 'POST', headers: forwardedHeaders(request), body: request.body }),
+        reply,
+      );
+    });
   });
 }
 

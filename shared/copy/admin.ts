@@ -194,8 +194,7 @@ export const projectCopy = {
   addButton: 'Add Project',
   formAdd: 'Add New Project',
   formEdit: 'Edit Project',
-  counts: (total: number, completed: number, ongoing: number) =>
-    `Total: ${total} · Completed: ${completed} · Ongoing: ${ongoing}`,
+  counts: (total: number, completed: number, ongoing: number) => `Total: ${total} · Completed: ${completed} · Ongoing: ${ongoing}`,
   showing: (x: number, y: number) => `Showing ${x} of ${y} projects`,
   emptyAll: 'No projects yet',
   emptyFiltered: 'No projects match your filters',
@@ -209,7 +208,15 @@ export const projectCopy = {
   removeExisting: 'Remove this image',
   descriptionCounter: (n: number) => `${n}/500`,
   listHint: 'One per line',
-  columns: { image: 'Image', title: 'Title', category: 'Category', location: 'Location', scope: 'Scope', status: 'Status', actions: 'Actions' },
+  columns: {
+    image: 'Image',
+    title: 'Title',
+    category: 'Category',
+    location: 'Location',
+    scope: 'Scope',
+    status: 'Status',
+    actions: 'Actions',
+  },
   fetchFailed: 'Failed to fetch projects',
   saveFailed: 'Failed to save project',
   deleteFailed: 'Failed to delete project',
@@ -244,8 +251,20 @@ export const bannerCopy = {
 
 export const screenCopy = {
   homeBanners: { title: 'Banner Management', add: 'Add Banner', formAdd: 'Add Banner', formEdit: 'Edit Banner', empty: 'No banners yet' },
-  aboutBanners: { title: 'About Page Banner Management', add: 'Add Banner', formAdd: 'Add Banner', formEdit: 'Edit Banner', empty: 'No banners yet' },
-  interiorBanners: { title: 'Interior Banner Management', add: 'Add Banner', formAdd: 'Add Banner', formEdit: 'Edit Banner', empty: 'No banners yet' },
+  aboutBanners: {
+    title: 'About Page Banner Management',
+    add: 'Add Banner',
+    formAdd: 'Add Banner',
+    formEdit: 'Edit Banner',
+    empty: 'No banners yet',
+  },
+  interiorBanners: {
+    title: 'Interior Banner Management',
+    add: 'Add Banner',
+    formAdd: 'Add Banner',
+    formEdit: 'Edit Banner',
+    empty: 'No banners yet',
+  },
   properties: {
     title: 'Property Management',
     add: 'Add Property',
@@ -398,7 +417,7 @@ export const accountCopy = {
 
 export const backupCopy = {
   title: 'Backups',
-  intro: 'One archive (.tar.gz) holds the whole site: every record, the About content, visitors\' messages, admin accounts and every image.',
+  intro: "One archive (.tar.gz) holds the whole site: every record, the About content, visitors' messages, admin accounts and every image.",
   holdsTitle: 'A backup taken now holds',
   holds: {
     records: 'Content records',
@@ -422,5 +441,6 @@ export const backupCopy = {
   restoreTitle: 'Restoring',
   restoreIntro: 'A backup is restored on the server, with the site stopped:',
   restoreCommand: 'npm run restore -- FILE',
-  restoreAfter: 'It loads into an empty database of either kind (the embedded one or PostgreSQL); add --force to replace a site that has content.',
+  restoreAfter:
+    'It loads into an empty database of either kind (the embedded one or PostgreSQL); add --force to replace a site that has content.',
 } as const;

@@ -71,10 +71,8 @@ export const footer = {
 /** Short texts shown by the footer's policy links (the spec's links lead nowhere; these stay on the page). */
 export const policies = {
   title: 'Policies',
-  'privacy-policy':
-    'We use the details you send through the contact form only to answer your enquiry. We do not sell or share them.',
-  'terms-of-service':
-    'Prices, offers and timelines on this site are indicative; your written agreement with us is what applies.',
+  'privacy-policy': 'We use the details you send through the contact form only to answer your enquiry. We do not sell or share them.',
+  'terms-of-service': 'Prices, offers and timelines on this site are indicative; your written agreement with us is what applies.',
   'cookie-policy': 'This site sets no tracking cookies. Only the admin area stores a session for signed-in staff.',
 } as const;
 
@@ -143,13 +141,6 @@ export const home = {
   viewInGallery: (name: string) => `${name}: view in the gallery`,
 } as const;
 
-/** The hard-coded testimonials of the old home page: kept, rotating, but not displayed (spec: Home). */
-export const hiddenTestimonials = [
-  { name: 'Ananya Rao', text: 'They turned our dated flat into a bright, practical home.' },
-  { name: 'Rahul Menon', text: 'Fixed in twelve weeks with a clear weekly report.' },
-  { name: 'Priya Shankar', text: 'Every room gets morning light.' },
-] as const;
-
 export const clientStories = {
   title: 'Client Stories',
   metaDescription: 'Real homes and offices, in our clients’ words: interiors, renovations, architecture and construction across Bangalore.',
@@ -159,9 +150,11 @@ export const clientStories = {
     '“We had lived with a cramped kitchen and dark rooms for fifteen years. Six weeks later we have a home our friends ask about.”',
   featuredClient: '— The Sharma family, Indiranagar',
   challengeTitle: 'The Challenge',
-  challengeText: 'A 1990s apartment with poor light, little storage and an outdated kitchen, to be renovated while the family lived nearby.',
+  challengeText:
+    'A 1990s apartment with poor light, little storage and an outdated kitchen, to be renovated while the family lived nearby.',
   solutionTitle: 'Our Solution',
-  solutionText: 'An open modular kitchen, built-in wardrobes, warm lighting and a carved teak puja unit, delivered in six weeks on a fixed budget.',
+  solutionText:
+    'An open modular kitchen, built-in wardrobes, warm lighting and a carved teak puja unit, delivered in six weeks on a fixed budget.',
   experiencesTitle: 'Client Experiences',
 } as const;
 

@@ -1,2 +1,11 @@
 /** The public pages, for the sitemap, the page audit and the tests. */
-export const PUBLIC_PAGES = ['/', '/about', '/client', '/gallery', '/project/exterior', '/interior', '/project/interior', '/contact'] as const;
+export const PUBLIC_PAGES = [
+  '/',
+  '/about',
+  '/client',
+  '/gallery',
+  '/project/exterior',
+  '/interior',
+  '/project/interior',
+  '/contact',
+] as const;

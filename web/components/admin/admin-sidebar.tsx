@@ -1,7 +1,29 @@
 /** The admin sidebar: wide (w-64) or narrow (w-20) on desktop, a drawer under 768 px. */
 import {
-  Briefcase, Building, Building2, ChevronDown, DatabaseBackup, FileText, GalleryHorizontal, Home, Image, Images, Info, LayoutDashboard, Lightbulb, LogOut, Mail, MapPin,
-  PanelLeftClose, PanelLeftOpen, Sofa, Star, UserCog, Users, UsersRound, X,
+  Briefcase,
+  Building,
+  Building2,
+  ChevronDown,
+  DatabaseBackup,
+  FileText,
+  GalleryHorizontal,
+  Home,
+  Image,
+  Images,
+  Info,
+  LayoutDashboard,
+  Lightbulb,
+  LogOut,
+  Mail,
+  MapPin,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Sofa,
+  Star,
+  UserCog,
+  Users,
+  UsersRound,
+  X,
 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
@@ -40,10 +62,12 @@ interface SidebarProps {
   email: string;
 }
 
-const linkClass = (narrow: boolean) => ({ isActive }: { isActive: boolean }) =>
-  `flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium ${narrow ? 'justify-center' : ''} ${
-    isActive ? 'bg-brand-dark text-white' : 'text-gray-200 hover:bg-gray-800 hover:text-white'
-  }`;
+const linkClass =
+  (narrow: boolean) =>
+  ({ isActive }: { isActive: boolean }) =>
+    `flex items-center gap-3 rounded-lg px-3 py-1.5 text-sm font-medium ${narrow ? 'justify-center' : ''} ${
+      isActive ? 'bg-brand-dark text-white' : 'text-gray-200 hover:bg-gray-800 hover:text-white'
+    }`;
 
 function Leaf({ entry, narrow, onNavigate, nested }: { entry: NavLeaf; narrow: boolean; onNavigate: () => void; nested?: boolean }) {
   const Icon = icons[entry.label];
@@ -147,7 +171,12 @@ export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, o
           <aside className="absolute inset-y-0 left-0 flex w-64 flex-col bg-gray-900 text-white shadow-xl">
             <div className="flex h-16 items-center justify-between border-b border-gray-800 px-4">
               <span className="text-lg font-bold">{layoutCopy.brand}</span>
-              <button type="button" onClick={onCloseMobile} aria-label={layoutCopy.closeMenu} className="rounded p-1.5 text-gray-300 hover:bg-gray-800">
+              <button
+                type="button"
+                onClick={onCloseMobile}
+                aria-label={layoutCopy.closeMenu}
+                className="rounded p-1.5 text-gray-300 hover:bg-gray-800"
+              >
                 <X className="h-5 w-5" aria-hidden />
               </button>
             </div>

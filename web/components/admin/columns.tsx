@@ -19,4 +19,6 @@ export const textColumn = (header: string, field: string, previewChars?: number)
 });
 
 export const formatDate = (value: unknown) =>
-  typeof value === 'string' && value ? new Date(value).toLocaleDateString('en-IN', { year: 'numeric', month: 'short', day: 'numeric' }) : '';
+  typeof value === 'string' && value
+    ? new Date(value).toLocaleDateString('en-IN', { year: 'numeric', month: 'short', day: 'numeric' })
+    : '';

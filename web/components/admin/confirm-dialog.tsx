@@ -12,7 +12,14 @@ interface ConfirmDialogProps {
   title?: string;
 }
 
-export function ConfirmDialog({ message, busy, onConfirm, onCancel, confirmLabel = commonCopy.delete, title = commonCopy.confirmTitle }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  message,
+  busy,
+  onConfirm,
+  onCancel,
+  confirmLabel = commonCopy.delete,
+  title = commonCopy.confirmTitle,
+}: ConfirmDialogProps) {
   return (
     <Modal title={title} onClose={onCancel} role="alertdialog" size="sm">
       <p className="text-gray-700">{message}</p>

@@ -12,7 +12,7 @@ export interface NewImage {
   description: string;
 }
 export type ExistingImage = string | GalleryImage;
-export const imageUrlOf = (image: ExistingImage) => (typeof image === 'string' ? image : image.url);
+const imageUrlOf = (image: ExistingImage) => (typeof image === 'string' ? image : image.url);
 
 /** Object URL previews that are revoked when the files change. */
 function usePreviews(files: File[]): string[] {
@@ -156,7 +156,10 @@ export function MultiImagePicker(props: MultiProps) {
           </li>
         ))}
       </ul>
-      <label htmlFor={id} className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-dashed border-gray-400 px-4 py-2 text-sm text-gray-800 hover:bg-gray-50">
+      <label
+        htmlFor={id}
+        className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-dashed border-gray-400 px-4 py-2 text-sm text-gray-800 hover:bg-gray-50"
+      >
         <ImagePlus className="h-4 w-4" aria-hidden />
         {commonCopy.chooseImages}
       </label>

@@ -13,7 +13,7 @@ import { MultiImagePicker, SingleImagePicker, type ExistingImage, type NewImage 
 
 export type AnyRecord = { _id: string } & Record<string, unknown>;
 
-export interface FormMessages {
+interface FormMessages {
   created: string;
   updated: string;
   saveFailed: (reason: string) => string;
@@ -53,7 +53,11 @@ function initialValue(field: FieldDef, record: AnyRecord | null): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 }
 
-const linesOf = (text: string) => text.split('\n').map((line) => line.trim()).filter(Boolean);
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean);
 
 export function ResourceForm(props: ResourceFormProps) {
   const { resourceKey, record, messages, toastMs, onSaved, onCancel, footer } = props;
@@ -151,7 +155,12 @@ export function ResourceForm(props: ResourceFormProps) {
   }
 
   const busy = progress !== null;
-  const labels = props.submitLabels ?? { add: commonCopy.add, edit: commonCopy.update, adding: commonCopy.saving, updating: commonCopy.saving };
+  const labels = props.submitLabels ?? {
+    add: commonCopy.add,
+    edit: commonCopy.update,
+    adding: commonCopy.saving,
+    updating: commonCopy.saving,
+  };
 
   return (
     <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-4 md:grid-cols-2" aria-busy={busy}>
@@ -179,7 +188,11 @@ export function ResourceForm(props: ResourceFormProps) {
                 {field.label}
               </label>
               {/* outside the label so the accessible name stays the field's label */}
-              {required ? <span aria-hidden className="text-sm text-red-700">*</span> : null}
+              {required ? (
+                <span aria-hidden className="text-sm text-red-700">
+                  *
+                </span>
+              ) : null}
             </div>
             {options ? (
               <select {...common} onChange={(e) => setValue(field.name, e.currentTarget.value)}>
@@ -222,35 +235,37 @@ export function ResourceForm(props: ResourceFormProps) {
       })}
 
       <div className="md:col-span-2">
-      {policy.kind === 'single' ? (
-        <SingleImagePicker
-          label={props.imageLabel ? (editing ? props.imageLabel.edit : props.imageLabel.add) : `${commonCopy.image}${editing ? '' : ' *'}`}
-          current={editing ? (record[policy.field] as string | undefined) : undefined}
-          file={file}
-          error={errors.image}
-          onFile={setFile}
-          onError={setImageError}
-        />
-      ) : (
-        <MultiImagePicker
-          label={`${commonCopy.images} *`}
-          existing={existing}
-          added={added}
-          max={policy.max}
-          maxMessage={policy.maxMessage}
-          withDescriptions={policy.withDescriptions === true}
-          error={errors.image || (policy.exact && exactWrong ? imageCountMessage(policy.minMessage, imageTotal) : '')}
-          onExisting={(images) => {
-            setExisting(images as (string | GalleryImage)[]);
-            setImageError('');
-          }}
-          onAdded={(images) => {
-            setAdded(images);
-            setImageError('');
-          }}
-          onError={setImageError}
-        />
-      )}
+        {policy.kind === 'single' ? (
+          <SingleImagePicker
+            label={
+              props.imageLabel ? (editing ? props.imageLabel.edit : props.imageLabel.add) : `${commonCopy.image}${editing ? '' : ' *'}`
+            }
+            current={editing ? (record[policy.field] as string | undefined) : undefined}
+            file={file}
+            error={errors.image}
+            onFile={setFile}
+            onError={setImageError}
+          />
+        ) : (
+          <MultiImagePicker
+            label={`${commonCopy.images} *`}
+            existing={existing}
+            added={added}
+            max={policy.max}
+            maxMessage={policy.maxMessage}
+            withDescriptions={policy.withDescriptions === true}
+            error={errors.image || (policy.exact && exactWrong ? imageCountMessage(policy.minMessage, imageTotal) : '')}
+            onExisting={(images) => {
+              setExisting(images as (string | GalleryImage)[]);
+              setImageError('');
+            }}
+            onAdded={(images) => {
+              setAdded(images);
+              setImageError('');
+            }}
+            onError={setImageError}
+          />
+        )}
       </div>
 
       {formErrors.length ? (
@@ -263,7 +278,14 @@ export function ResourceForm(props: ResourceFormProps) {
 
       {busy ? (
         <div className="md:col-span-2">
-          <div className="h-2 overflow-hidden rounded bg-gray-200" role="progressbar" aria-label={commonCopy.uploading(progress)} aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+          <div
+            className="h-2 overflow-hidden rounded bg-gray-200"
+            role="progressbar"
+            aria-label={commonCopy.uploading(progress)}
+            aria-valuenow={progress}
+            aria-valuemin={0}
+            aria-valuemax={100}
+          >
             <div className="h-full bg-brand transition-all" style={{ width: `${progress}%` }} />
           </div>
           <p className="mt-1 text-xs text-gray-700">{commonCopy.uploading(progress)}</p>

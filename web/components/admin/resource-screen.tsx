@@ -18,7 +18,7 @@ import { useResourceList } from './use-resource-list';
 type Reasoned = string | ((reason: string) => string);
 const withReason = (copy: Reasoned) => (reason: string) => (typeof copy === 'string' ? reason || copy : copy(reason));
 
-export interface ScreenCopy {
+interface ScreenCopy {
   title: string;
   add?: string;
   formAdd: string;
@@ -35,7 +35,7 @@ export interface ScreenCopy {
   deleteFailed: Reasoned;
 }
 
-export interface ListContext {
+interface ListContext {
   rows: AnyRecord[];
   edit: (row: AnyRecord) => void;
   requestDelete: (row: AnyRecord) => void;

@@ -12,7 +12,7 @@ const BADGE: Record<string, string> = {
   Residential: 'bg-indigo-100 text-indigo-900',
 };
 
-export function badgeClass(category: string): string {
+function badgeClass(category: string): string {
   return BADGE[category] ?? 'bg-gray-100 text-gray-900';
 }
 
@@ -30,7 +30,10 @@ export function ClientStoriesGrid({ stories }: { stories: ClientStory[] }) {
               className="aspect-[4/3] w-full object-cover"
             />
             <div className="flex flex-1 flex-col p-6">
-              <span className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${badgeClass(story.category)}`} data-testid="story-badge">
+              <span
+                className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${badgeClass(story.category)}`}
+                data-testid="story-badge"
+              >
                 {story.category}
               </span>
               <h3 className="mt-3 text-lg font-bold text-gray-900">{story.title}</h3>

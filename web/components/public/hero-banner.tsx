@@ -4,7 +4,7 @@ import type { Banner } from '../../../shared/resources';
 import { ResponsiveImage } from '../ui/responsive-image';
 
 /** "Homes Built Around the Way You Live" → ["Homes Built Around", "the Way You Live"] */
-export function splitTitle(title: string): [string, string] {
+function splitTitle(title: string): [string, string] {
   const words = title.trim().split(/\s+/);
   const half = Math.ceil(words.length / 2);
   return [words.slice(0, half).join(' '), words.slice(half).join(' ')];

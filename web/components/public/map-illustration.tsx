@@ -15,8 +15,12 @@ export function MapIllustration() {
         <path d="M300 240 L360 0" stroke="#fff" strokeWidth="8" />
         <path d="M0 60 H180" stroke="#fff" strokeWidth="6" />
         <path d="M220 190 H400" stroke="#fff" strokeWidth="6" />
-        <text x="12" y="112" fontSize="11" fill="#374151" fontFamily="sans-serif">100 Feet Road</text>
-        <text x="208" y="230" fontSize="11" fill="#374151" fontFamily="sans-serif">HAL 2nd Stage</text>
+        <text x="12" y="112" fontSize="11" fill="#374151" fontFamily="sans-serif">
+          100 Feet Road
+        </text>
+        <text x="208" y="230" fontSize="11" fill="#374151" fontFamily="sans-serif">
+          HAL 2nd Stage
+        </text>
         <g transform="translate(222 96)">
           <path d="M0 0c-9 0-16 7-16 16 0 12 16 28 16 28s16-16 16-28C16 7 9 0 0 0z" fill="#c2410c" />
           <circle cx="0" cy="16" r="6" fill="#fff" />
@@ -24,7 +28,12 @@ export function MapIllustration() {
       </svg>
       <figcaption className="flex items-center justify-between gap-3 bg-white px-4 py-3 text-sm">
         <span className="text-gray-800">{company.addressShort}</span>
-        <a href={company.mapLink} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-dark underline underline-offset-4">
+        <a
+          href={company.mapLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-dark underline underline-offset-4"
+        >
           {contact.openMap}
           <ExternalLink className="h-4 w-4" aria-hidden="true" />
         </a>

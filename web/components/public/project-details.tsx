@@ -15,7 +15,7 @@ export interface ProjectCta {
   other: string;
 }
 
-export const ctaFor = (project: Project, cta: ProjectCta) => (project.status === 'Completed' ? cta.completed : cta.other);
+const ctaFor = (project: Project, cta: ProjectCta) => (project.status === 'Completed' ? cta.completed : cta.other);
 
 const STATUS_BADGE: Record<string, string> = {
   Upcoming: 'bg-blue-100 text-blue-900',
@@ -26,11 +26,13 @@ const STATUS_BADGE: Record<string, string> = {
 function formatDate(value: string): string {
   if (!value) return '';
   const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /** The date line by status: launch date; expected completion and percent; completion date and satisfaction. */
-export function projectDates(project: Project): { label: string; value: string }[] {
+function projectDates(project: Project): { label: string; value: string }[] {
   if (project.status === 'Upcoming') return [{ label: copy.launchDate, value: formatDate(project.launchDate) }];
   if (project.status === 'Ongoing')
     return [
@@ -44,14 +46,18 @@ export function projectDates(project: Project): { label: string; value: string }
 }
 
 /** Up to 3 category chips, then '+N more' (interior projects). */
-export function CategoryChips({ categories }: { categories: string[] }) {
+function CategoryChips({ categories }: { categories: string[] }) {
   const extra = categories.length - MAX_CATEGORY_CHIPS;
   return (
     <ul className="mt-3 flex flex-wrap gap-1.5" data-testid="category-chips">
       {categories.slice(0, MAX_CATEGORY_CHIPS).map((c) => (
-        <li key={c} className="rounded-full bg-orange-50 px-2.5 py-0.5 text-xs font-medium text-orange-900">{c}</li>
+        <li key={c} className="rounded-full bg-orange-50 px-2.5 py-0.5 text-xs font-medium text-orange-900">
+          {c}
+        </li>
       ))}
-      {extra > 0 && <li className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-800">{interior.moreChips(extra)}</li>}
+      {extra > 0 && (
+        <li className="rounded-full bg-gray-100 px-2.5 py-0.5 text-xs font-medium text-gray-800">{interior.moreChips(extra)}</li>
+      )}
     </ul>
   );
 }
@@ -82,10 +88,20 @@ export function ProjectCard({
           priority={priority}
           className="aspect-[4/3] w-full object-cover"
         />
-        <span className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${STATUS_BADGE[project.status] ?? 'bg-gray-100 text-gray-900'}`}>{project.status}</span>
-        <span className="absolute top-3 right-3 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-gray-900">{project.category}</span>
+        <span
+          className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${STATUS_BADGE[project.status] ?? 'bg-gray-100 text-gray-900'}`}
+        >
+          {project.status}
+        </span>
+        <span className="absolute top-3 right-3 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-gray-900">
+          {project.category}
+        </span>
         {project.images.length > 1 && (
-          <span className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1.5" data-testid="image-dots" aria-hidden="true">
+          <span
+            className="absolute inset-x-0 bottom-2 flex items-center justify-center gap-1.5"
+            data-testid="image-dots"
+            aria-hidden="true"
+          >
             {project.images.slice(0, MAX_PROJECT_DOTS).map((image, i) => (
               <span key={image} className={`h-2 w-2 rounded-full ${i === 0 ? 'bg-white' : 'bg-white/60'}`} />
             ))}
@@ -145,10 +161,20 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
         />
         {project.images.length > 1 && (
           <>
-            <button type="button" onClick={previous} aria-label={copy.previousImage} className="absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white">
+            <button
+              type="button"
+              onClick={previous}
+              aria-label={copy.previousImage}
+              className="absolute top-1/2 left-3 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
+            >
               <ChevronLeft aria-hidden="true" />
             </button>
-            <button type="button" onClick={next} aria-label={copy.nextImage} className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white">
+            <button
+              type="button"
+              onClick={next}
+              aria-label={copy.nextImage}
+              className="absolute top-1/2 right-3 -translate-y-1/2 rounded-full bg-black/50 p-2 text-white hover:bg-black/70 focus-visible:outline-2 focus-visible:outline-white"
+            >
               <ChevronRight aria-hidden="true" />
             </button>
           </>
@@ -190,7 +216,9 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
             <h3 className="text-sm font-semibold text-gray-900">{copy.categories}</h3>
             <ul className="mt-2 flex flex-wrap gap-2">
               {project.categories.map((c) => (
-                <li key={c} className="rounded-full bg-orange-50 px-3 py-1 text-sm text-orange-900">{c}</li>
+                <li key={c} className="rounded-full bg-orange-50 px-3 py-1 text-sm text-orange-900">
+                  {c}
+                </li>
               ))}
             </ul>
           </div>

@@ -83,7 +83,10 @@ export function SiteFooter() {
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
             {footer.policies.map((item) => (
               <li key={item.id}>
-                <a href={`#${item.id}`} className="inline-block py-1.5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand">
+                <a
+                  href={`#${item.id}`}
+                  className="inline-block py-1.5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand"
+                >
                   {item.label}
                 </a>
               </li>

@@ -7,7 +7,7 @@ import { SiteLogo } from './site-logo';
 import { TwinkleParticles } from './twinkle-particles';
 
 /** Which link is active: any /gallery… path counts as Gallery. */
-export function activeNavPath(pathname: string): string | null {
+function activeNavPath(pathname: string): string | null {
   if (pathname.startsWith('/gallery')) return '/gallery';
   const match = NAV_LINKS.find((link) => link.to === pathname);
   return match ? match.to : null;

@@ -2,7 +2,17 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 
-export function Modal({ title, onClose, closeLabel, children }: { title: string; onClose: () => void; closeLabel: string; children: ReactNode }) {
+export function Modal({
+  title,
+  onClose,
+  closeLabel,
+  children,
+}: {
+  title: string;
+  onClose: () => void;
+  closeLabel: string;
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;

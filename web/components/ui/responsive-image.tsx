@@ -32,7 +32,13 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false }
 
   // the LCP image goes to the top of <head>, ahead of the script preloads
   if (priority && stored) {
-    preload(renditionUrlFor(stored), { as: 'image', type: 'image/avif', imageSrcSet: srcSet(stored, 'avif'), imageSizes: sizes, fetchPriority: 'high' });
+    preload(renditionUrlFor(stored), {
+      as: 'image',
+      type: 'image/avif',
+      imageSrcSet: srcSet(stored, 'avif'),
+      imageSizes: sizes,
+      fetchPriority: 'high',
+    });
   }
 
   if (!stored) {

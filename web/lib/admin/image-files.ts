@@ -1,7 +1,7 @@
 /** Checks a picked file before anything is sent, with the messages the server would give. */
 import { MAX_IMAGE_MB, commonCopy } from '../../../shared/copy/admin';
 
-export const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
+const MAX_IMAGE_BYTES = MAX_IMAGE_MB * 1024 * 1024;
 
 /** null when the file is an acceptable image, else why not. */
 export function imageFileProblem(file: File, many = false): string | null {
@@ -9,6 +9,3 @@ export function imageFileProblem(file: File, many = false): string | null {
   if (file.size > MAX_IMAGE_BYTES) return commonCopy.tooLarge;
   return null;
 }
-
-/** Object URLs for previews; the caller revokes them. */
-export const previewUrl = (file: File) => URL.createObjectURL(file);

@@ -28,12 +28,24 @@ const sections: { key: SectionKey; title: string; fields: Record<string, string>
 ];
 
 async function save(content: AboutContent): Promise<AboutContent> {
-  const reply = await apiJson<{ data: AboutContent; message?: string }>('/about-content', { method: 'PUT', body: content, fallback: copy.saveFailed });
+  const reply = await apiJson<{ data: AboutContent; message?: string }>('/about-content', {
+    method: 'PUT',
+    body: content,
+    fallback: copy.saveFailed,
+  });
   toast.success(reply.message || copy.saved, { duration: TOAST_SHORT_MS });
   return reply.data;
 }
 
-function SectionForm({ section, content, onSaved }: { section: (typeof sections)[number]; content: AboutContent; onSaved: (c: AboutContent) => void }) {
+function SectionForm({
+  section,
+  content,
+  onSaved,
+}: {
+  section: (typeof sections)[number];
+  content: AboutContent;
+  onSaved: (c: AboutContent) => void;
+}) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...(content[section.key] as Record<string, string>) }));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -63,7 +75,12 @@ function SectionForm({ section, content, onSaved }: { section: (typeof sections)
       <form onSubmit={submit} noValidate className="space-y-3">
         {Object.entries(section.fields).map(([name, text]) => {
           const id = `${sectionId}-${name}`;
-          const props = { id, className: input, value: values[name] ?? '', onChange: (e: { currentTarget: { value: string } }) => setValues({ ...values, [name]: e.currentTarget.value }) };
+          const props = {
+            id,
+            className: input,
+            value: values[name] ?? '',
+            onChange: (e: { currentTarget: { value: string } }) => setValues({ ...values, [name]: e.currentTarget.value }),
+          };
           return (
             <div key={name}>
               <label htmlFor={id} className={label}>
@@ -162,7 +179,12 @@ function CardsEditor({ content, onSaved }: { content: AboutContent; onSaved: (c:
                 <Pencil className="h-4 w-4" aria-hidden />
                 {commonCopy.edit}
               </button>
-              <button type="button" className={btn.smallDelete} aria-label={`${commonCopy.delete} ${item.title}`} onClick={() => setPendingDelete(item)}>
+              <button
+                type="button"
+                className={btn.smallDelete}
+                aria-label={`${commonCopy.delete} ${item.title}`}
+                onClick={() => setPendingDelete(item)}
+              >
                 <Trash2 className="h-4 w-4" aria-hidden />
                 {commonCopy.delete}
               </button>
@@ -175,13 +197,24 @@ function CardsEditor({ content, onSaved }: { content: AboutContent; onSaved: (c:
           <label htmlFor="card-title" className={label}>
             {copy.cardFields.title}
           </label>
-          <input id="card-title" className={input} value={draft.title} onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })} />
+          <input
+            id="card-title"
+            className={input}
+            value={draft.title}
+            onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
+          />
         </div>
         <div>
           <label htmlFor="card-description" className={label}>
             {copy.cardFields.description}
           </label>
-          <textarea id="card-description" rows={3} className={input} value={draft.description} onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })} />
+          <textarea
+            id="card-description"
+            rows={3}
+            className={input}
+            value={draft.description}
+            onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+          />
         </div>
         {error ? (
           <p role="alert" className="text-sm text-red-700">

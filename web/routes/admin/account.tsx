@@ -55,13 +55,30 @@ function ChangePassword() {
           <label htmlFor="current-password" className={label}>
             {copy.currentPassword}
           </label>
-          <input id="current-password" type="password" required autoComplete="current-password" className={input} value={currentPassword} onChange={(e) => setCurrent(e.currentTarget.value)} />
+          <input
+            id="current-password"
+            type="password"
+            required
+            autoComplete="current-password"
+            className={input}
+            value={currentPassword}
+            onChange={(e) => setCurrent(e.currentTarget.value)}
+          />
         </div>
         <div>
           <label htmlFor="new-password" className={label}>
             {copy.newPassword}
           </label>
-          <input id="new-password" type="password" required minLength={12} autoComplete="new-password" className={input} value={newPassword} onChange={(e) => setNew(e.currentTarget.value)} />
+          <input
+            id="new-password"
+            type="password"
+            required
+            minLength={12}
+            autoComplete="new-password"
+            className={input}
+            value={newPassword}
+            onChange={(e) => setNew(e.currentTarget.value)}
+          />
         </div>
         <Alert message={error} />
         <div className="flex justify-end">
@@ -144,11 +161,17 @@ function Admins() {
           {admins.map((admin) => (
             <li key={admin._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
               <span className="min-w-0 break-all">
-                <span className="font-medium">{admin.email}</span> {admin.email === me ? <span className="text-gray-600">{copy.you}</span> : null}
+                <span className="font-medium">{admin.email}</span>{' '}
+                {admin.email === me ? <span className="text-gray-600">{copy.you}</span> : null}
                 <span className="block text-xs text-gray-600">{formatDate(admin.createdAt)}</span>
               </span>
               {admin.email === me ? null : (
-                <button type="button" className={btn.smallDelete} aria-label={`${copy.remove} ${admin.email}`} onClick={() => setPending(admin)}>
+                <button
+                  type="button"
+                  className={btn.smallDelete}
+                  aria-label={`${copy.remove} ${admin.email}`}
+                  onClick={() => setPending(admin)}
+                >
                   {copy.remove}
                 </button>
               )}
@@ -162,13 +185,29 @@ function Admins() {
           <label htmlFor="new-admin-email" className={label}>
             {copy.adminEmail}
           </label>
-          <input id="new-admin-email" type="email" required className={input} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
+          <input
+            id="new-admin-email"
+            type="email"
+            required
+            className={input}
+            value={email}
+            onChange={(e) => setEmail(e.currentTarget.value)}
+          />
         </div>
         <div>
           <label htmlFor="new-admin-password" className={label}>
             {copy.adminPassword}
           </label>
-          <input id="new-admin-password" type="password" required minLength={12} autoComplete="new-password" className={input} value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+          <input
+            id="new-admin-password"
+            type="password"
+            required
+            minLength={12}
+            autoComplete="new-password"
+            className={input}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
         </div>
         <Alert message={error} />
         <div className="flex justify-end">

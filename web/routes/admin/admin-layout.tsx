@@ -63,7 +63,12 @@ export default function AdminLayout() {
       />
       <div className={collapsed ? 'md:pl-20' : 'md:pl-64'}>
         <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-gray-200 bg-white px-4 md:hidden">
-          <button type="button" aria-label={layoutCopy.openMenu} onClick={() => setMobileOpen(true)} className="rounded p-1.5 text-gray-800 hover:bg-gray-100">
+          <button
+            type="button"
+            aria-label={layoutCopy.openMenu}
+            onClick={() => setMobileOpen(true)}
+            className="rounded p-1.5 text-gray-800 hover:bg-gray-100"
+          >
             <Menu className="h-6 w-6" aria-hidden />
           </button>
           <span className="font-semibold">{layoutCopy.brand}</span>

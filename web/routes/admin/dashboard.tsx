@@ -59,7 +59,12 @@ export default function AdminDashboard() {
           : dashboardCopy.stats.map((stat) => {
               const Icon = statIcons[stat.key];
               return (
-                <Link key={stat.key} to={stat.to} className={`${card} block p-5 transition hover:shadow-md`} data-testid={`stat-${stat.key}`}>
+                <Link
+                  key={stat.key}
+                  to={stat.to}
+                  className={`${card} block p-5 transition hover:shadow-md`}
+                  data-testid={`stat-${stat.key}`}
+                >
                   <div className="flex items-center justify-between">
                     <span className="text-sm font-medium text-gray-700">{stat.label}</span>
                     <Icon className="h-6 w-6 text-brand-dark" aria-hidden />
@@ -76,7 +81,10 @@ export default function AdminDashboard() {
           <ul className="space-y-2">
             {dashboardCopy.quickActions.map((action) => (
               <li key={action.label}>
-                <Link to={action.to} className="flex items-center justify-between rounded-lg border border-gray-200 px-4 py-3 text-sm font-medium hover:border-brand hover:bg-orange-50">
+                <Link
+                  to={action.to}
+                  className="flex items-center justify-between rounded-lg border border-gray-200 px-4 py-3 text-sm font-medium hover:border-brand hover:bg-orange-50"
+                >
                   {action.label}
                   <ArrowRight className="h-4 w-4 text-gray-600" aria-hidden />
                 </Link>

@@ -64,7 +64,12 @@ export default function Gallery() {
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />
-          <select aria-label={galleryCopy.categoryFilter} className={`${input} max-w-[14rem]`} value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+          <select
+            aria-label={galleryCopy.categoryFilter}
+            className={`${input} max-w-[14rem]`}
+            value={category}
+            onChange={(e) => setCategory(e.currentTarget.value)}
+          >
             <option value="">{galleryCopy.allCategories}</option>
             {categoriesOf(rows).map((name) => (
               <option key={name} value={name}>

@@ -65,50 +65,58 @@ export default function AdminLogin() {
         </div>
         <form onSubmit={submit}>
           <fieldset disabled={!ready} className="space-y-4">
-          <div>
-            <label htmlFor="login-email" className={label}>
-              {loginCopy.email}
-            </label>
-            <input id="login-email" type="email" required autoComplete="username" className={input} value={email} onChange={(e) => setEmail(e.currentTarget.value)} />
-          </div>
-          <div>
-            <label htmlFor="login-password" className={label}>
-              {loginCopy.password}
-            </label>
-            <div className="relative">
+            <div>
+              <label htmlFor="login-email" className={label}>
+                {loginCopy.email}
+              </label>
               <input
-                id="login-password"
-                type={showPassword ? 'text' : 'password'}
+                id="login-email"
+                type="email"
                 required
-                autoComplete="current-password"
-                className={`${input} pr-11`}
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
+                autoComplete="username"
+                className={input}
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
               />
-              <button
-                type="button"
-                onClick={() => setShowPassword(!showPassword)}
-                aria-label={showPassword ? loginCopy.hidePassword : loginCopy.showPassword}
-                aria-pressed={showPassword}
-                className="absolute inset-y-0 right-0 flex items-center px-3 text-gray-600 hover:text-gray-900"
-              >
-                {showPassword ? <EyeOff className="h-5 w-5" aria-hidden /> : <Eye className="h-5 w-5" aria-hidden />}
-              </button>
             </div>
-          </div>
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {error}
+            <div>
+              <label htmlFor="login-password" className={label}>
+                {loginCopy.password}
+              </label>
+              <div className="relative">
+                <input
+                  id="login-password"
+                  type={showPassword ? 'text' : 'password'}
+                  required
+                  autoComplete="current-password"
+                  className={`${input} pr-11`}
+                  value={password}
+                  onChange={(e) => setPassword(e.currentTarget.value)}
+                />
+                <button
+                  type="button"
+                  onClick={() => setShowPassword(!showPassword)}
+                  aria-label={showPassword ? loginCopy.hidePassword : loginCopy.showPassword}
+                  aria-pressed={showPassword}
+                  className="absolute inset-y-0 right-0 flex items-center px-3 text-gray-600 hover:text-gray-900"
+                >
+                  {showPassword ? <EyeOff className="h-5 w-5" aria-hidden /> : <Eye className="h-5 w-5" aria-hidden />}
+                </button>
+              </div>
+            </div>
+            {error ? (
+              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className={`${btn.primary} w-full`} disabled={submitting}>
+              {submitting ? loginCopy.submitting : loginCopy.submit}
+            </button>
+            <p className="text-center text-sm">
+              <Link to="/admin/forgot-password" className="font-medium text-brand-dark underline hover:text-orange-800">
+                {loginCopy.forgot}
+              </Link>
             </p>
-          ) : null}
-          <button type="submit" className={`${btn.primary} w-full`} disabled={submitting}>
-            {submitting ? loginCopy.submitting : loginCopy.submit}
-          </button>
-          <p className="text-center text-sm">
-            <Link to="/admin/forgot-password" className="font-medium text-brand-dark underline hover:text-orange-800">
-              {loginCopy.forgot}
-            </Link>
-          </p>
           </fieldset>
         </form>
       </div>

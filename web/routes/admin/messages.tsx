@@ -32,7 +32,13 @@ export default function Messages() {
       setRows(unwrapList<ContactMessage>(await apiJson<unknown>('/user', { fallback: messagesCopy.fetchFailed }), 'data'));
       setError('');
     } catch (failure) {
-      setError(failure instanceof ApiError && failure.status === 0 ? messagesCopy.network : failure instanceof Error ? failure.message : messagesCopy.fetchFailed);
+      setError(
+        failure instanceof ApiError && failure.status === 0
+          ? messagesCopy.network
+          : failure instanceof Error
+            ? failure.message
+            : messagesCopy.fetchFailed,
+      );
     } finally {
       setLoading(false);
     }

@@ -7,7 +7,8 @@ import { textColumn } from '../../components/admin/columns';
 import { ResourceScreen } from '../../components/admin/resource-screen';
 import { Badge, Thumb } from '../../components/admin/ui';
 
-const statusTone = (status: unknown) => (status === 'Completed' ? 'green' : status === 'Ongoing' || status === 'Upcoming' ? 'blue' : 'gray');
+const statusTone = (status: unknown) =>
+  status === 'Completed' ? 'green' : status === 'Ongoing' || status === 'Upcoming' ? 'blue' : 'gray';
 
 export default function Projects() {
   const [search, setSearch] = useState('');
@@ -63,13 +64,23 @@ export default function Projects() {
             value={search}
             onChange={(e) => setSearch(e.currentTarget.value)}
           />
-          <select aria-label={projectCopy.categoryFilter} className={`${input} max-w-[12rem]`} value={category} onChange={(e) => setCategory(e.currentTarget.value)}>
+          <select
+            aria-label={projectCopy.categoryFilter}
+            className={`${input} max-w-[12rem]`}
+            value={category}
+            onChange={(e) => setCategory(e.currentTarget.value)}
+          >
             <option value="">{projectCopy.allCategories}</option>
             {PROJECT_CATEGORIES.map((name) => (
               <option key={name}>{name}</option>
             ))}
           </select>
-          <select aria-label={projectCopy.statusFilter} className={`${input} max-w-[12rem]`} value={status} onChange={(e) => setStatus(e.currentTarget.value)}>
+          <select
+            aria-label={projectCopy.statusFilter}
+            className={`${input} max-w-[12rem]`}
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value)}
+          >
             <option value="">{projectCopy.allStatuses}</option>
             {PROJECT_STATUSES.map((name) => (
               <option key={name}>{name}</option>

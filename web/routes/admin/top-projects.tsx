@@ -10,7 +10,13 @@ export default function TopProjects() {
       copy={screenCopy.topProjects}
       toastMs={TOAST_LONG_MS}
       formMode="inline"
-      columns={[imageColumn('image', 'name'), textColumn('Name', 'name'), textColumn('Location', 'location'), textColumn('Developer', 'developer'), textColumn('Offer', 'offer', 50)]}
+      columns={[
+        imageColumn('image', 'name'),
+        textColumn('Name', 'name'),
+        textColumn('Location', 'location'),
+        textColumn('Developer', 'developer'),
+        textColumn('Offer', 'offer', 50),
+      ]}
     />
   );
 }

@@ -41,7 +41,9 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
       ) : (
         <AboutHero banners={banners.data} linkText={content?.hero.buttonText} />
       )}
-      {content && <LeaderProfile content={content} leader={leaderOf(team)} fallbackImage={banners.ok ? banners.data[0]?.image : undefined} />}
+      {content && (
+        <LeaderProfile content={content} leader={leaderOf(team)} fallbackImage={banners.ok ? banners.data[0]?.image : undefined} />
+      )}
       <TeamSection team={team} />
       {content && <OurStory content={content} />}
       {community && <CommunityImpact entry={community} />}
@@ -55,7 +57,11 @@ function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string
   const { index, go, next, previous } = useRotatingIndex(banners.length, ROTATION_MS);
   const multiple = banners.length > 1;
   return (
-    <section aria-roledescription="carousel" aria-label={about.title} className="relative isolate h-[32rem] overflow-hidden bg-gray-900 lg:h-[38rem]">
+    <section
+      aria-roledescription="carousel"
+      aria-label={about.title}
+      className="relative isolate h-[32rem] overflow-hidden bg-gray-900 lg:h-[38rem]"
+    >
       {banners.map((banner, i) => (
         <div
           key={banner._id}
@@ -63,7 +69,13 @@ function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string
           data-active={i === index}
           className={`absolute inset-0 transition-opacity duration-700 ${i === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
         >
-          <ResponsiveImage src={banner.image} alt="" sizes="100vw" priority={i === 0} className="absolute inset-0 -z-10 h-full w-full object-cover opacity-55" />
+          <ResponsiveImage
+            src={banner.image}
+            alt=""
+            sizes="100vw"
+            priority={i === 0}
+            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-55"
+          />
           <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-14 sm:px-20">
             <p className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{banner.title}</p>
             {banner.description && <p className="mt-4 max-w-2xl text-lg text-gray-100">{banner.description}</p>}
@@ -79,10 +91,20 @@ function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string
       ))}
       {multiple && (
         <>
-          <button type="button" onClick={previous} aria-label={about.previous} className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60 focus-visible:outline-2 focus-visible:outline-white sm:left-4">
+          <button
+            type="button"
+            onClick={previous}
+            aria-label={about.previous}
+            className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60 focus-visible:outline-2 focus-visible:outline-white sm:left-4"
+          >
             <ChevronLeft className="h-6 w-6" aria-hidden="true" />
           </button>
-          <button type="button" onClick={next} aria-label={about.next} className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60 focus-visible:outline-2 focus-visible:outline-white sm:right-4">
+          <button
+            type="button"
+            onClick={next}
+            aria-label={about.next}
+            className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full bg-black/40 p-2 text-white hover:bg-black/60 focus-visible:outline-2 focus-visible:outline-white sm:right-4"
+          >
             <ChevronRight className="h-6 w-6" aria-hidden="true" />
           </button>
           <div className="absolute inset-x-0 bottom-4 flex justify-center gap-1">
@@ -150,8 +172,17 @@ function TeamSection({ team }: { team: { ok: true; data: TeamMember[] } | { ok: 
         ) : (
           <ul className={grid}>
             {members.map((member) => (
-              <li key={member._id} className="overflow-hidden rounded-xl bg-white text-center shadow-md ring-1 ring-gray-100" data-testid="team-member">
-                <ResponsiveImage src={member.image} alt={member.name} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="aspect-square w-full object-cover" />
+              <li
+                key={member._id}
+                className="overflow-hidden rounded-xl bg-white text-center shadow-md ring-1 ring-gray-100"
+                data-testid="team-member"
+              >
+                <ResponsiveImage
+                  src={member.image}
+                  alt={member.name}
+                  sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                  className="aspect-square w-full object-cover"
+                />
                 <div className="p-6">
                   <h3 className="text-lg font-bold text-gray-900">{member.name}</h3>
                   <p className="font-medium text-brand-dark">{member.title}</p>
@@ -218,7 +249,12 @@ function CommunityImpact({ entry }: { entry: CommunityEntry }) {
         <ul className="grid gap-4 sm:grid-cols-3">
           {entry.images.map((image, i) => (
             <li key={image}>
-              <ResponsiveImage src={image} alt={`${entry.title} ${i + 1}`} sizes="(min-width: 640px) 33vw, 100vw" className="aspect-[4/3] w-full rounded-xl object-cover" />
+              <ResponsiveImage
+                src={image}
+                alt={`${entry.title} ${i + 1}`}
+                sizes="(min-width: 640px) 33vw, 100vw"
+                className="aspect-[4/3] w-full rounded-xl object-cover"
+              />
             </li>
           ))}
         </ul>

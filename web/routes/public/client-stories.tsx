@@ -11,7 +11,12 @@ export async function loader({ context }: Route.LoaderArgs) {
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return pageMeta({ title: clientStories.title, description: clientStories.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/client' });
+  return pageMeta({
+    title: clientStories.title,
+    description: clientStories.metaDescription,
+    baseUrl: data?.baseUrl ?? '',
+    path: '/client',
+  });
 }
 
 export default function ClientStoriesPage({ loaderData }: Route.ComponentProps) {

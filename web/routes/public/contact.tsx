@@ -69,7 +69,9 @@ export default function ContactPage() {
   const [values, setValues] = useState<ContactInput>(posted?.values ?? EMPTY);
   const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});
   // what the toasts would have said, for a form sent before the page's scripts ran; gone on the next edit
-  const [notice, setNotice] = useState(sentWithoutScript ? { text: contact.toasts.success, ok: true } : posted ? { text: posted.notice, ok: false } : null);
+  const [notice, setNotice] = useState(
+    sentWithoutScript ? { text: contact.toasts.success, ok: true } : posted ? { text: posted.notice, ok: false } : null,
+  );
   const [submitting, setSubmitting] = useState(false);
 
   const edit = (field: Field, value: string) => {
@@ -142,7 +144,11 @@ export default function ContactPage() {
             {contact.formTitle}
           </h2>
           {notice && (
-            <p role="status" data-testid="contact-notice" className={`mt-4 rounded-lg px-4 py-3 text-sm font-semibold ${notice.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}>
+            <p
+              role="status"
+              data-testid="contact-notice"
+              className={`mt-4 rounded-lg px-4 py-3 text-sm font-semibold ${notice.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
+            >
               {notice.text}
             </p>
           )}

@@ -63,7 +63,11 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
         <LoadingState text={states.galleryLoading} />
       ) : !items.ok ? (
         <ErrorState text={states.galleryError}>
-          <button type="button" onClick={() => revalidator.revalidate()} className="mt-4 min-h-11 rounded-full bg-brand-dark px-6 py-2 text-sm font-semibold text-white hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand">
+          <button
+            type="button"
+            onClick={() => revalidator.revalidate()}
+            className="mt-4 min-h-11 rounded-full bg-brand-dark px-6 py-2 text-sm font-semibold text-white hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          >
             {states.retry}
           </button>
         </ErrorState>
@@ -89,7 +93,11 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
           </div>
           {filtered.length === 0 ? (
             <EmptyState text={states.galleryEmpty}>
-              <button type="button" onClick={() => choose(null)} className="mt-4 min-h-11 rounded-full bg-brand-dark px-6 py-2 text-sm font-semibold text-white hover:bg-orange-800">
+              <button
+                type="button"
+                onClick={() => choose(null)}
+                className="mt-4 min-h-11 rounded-full bg-brand-dark px-6 py-2 text-sm font-semibold text-white hover:bg-orange-800"
+              >
                 {states.resetFilters}
               </button>
             </EmptyState>

@@ -130,7 +130,11 @@ function TopProjectCard({ project }: { project: TopProject }) {
   const developer = project.developer || home.defaultDeveloper;
   return (
     <li className="relative flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100" data-testid="top-project">
-      <Link to="/gallery" aria-label={home.viewInGallery(project.name)} className="block focus-visible:outline-2 focus-visible:outline-brand">
+      <Link
+        to="/gallery"
+        aria-label={home.viewInGallery(project.name)}
+        className="block focus-visible:outline-2 focus-visible:outline-brand"
+      >
         <ResponsiveImage
           src={project.image}
           alt={project.name}

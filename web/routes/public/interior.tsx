@@ -24,12 +24,21 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   const banner = banners.ok ? (banners.data[0] ?? null) : null;
   // the spec: these three load together, and their failure replaces the page with one message
-  const content = solutions.ok && experience.ok && portfolio.ok ? { solutions: solutions.data, experience: experience.data, portfolio: portfolio.data } : null;
+  const content =
+    solutions.ok && experience.ok && portfolio.ok
+      ? { solutions: solutions.data, experience: experience.data, portfolio: portfolio.data }
+      : null;
   return { baseUrl: publicUrl(context), banner, bannerFailed: !banners.ok, content };
 }
 
 export function meta({ data }: Route.MetaArgs) {
-  return pageMeta({ title: interior.title, description: interior.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/interior', image: data?.banner?.image });
+  return pageMeta({
+    title: interior.title,
+    description: interior.metaDescription,
+    baseUrl: data?.baseUrl ?? '',
+    path: '/interior',
+    image: data?.banner?.image,
+  });
 }
 
 /** #wooden-carving: scroll after 300 ms, and again at 1000 ms if the section was not there yet. */
@@ -142,8 +151,15 @@ function Solutions({ solutions }: { solutions: Solution[] }) {
       <ul className="grid grid-cols-2 gap-4 md:grid-cols-3">
         {solutions.map((s) => (
           <li key={s._id} className="group relative overflow-hidden rounded-xl">
-            <ResponsiveImage src={s.image} alt="" sizes="(min-width: 768px) 33vw, 50vw" className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105" />
-            <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-3 font-semibold text-white">{s.name}</p>
+            <ResponsiveImage
+              src={s.image}
+              alt=""
+              sizes="(min-width: 768px) 33vw, 50vw"
+              className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
+            />
+            <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-3 font-semibold text-white">
+              {s.name}
+            </p>
           </li>
         ))}
       </ul>
@@ -160,7 +176,12 @@ function ExperienceCentres({ centres }: { centres: ExperienceCentre[] }) {
         <ul className="grid gap-6 md:grid-cols-2">
           {centres.map((c) => (
             <li key={c._id} className="overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100">
-              <ResponsiveImage src={c.image} alt={c.name} sizes="(min-width: 768px) 50vw, 100vw" className="aspect-[16/9] w-full object-cover" />
+              <ResponsiveImage
+                src={c.image}
+                alt={c.name}
+                sizes="(min-width: 768px) 50vw, 100vw"
+                className="aspect-[16/9] w-full object-cover"
+              />
               <div className="p-6">
                 <h3 className="text-xl font-bold text-gray-900">{c.name}</h3>
                 {c.experience && <p className="mt-2 text-gray-700">{c.experience}</p>}
@@ -191,7 +212,10 @@ function DesignProcess() {
       <ol className="grid gap-6 sm:grid-cols-2 lg:grid-cols-5">
         {interior.processSteps.map((step, i) => (
           <li key={step.title} className="rounded-xl bg-white p-6 text-center shadow-md ring-1 ring-gray-100">
-            <span className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-dark text-lg font-bold text-white" aria-hidden="true">
+            <span
+              className="mx-auto flex h-12 w-12 items-center justify-center rounded-full bg-brand-dark text-lg font-bold text-white"
+              aria-hidden="true"
+            >
               {i + 1}
             </span>
             <h3 className="mt-4 font-bold text-gray-900">{step.title}</h3>
@@ -217,9 +241,20 @@ function Portfolio({ items }: { items: PortfolioItem[] }) {
     <section aria-labelledby="portfolio" className="bg-gray-50 py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <SectionHeading id="portfolio" title={interior.portfolioTitle} />
-        <div className="mb-8 flex flex-wrap justify-center gap-2" role="group" aria-label={interior.portfolioTitle} data-testid="portfolio-chips">
+        <div
+          className="mb-8 flex flex-wrap justify-center gap-2"
+          role="group"
+          aria-label={interior.portfolioTitle}
+          data-testid="portfolio-chips"
+        >
           {[null, ...visible].map((c) => (
-            <button key={c ?? 'all'} type="button" aria-pressed={c === selected} onClick={() => setSelected(c)} className={chip(c === selected)}>
+            <button
+              key={c ?? 'all'}
+              type="button"
+              aria-pressed={c === selected}
+              onClick={() => setSelected(c)}
+              className={chip(c === selected)}
+            >
               {c ?? interior.portfolioAll}
             </button>
           ))}
@@ -232,7 +267,12 @@ function Portfolio({ items }: { items: PortfolioItem[] }) {
         <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {shown.map((item) => (
             <li key={item._id} className="overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100" data-testid="portfolio-item">
-              <ResponsiveImage src={item.image} alt={item.title} sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw" className="aspect-[4/3] w-full object-cover" />
+              <ResponsiveImage
+                src={item.image}
+                alt={item.title}
+                sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                className="aspect-[4/3] w-full object-cover"
+              />
               <div className="p-5">
                 <p className="text-xs font-semibold tracking-wide text-brand-dark uppercase">{item.category}</p>
                 <h3 className="mt-1 text-lg font-bold text-gray-900">{item.title}</h3>

@@ -56,8 +56,20 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
 
   const filterGroups = (
     <>
-      <FilterGroup label={copy.categoryLabel} allLabel={copy.allCategories} options={PROJECT_CATEGORIES} value={category} onChange={(v) => setFilter('category', v)} />
-      <FilterGroup label={copy.statusLabel} allLabel={copy.allStatuses} options={PROJECT_STATUSES} value={status} onChange={(v) => setFilter('status', v)} />
+      <FilterGroup
+        label={copy.categoryLabel}
+        allLabel={copy.allCategories}
+        options={PROJECT_CATEGORIES}
+        value={category}
+        onChange={(v) => setFilter('category', v)}
+      />
+      <FilterGroup
+        label={copy.statusLabel}
+        allLabel={copy.allStatuses}
+        options={PROJECT_STATUSES}
+        value={status}
+        onChange={(v) => setFilter('status', v)}
+      />
     </>
   );
 
@@ -70,7 +82,11 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
         <>
           <div className="mb-6 hidden flex-wrap items-end gap-8 md:flex">
             {filterGroups}
-            <button type="button" onClick={clearAll} className="min-h-11 text-sm font-semibold text-brand-dark underline underline-offset-4">
+            <button
+              type="button"
+              onClick={clearAll}
+              className="min-h-11 text-sm font-semibold text-brand-dark underline underline-offset-4"
+            >
               {copy.clearAll}
             </button>
           </div>
@@ -154,15 +170,31 @@ function FilterDrawer({ children, onClose, onClear }: { children: React.ReactNod
   return (
     <div className="fixed inset-0 z-50 md:hidden">
       <div className="absolute inset-0 bg-black/50" onClick={onClose} aria-hidden="true" />
-      <div id="filter-drawer" role="dialog" aria-modal="true" aria-label={copy.filters} className="absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-2xl">
+      <div
+        id="filter-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-label={copy.filters}
+        className="absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-2xl"
+      >
         <div className="flex items-center justify-between">
           <h2 className="text-lg font-bold text-gray-900">{copy.filters}</h2>
-          <button type="button" autoFocus onClick={onClose} aria-label={copy.closeFilters} className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-gray-100">
+          <button
+            type="button"
+            autoFocus
+            onClick={onClose}
+            aria-label={copy.closeFilters}
+            className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-gray-100"
+          >
             <X aria-hidden="true" />
           </button>
         </div>
         {children}
-        <button type="button" onClick={onClear} className="min-h-11 rounded-full border-2 border-brand-dark px-4 text-sm font-semibold text-brand-dark">
+        <button
+          type="button"
+          onClick={onClear}
+          className="min-h-11 rounded-full border-2 border-brand-dark px-4 text-sm font-semibold text-brand-dark"
+        >
           {copy.clearAll}
         </button>
       </div>
