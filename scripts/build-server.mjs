@@ -23,9 +23,9 @@ fs.cpSync('server/db/migrations', 'dist/migrations', { recursive: true });
 
 // a fresh data directory for the embedded database, so a first start skips initdb (see server/db/client.ts)
 const { PGlite } = await import('@electric-sql/pglite');
-const fresh = new PGlite();
+fs.rmSync('dist/pglite-initial.tar.gz', { force: true }); // the former, archived form
+fs.rmSync('dist/pglite-initial', { recursive: true, force: true });
+const fresh = new PGlite('dist/pglite-initial');
 await fresh.waitReady;
-const image = await fresh.dumpDataDir('gzip');
-fs.writeFileSync('dist/pglite-initial.tar.gz', Buffer.from(await image.arrayBuffer()));
 await fresh.close();
 console.log('server bundled into dist/');

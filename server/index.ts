@@ -6,6 +6,7 @@ import { seedDemoContentIfEmpty } from './db/demo-content';
 import { readEnv } from './env';
 import { ClientError } from './errors';
 import { applyHttpTimeouts, stopAccepting } from './http-lifecycle';
+import { idleCollector } from './idle-collector';
 import { createRenditionWorker } from './images/rendition-worker';
 import { startServices } from './start';
 import { StorageConfigError } from './storage/s3-storage';
@@ -49,6 +50,9 @@ const app = await buildApp({
   web: process.env.NODE_ENV === 'development' ? 'development' : 'production',
   logger: true,
 });
+// an idle process collects the garbage its work left (see idle-collector.ts)
+app.server.on('request', () => idleCollector.noteWork());
+idleCollector.start();
 applyHttpTimeouts(app.server, { headersMs: env.headersTimeoutMs, requestMs: env.requestTimeoutMs, idleMs: env.idleTimeoutMs });
 await app.listen({ port: env.port, host: env.host });
 const { port } = app.server.address() as AddressInfo;

@@ -165,8 +165,8 @@ describe('a download the reader abandons', () => {
       const { port } = t.app.server.address() as AddressInfo;
       const request = http.get({ port, host: '127.0.0.1', path: '/api/backup', headers: auth() });
       request.on('error', () => {});
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(asked).toBe(1); // the backup is under way, waiting for its first image
+      // the backup is under way, waiting for its first image (polled: a busy machine takes longer to get there)
+      await expect.poll(() => asked, { timeout: 15_000 }).toBe(1);
       request.destroy();
       await new Promise((resolve) => setTimeout(resolve, 100));
       release();

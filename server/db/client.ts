@@ -49,16 +49,22 @@ function migrationsFolder(): string {
 }
 
 /**
- * A fresh PGlite data directory, made at build time (scripts/build-server.mjs) and shipped next
- * to the bundle: a first start loads it instead of running initdb, which needs ~800 MB of
- * WebAssembly memory for a few seconds and ~60 s on a busy small server. Absent when run from source.
+ * A fresh PGlite data directory, made at build time (scripts/build-server.mjs) and shipped next to
+ * the bundle: a first start copies it into place instead of running initdb, which needs ~800 MB of
+ * WebAssembly memory for a few seconds and ~60 s on a busy small server. Copied as files rather than
+ * loaded as an archive, which PGlite would unpack in memory (650 MB for a moment, 66 MB of it kept).
+ * Absent when run from source: PGlite then runs initdb.
  */
-const INITIAL_DATA_DIR_IMAGE = 'pglite-initial.tar.gz';
+const INITIAL_DATA_DIR = 'pglite-initial';
 
-function initialDataDirImage(dataDir: string | undefined): Blob | undefined {
-  if (!dataDir || fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return undefined;
-  const image = path.join(path.dirname(fileURLToPath(import.meta.url)), INITIAL_DATA_DIR_IMAGE);
-  return fs.existsSync(image) ? new Blob([fs.readFileSync(image)]) : undefined;
+function placeInitialDataDir(dataDir: string): void {
+  if (fs.existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const initial = path.join(path.dirname(fileURLToPath(import.meta.url)), INITIAL_DATA_DIR);
+  if (!fs.existsSync(path.join(initial, 'PG_VERSION'))) return;
+  // the top PG_VERSION last: a start cut short midway finds none and copies again
+  const marker = path.join(initial, 'PG_VERSION');
+  fs.cpSync(initial, dataDir, { recursive: true, force: true, filter: (source) => source !== marker });
+  fs.copyFileSync(marker, path.join(dataDir, 'PG_VERSION'));
 }
 
 export type DatabaseOptions =
@@ -83,9 +89,10 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
   // only one process may open a PGlite directory; a second one would corrupt it
   const releaseLock = dataDir ? await lockDirectory(dataDir) : async () => {};
   try {
+    if (dataDir && !snapshot) placeInitialDataDir(dataDir);
     const client = new PGlite({
       dataDir,
-      loadDataDir: snapshot ?? initialDataDirImage(dataDir),
+      loadDataDir: snapshot,
       postgresqlconf: pgliteConf(sharedBuffersMb),
     });
     await client.waitReady;

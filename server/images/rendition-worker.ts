@@ -5,11 +5,11 @@
  * job and its source. A failure is retried with backoff and, once the attempts are used up, reported;
  * renditions already stored stay, so pages keep serving what exists.
  */
-import { collectImageGarbage } from './collect-garbage';
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { idleCollector } from '../idle-collector';
 import type { Services } from '../services';
 import type { Storage } from '../storage/storage';
 import { decodeSource, encodeRendition, remainingRenditions, type ImageLimits } from './image-pipeline';
@@ -50,8 +50,6 @@ export class RenditionWorker {
   private stopping = false;
   private running: Promise<void> | null = null;
   private wake: () => void = () => {};
-  /** Jobs were done since the last garbage collection: once the table is empty, their dead buffers are collected. */
-  private finishedSinceCollect = false;
   /** A job was added since the last claim: the next idle wait is skipped. */
   private nudged = false;
   private unsubscribe: () => void = () => {};
@@ -113,11 +111,9 @@ export class RenditionWorker {
         // the database is away or refusing: the jobs wait in it, the worker tries again after a poll
         this.deps.log.warn({ err: error }, 'image jobs: cannot reach the job table');
       }
-      if (worked) this.finishedSinceCollect = true;
-      else if (!this.stopping) {
-        if (this.finishedSinceCollect) this.finishedSinceCollect = !collectImageGarbage();
-        await this.idle();
-      }
+      // the dead image buffers of a run of jobs are collected once the process is idle
+      if (worked) idleCollector.noteWork();
+      else if (!this.stopping) await this.idle();
     }
   }
 
