@@ -26,14 +26,14 @@ beforeAll(async () => {
   opened.push(embedded);
   const seeded = await seedDemoContentIfEmpty(embedded.services);
   expect(seeded).toBeGreaterThan(30);
-  await embedded.renditionsDone(); // every rendition made, so the archive holds finished images
+  await embedded.renditionsDone(240_000); // every rendition made (448 images), so the archive holds finished images
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'cross-engine-'));
   bucket = await startS3Server();
 }, 300_000); // demo content goes through the image pipeline: about a minute on two busy cores
 afterAll(async () => {
   for (const app of opened) await app.close().catch(() => undefined);
   await bucket?.stop();
-  fs.rmSync(work, { recursive: true, force: true });
+  if (work) fs.rmSync(work, { recursive: true, force: true });
 });
 
 const seconds = (since: number) => `${((performance.now() - since) / 1000).toFixed(1)} s`;

@@ -14,8 +14,6 @@ import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-dat
 import { usingPostgres } from '../test/test-app';
 import { DEFAULT_RENDITION_WORKER } from './rendition-worker';
 
-const PORT = Number(process.env.E2E_PORT_BASE || 3400) + 70;
-
 let dataDir: string;
 let database: ScratchDatabase | undefined;
 
@@ -30,7 +28,7 @@ afterAll(async () => {
 });
 
 function serverEnv(): Record<string, string> {
-  const env: Record<string, string> = { PORT: String(PORT) };
+  const env: Record<string, string> = {};
   if (database) env.DATABASE_URL = database.url;
   return env;
 }

@@ -15,7 +15,6 @@ import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-dat
 import { usingPostgres } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 
-const PORT_BASE = Number(process.env.E2E_PORT_BASE || 3400) + 40;
 /**
  * When each round's SIGKILL comes: the instant the first file of a write lands in storage (its row
  * cannot be committed yet, the rest of its files are still moving), or some milliseconds after the
@@ -37,8 +36,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function serverEnvFor(round: number): Record<string, string> {
-  const env: Record<string, string> = { PORT: String(PORT_BASE + round) };
+function serverEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
   if (database) env.DATABASE_URL = database.url;
   return env;
 }
@@ -152,7 +151,7 @@ describe('SIGKILL during writes with images', () => {
       // each start is the restart after the previous round's crash: it checks, then writes and is killed
       for (let round = 0; round <= KILL_AT.length; round++) {
         const startedAt = Date.now();
-        const server = await startServer({ dataDir, env: serverEnvFor(round), readyTimeoutMs: 30_000 });
+        const server = await startServer({ dataDir, env: serverEnv(), readyTimeoutMs: 30_000 });
         try {
           const urls = await imageUrlsOfAllRecords(server);
           for (const url of urls) acknowledgedUrls.add(url);

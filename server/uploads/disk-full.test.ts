@@ -14,8 +14,8 @@ import { allRenditionUrls } from '../../shared/image-urls';
 import { prepareDataDir, serverBundle, serverEnv, SERVER_ADMIN, sleep } from '../test/server-process';
 import { makeImage, multipart } from '../test/test-images';
 
-const PORT = Number(process.env.E2E_PORT_BASE || 3400) + 60;
-const BASE = `http://127.0.0.1:${PORT}`;
+/** Set once the server says where it listens (it takes a free port). */
+let BASE = '';
 const MOUNT_SIZE = '4m';
 
 let dataDir: string;
@@ -38,7 +38,7 @@ function spawnWithSmallDisks(): ChildProcess {
   ].join('\n');
   const namespaceFlags = process.getuid?.() === 0 ? ['-m'] : ['-r', '-m'];
   return spawn('unshare', [...namespaceFlags, '--propagation', 'private', 'sh', '-c', script], {
-    env: serverEnv(dataDir, { PORT: String(PORT) }),
+    env: serverEnv(dataDir),
   });
 }
 
@@ -49,7 +49,7 @@ beforeAll(async () => {
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk));
   const deadline = Date.now() + 60_000;
-  while (!output.includes('Site ready')) {
+  while (!/Site ready at http:\/\/localhost:(\d+)/.test(output)) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(
@@ -58,6 +58,7 @@ beforeAll(async () => {
     }
     await sleep(50);
   }
+  BASE = `http://127.0.0.1:${/Site ready at http:\/\/localhost:(\d+)/.exec(output)![1]}`;
   const login = await fetch(`${BASE}/api/admins/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
