@@ -7,6 +7,8 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { apiMessages } from '../../shared/api-messages';
+import { z } from '../../shared/zod';
+import { errorReply } from '../api/route-schemas';
 import { ClientError } from '../errors';
 import type { Services } from '../services';
 
@@ -104,7 +106,16 @@ export function registerMetrics(app: FastifyInstance, services: Services): void 
   }
 
   const expected = digest(token);
-  app.get('/metrics', async (request, reply) => {
+  const schema = {
+    tags: ['Operations'],
+    summary: 'Prometheus metrics (404 when METRICS_TOKEN is unset)',
+    security: [{ bearer: [] }],
+    response: {
+      200: { description: 'Prometheus text format', content: { 'text/plain': { schema: z.string() } } },
+      401: errorReply,
+    },
+  };
+  app.get('/metrics', { schema }, async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const given = /^Bearer\s+(.+)$/i.exec(header)?.[1] ?? '';
     // digests have one length, so the comparison takes the same time whatever was sent
