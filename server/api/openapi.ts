@@ -32,13 +32,40 @@ function contentBody(content: ContentMap) {
   return { content: converted };
 }
 
+/** What a reply of each status means, for replies whose schema does not say. */
+const REPLY_DESCRIPTIONS: Record<string, string> = {
+  200: 'OK',
+  201: 'Created',
+  400: 'The request is invalid: `message` says what to fix, `errors` lists every problem',
+  401: 'Not logged in, or the session has ended',
+  404: 'No such record',
+  409: 'In conflict with the current state (see `message`)',
+  413: 'The request or an image is too large',
+  415: 'Unsupported content type',
+  429: 'Too many requests: try again after `Retry-After` seconds',
+  500: 'A fault on the server (the reply never carries its details)',
+  503: 'The database or the image storage is unreachable, or too many images are being processed: try again after `Retry-After` seconds',
+  507: 'The server has no room left to store this; nothing was saved',
+};
+
+function describeReplies(schema: Record<string, unknown>) {
+  const response = schema.response as Record<string, Record<string, unknown>> | undefined;
+  for (const [status, reply] of Object.entries(response ?? {})) {
+    if (!reply.description && !reply.content && REPLY_DESCRIPTIONS[status]) reply.description = REPLY_DESCRIPTIONS[status];
+  }
+  return schema;
+}
+
 function transform(input: TransformInput) {
   if (!isDocumentedRoute(input.url)) return { schema: { hide: true }, url: input.url };
   const body = input.schema?.body as { content?: ContentMap } | undefined;
-  if (!body?.content || body instanceof z.ZodType) return zodTransform(input);
+  if (!body?.content || body instanceof z.ZodType) {
+    const result = zodTransform(input);
+    return { ...result, schema: describeReplies(result.schema as Record<string, unknown>) };
+  }
   const { body: _perType, ...rest } = input.schema;
   const result = zodTransform({ ...input, schema: rest } as TransformInput);
-  return { ...result, schema: { ...result.schema, body: contentBody(body.content) } };
+  return { ...result, schema: describeReplies({ ...result.schema, body: contentBody(body.content) }) };
 }
 
 /** Registers @fastify/swagger at the root, before any route, so that it sees them all. */

@@ -74,7 +74,9 @@ function writeBody(def: ResourceDef, create: boolean) {
     if (policy.kind === 'multiple') {
       if (!create) {
         shape.existingImages = (
-          json ? z.array(policy.withDescriptions ? z.object({ url: z.string(), description: z.string() }) : z.string()) : z.string()
+          json
+            ? z.array(policy.withDescriptions ? z.union([z.string(), z.object({ url: z.string(), description: z.string() })]) : z.string())
+            : z.string()
         )
           .meta({ description: `The current images to keep (their URLs)${json ? '' : ', as a JSON array'}; left out: none are kept` })
           .optional();
