@@ -109,15 +109,16 @@ function fields(schema: Schema): string {
   return `<ul>${items.join('')}</ul>`;
 }
 
-function schemaBlock(schema: Schema | undefined): string {
+function schemaBlock(schema: Schema | undefined, said?: string): string {
   const { type, detail } = describe(schema);
-  const note = schema?.description && !schema.$ref ? ` — ${escape(schema.description)}` : '';
+  const note = schema?.description && !schema.$ref && schema.description !== said ? ` — ${escape(schema.description)}` : '';
   return `<div>${type}${note}${detail}</div>`;
 }
 
-function contentBlocks(content: MediaTypes | undefined): string {
+/** Each content type's schema; `said` is the reply's description, not repeated for its schema. */
+function contentBlocks(content: MediaTypes | undefined, said?: string): string {
   return Object.entries(content ?? {})
-    .map(([type, media]) => `<div class="muted">${escape(type)}</div>${schemaBlock(media.schema)}`)
+    .map(([type, media]) => `<div class="muted">${escape(type)}</div>${schemaBlock(media.schema, said)}`)
     .join('');
 }
 
@@ -138,7 +139,7 @@ function operation(path: string, method: string, op: Operation): string {
   if (op.requestBody) parts.push(`<h4>Request body</h4>${contentBlocks(op.requestBody.content)}`);
   const responses = Object.entries(op.responses ?? {}).map(
     ([status, response]) =>
-      `<li><strong>${escape(status)}</strong> ${escape(response.description ?? '')}${contentBlocks(response.content)}</li>`,
+      `<li><strong>${escape(status)}</strong> ${escape(response.description ?? '')}${contentBlocks(response.content, response.description)}</li>`,
   );
   if (responses.length) parts.push(`<h4>Replies</h4><ul>${responses.join('')}</ul>`);
   parts.push('</section>');
