@@ -34,6 +34,7 @@ let jpeg: Buffer;
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateFormats: false });
 /** Per operation ("get /api/clients"), the statuses of the replies checked against it. */
 const checked = new Map<string, Set<number>>();
+let repliesChecked = 0;
 
 beforeAll(async () => {
   t = await createTestApp({ metricsToken: METRICS_TOKEN }, undefined, { renditionWorker: false });
@@ -72,6 +73,7 @@ async function call(route: string, options: InjectOptions): Promise<LightMyReque
     const validate = ajv.compile({ ...media.schema, components: document.components });
     expect(validate(body), `${method} ${route} ${status}: ${ajv.errorsText(validate.errors)}\n${reply.body.slice(0, 500)}`).toBe(true);
   }
+  repliesChecked += 1;
   const key = `${method} ${route}`;
   checked.set(key, (checked.get(key) ?? new Set()).add(status));
   return reply;
@@ -224,6 +226,30 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
   });
 });
 
+describe('bodies of the wrong shape', () => {
+  const odd = ['null', '[]', '"text"', '42', '{}', '{"email":{"$ne":1},"password":[],"name":{},"title":7,"images":"x"}'];
+
+  it('get a 4xx in the error shape on every route that takes a body, never a 500', async () => {
+    let sent = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods) as [string, Operation & { requestBody?: unknown }][]) {
+        if (!operation.requestBody) continue;
+        const route = path.replace(/\{(\w+)\}/g, ':$1');
+        const url = path.replace('{id}', MISSING_ID);
+        for (const payload of odd) {
+          const headers = { ...auth(), 'content-type': 'application/json' };
+          const reply = await call(route, { method: method.toUpperCase() as 'POST', url, headers, payload });
+          expect(reply.statusCode, `${method} ${url} ${payload}: ${reply.body}`).toBeGreaterThanOrEqual(400);
+          expect(reply.statusCode, `${method} ${url} ${payload}: ${reply.body}`).toBeLessThan(500);
+          expect(reply.json()).toMatchObject({ success: false, message: expect.any(String) });
+          sent += 1;
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(150);
+  });
+});
+
 describe('backup, operations and documentation', () => {
   it('/api/backup/summary and /api/backup', async () => {
     await call('/api/backup/summary', { method: 'GET', url: '/api/backup/summary', headers: auth() });
@@ -266,7 +292,9 @@ it('called every described operation, for a success and, when it describes any, 
   }
   expect(missing).toEqual([]);
   const replies = [...checked.values()].reduce((sum, statuses) => sum + statuses.size, 0);
-  console.log(`openapi: ${operations.length} operations, ${replies} (operation, status) pairs checked against the description`);
+  console.log(
+    `openapi: ${operations.length} operations; ${repliesChecked} replies, ${replies} (operation, status) pairs, checked against the description`,
+  );
 });
 
 /** The routes in app.printRoutes()' tree, with their full paths and methods. */
