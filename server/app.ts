@@ -20,7 +20,7 @@ import { HttpError, loggableError, passingFailure } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { registerMetrics } from './metrics/metrics';
 import { resourceRoutes } from './resources/resource-routes';
-import { registerSecurityTxt } from './security-txt';
+import { securityTxtRoute } from './security-txt';
 import type { Services } from './services';
 import { registerUploads } from './storage/serve-uploads';
 import { registerWebApp, type WebAppMode } from './web/web-app';
@@ -163,8 +163,8 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     throw frameworkErrors.get(request.raw) ?? new HttpError(404, apiMessages.notFound);
   });
 
-  registerSecurityTxt(app, env);
   // each area is an encapsulated plugin with its schemas beside it
+  await app.register(securityTxtRoute, { env });
   await app.register(healthRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(contactRoutes, { services });
