@@ -16,12 +16,13 @@ import { isDocumentedRoute } from './openapi';
 
 type Schema = Record<string, unknown>;
 interface Operation {
+  operationId?: string;
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
 }
 interface OpenApiDocument {
   openapi: string;
   paths: Record<string, Record<string, Operation>>;
-  components: Record<string, unknown>;
+  components: Record<string, unknown> & { schemas?: Record<string, unknown> };
 }
 
 const METRICS_TOKEN = 'metrics-token-for-the-openapi-test';
@@ -84,6 +85,10 @@ it('is a valid OpenAPI 3.1 document', async () => {
   const result = await new Validator().validate(document as unknown as Record<string, unknown>);
   expect(result.errors).toBeUndefined();
   expect(result.valid).toBe(true);
+  const ids = Object.values(document.paths).flatMap((methods) => Object.values(methods).map((operation) => operation.operationId));
+  expect(ids.every(Boolean)).toBe(true);
+  expect(new Set(ids).size).toBe(ids.length);
+  expect(Object.keys((document.components.schemas ?? {}) as object).sort()).toEqual(['ErrorReply', 'MessageReply']);
 });
 
 it('describes every route the app serves under /api, and the operations endpoints', () => {

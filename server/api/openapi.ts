@@ -56,16 +56,32 @@ function describeReplies(schema: Record<string, unknown>) {
   return schema;
 }
 
+/** `put /api/clients/:id` → `putApiClientsId`: a stable name per operation, for generated clients. */
+function operationId(method: string, url: string): string {
+  const words = url.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word[0].toUpperCase() + word.slice(1)).join('');
+}
+
 function transform(input: TransformInput) {
   if (!isDocumentedRoute(input.url)) return { schema: { hide: true }, url: input.url };
+  const named = { ...input.schema, operationId: operationId(String(input.route.method), input.url) };
   const body = input.schema?.body as { content?: ContentMap } | undefined;
   if (!body?.content || body instanceof z.ZodType) {
-    const result = zodTransform(input);
+    const result = zodTransform({ ...input, schema: named } as TransformInput);
     return { ...result, schema: describeReplies(result.schema as Record<string, unknown>) };
   }
-  const { body: _perType, ...rest } = input.schema;
+  const { body: _perType, ...rest } = named;
   const result = zodTransform({ ...input, schema: rest } as TransformInput);
   return { ...result, schema: describeReplies({ ...result.schema, body: contentBody(body.content) }) };
+}
+
+/** The shared schemas, less those no operation refers to (zod's registry gives an input and an output copy of each). */
+function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
+  const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const used = JSON.stringify(document.paths ?? {});
+  const schemas = document.components?.schemas ?? {};
+  for (const name of Object.keys(schemas)) if (!used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return document as ReturnType<typeof jsonSchemaTransformObject>;
 }
 
 /** Registers @fastify/swagger at the root, before any route, so that it sees them all. */
@@ -82,7 +98,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
     transform: transform as FastifyDynamicSwaggerOptions['transform'],
-    transformObject: jsonSchemaTransformObject,
+    transformObject,
   });
 }
 
