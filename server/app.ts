@@ -18,7 +18,7 @@ import { contactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
 import { HttpError, loggableError, passingFailure } from './errors';
 import { healthRoutes } from './health/health-routes';
-import { registerMetrics } from './metrics/metrics';
+import { metrics } from './metrics/metrics';
 import { resourceRoutes } from './resources/resource-routes';
 import { securityTxtRoute } from './security-txt';
 import type { Services } from './services';
@@ -126,7 +126,7 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
   // before any route, so that it describes them all
   await registerOpenApi(app);
   // before any route or scope, so its request hook sees every route
-  registerMetrics(app, services);
+  await app.register(metrics, { services });
 
   await app.register(helmet, {
     contentSecurityPolicy: false, // set per response: API replies here, pages with a nonce in web-app.ts
