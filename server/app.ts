@@ -9,15 +9,18 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
 import { apiMessages } from '../shared/api-messages';
-import { registerAboutRoutes } from './about/about-routes';
-import { registerAuthRoutes } from './auth/auth-routes';
-import { registerBackupRoutes } from './backup/backup-routes';
-import { registerContactRoutes } from './contact/contact-routes';
+import { aboutRoutes } from './about/about-routes';
+import { openApiRoutes, registerOpenApi } from './api/openapi';
+import { badRequest, serializerCompiler, validatorCompiler } from './api/route-schemas';
+import { authRoutes } from './auth/auth-routes';
+import { backupRoutes } from './backup/backup-routes';
+import { contactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
 import { HttpError, loggableError, passingFailure } from './errors';
-import { registerMetrics } from './metrics/metrics';
-import { registerResourceRoutes } from './resources/resource-routes';
-import { registerSecurityTxt } from './security-txt';
+import { healthRoutes } from './health/health-routes';
+import { metrics } from './metrics/metrics';
+import { resourceRoutes } from './resources/resource-routes';
+import { securityTxtRoute } from './security-txt';
 import type { Services } from './services';
 import { registerUploads } from './storage/serve-uploads';
 import { registerWebApp, type WebAppMode } from './web/web-app';
@@ -30,7 +33,6 @@ export interface BuildOptions {
   logger?: boolean | NodeJS.WritableStream;
 }
 
-const READY_TIMEOUT_MS = 1000;
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** Browser features the site never uses, refused for it and anything it embeds (only names Chromium knows: it logs an error for others). */
 export const PERMISSIONS_POLICY = [
@@ -68,6 +70,8 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     trustProxy: trustProxyOption(env.trustProxy),
     // while stopping, a request on an open connection is still served (with Connection: close) rather than a bare 503
     return503OnClosing: false,
+    // a failed validation without the route's own formatter answers 400 'Bad request', never the validator's wording
+    schemaErrorFormatter: badRequest,
     // Fastify's own two lines per request are replaced by one access-log line (onResponse below)
     logController: new LogController({ disableRequestLogging: true }),
     // the router answers these before any hook runs; routed again, they get the error handler's shape and every header
@@ -78,6 +82,9 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     },
   });
 
+  // requests are checked against the routes' zod schemas; the same schemas make /api/openapi.json
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('admin', null);
   // one access-log line per request, at info: method, path (no query: it may carry visitors' data), status, time
   app.addHook('onResponse', async (request, reply) => {
@@ -116,8 +123,10 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     return reply.code(500).send({ success: false, message: apiMessages.serverError });
   });
   app.setNotFoundHandler((_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
+  // before any route, so that it describes them all
+  await registerOpenApi(app);
   // before any route or scope, so its request hook sees every route
-  registerMetrics(app, services);
+  await app.register(metrics, { services });
 
   await app.register(helmet, {
     contentSecurityPolicy: false, // set per response: API replies here, pages with a nonce in web-app.ts
@@ -139,7 +148,10 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.url.startsWith('/api/')) {
-      reply.header('content-security-policy', API_CSP).header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
+      // the reference page (/api/docs) sets its own, as strict but for its stylesheet
+      reply
+        .header('content-security-policy', reply.getHeader('content-security-policy') ?? API_CSP)
+        .header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
     } else if (!reply.hasHeader('content-security-policy')) {
       // pages and uploads set their own; error replies and plain files get the strictest
       reply.header('content-security-policy', API_CSP);
@@ -151,24 +163,15 @@ export async function buildApp({ services, web = 'none', logger = false }: Build
     throw frameworkErrors.get(request.raw) ?? new HttpError(404, apiMessages.notFound);
   });
 
-  // liveness: answers while the process serves, without asking the database
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  // readiness: for a load balancer, the database must answer within a second
-  app.get('/readyz', async (_request, reply) => {
-    try {
-      await services.database.ping(READY_TIMEOUT_MS);
-      return { status: 'ok' };
-    } catch {
-      return reply.code(503).header('retry-after', '5').send({ status: 'unavailable' });
-    }
-  });
-
-  registerSecurityTxt(app, env);
-  registerAuthRoutes(app, services);
-  registerContactRoutes(app, services);
-  registerAboutRoutes(app, services);
-  registerResourceRoutes(app, services);
-  registerBackupRoutes(app, services);
+  // each area is an encapsulated plugin with its schemas beside it
+  await app.register(securityTxtRoute, { env });
+  await app.register(healthRoutes, { services });
+  await app.register(authRoutes, { services });
+  await app.register(contactRoutes, { services });
+  await app.register(aboutRoutes, { services });
+  await app.register(resourceRoutes, { services });
+  await app.register(backupRoutes, { services });
+  await app.register(openApiRoutes);
   app.all('/api/*', async (_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
 
   await registerUploads(app, services.storage, services.renditionJobs);

@@ -2,7 +2,7 @@
  * /.well-known/security.txt (RFC 9116): where to report a vulnerability. The contact is the e-mail
  * address the public footer and contact page show (shared/copy/public.ts), so there is one to keep.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { company } from '../shared/copy/public';
 import type { Env } from './env';
 
@@ -23,8 +23,8 @@ function securityTxt(publicUrl: string, now: Date): string {
   ].join('\n');
 }
 
-export function registerSecurityTxt(app: FastifyInstance, env: Env) {
+export const securityTxtRoute: FastifyPluginAsync<{ env: Env }> = async (app, { env }) => {
   app.get('/.well-known/security.txt', async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(securityTxt(env.publicUrl, new Date())),
   );
-}
+};

@@ -26,38 +26,20 @@ export const contactServerMessages = {
 } as const;
 
 const m = contactServerMessages;
-const str = (required: string) => z.preprocess((v) => (v == null ? '' : v), z.string({ error: required }).trim());
+/** One required text field: a missing or non-text value gets the required message, like a blank one. */
+const text = (label: string, required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, { message: required, abort: true })
+    .max(max, tooLong)
+    .refine(...noNul(label));
 
 export const contactSchema = z.object({
-  name: str(m.nameRequired).pipe(
-    z
-      .string()
-      .min(1, { message: m.nameRequired, abort: true })
-      .max(CONTACT_LIMITS.name, m.nameTooLong)
-      .refine(...noNul('Name')),
-  ),
-  email: str(m.emailRequired).pipe(
-    z
-      .string()
-      .min(1, { message: m.emailRequired, abort: true })
-      .max(CONTACT_LIMITS.email, m.emailTooLong)
-      .regex(EMAIL_PATTERN, m.emailInvalid)
-      .refine(...noNul('Email')),
-  ),
-  number: str(m.numberRequired).pipe(
-    z
-      .string()
-      .min(1, { message: m.numberRequired, abort: true })
-      .max(CONTACT_LIMITS.number, m.numberTooLong)
-      .refine(...noNul('Contact number')),
-  ),
-  message: str(m.messageRequired).pipe(
-    z
-      .string()
-      .min(1, { message: m.messageRequired, abort: true })
-      .max(CONTACT_LIMITS.message, m.messageTooLong)
-      .refine(...noNul('Message')),
-  ),
+  name: text('Name', m.nameRequired, CONTACT_LIMITS.name, m.nameTooLong),
+  email: text('Email', m.emailRequired, CONTACT_LIMITS.email, m.emailTooLong).regex(EMAIL_PATTERN, m.emailInvalid),
+  number: text('Contact number', m.numberRequired, CONTACT_LIMITS.number, m.numberTooLong),
+  message: text('Message', m.messageRequired, CONTACT_LIMITS.message, m.messageTooLong),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
 

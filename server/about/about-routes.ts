@@ -1,13 +1,14 @@
 /** /api/about-content: the About Us document (public read, admin write). */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../auth/require-admin';
 import type { Services } from '../services';
+import { ABOUT_SAVED, aboutSchemas } from './about-schemas';
 
-export function registerAboutRoutes(app: FastifyInstance, services: Services) {
-  app.get('/api/about-content', async () => ({ success: true, data: await services.about.get() }));
-  app.put('/api/about-content', { onRequest: requireAdmin(services.auth) }, async (request) => ({
-    success: true,
-    message: 'About Us content saved successfully!',
+export const aboutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get('/api/about-content', aboutSchemas.get, async () => ({ success: true as const, data: await services.about.get() }));
+  app.put('/api/about-content', { ...aboutSchemas.save, onRequest: requireAdmin(services.auth) }, async (request) => ({
+    success: true as const,
+    message: ABOUT_SAVED,
     data: await services.about.save(request.body),
   }));
-}
+};

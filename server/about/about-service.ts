@@ -1,11 +1,9 @@
 /** The About Us document edited in the admin and shown on the public About page. */
 import { eq } from 'drizzle-orm';
-import { aboutContentSchema, DEFAULT_ABOUT_CONTENT, storedAboutContentSchema, type AboutContent } from '../../shared/about-content';
-import { collectErrors } from '../../shared/validation';
+import { DEFAULT_ABOUT_CONTENT, storedAboutContentSchema, type AboutContent } from '../../shared/about-content';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { settings } from '../db/schema';
-import { ClientError } from '../errors';
 import type { ContentVersion } from '../resources/content-version';
 
 /** Settings key of the About Us document. */
@@ -37,19 +35,15 @@ export class AboutService {
     return this.cached;
   }
 
-  async save(body: unknown): Promise<AboutContent> {
-    const result = aboutContentSchema.safeParse(body);
-    if (!result.success) {
-      const { errors } = collectErrors(result.error);
-      throw new ClientError(400, errors[0], errors);
-    }
+  /** Saves a document already checked against aboutContentSchema (the route's body). */
+  async save(content: AboutContent): Promise<AboutContent> {
     await this.db
       .insert(settings)
-      .values({ key: KEY, value: result.data })
-      .onConflictDoUpdate({ target: settings.key, set: { value: result.data, updatedAt: new Date() } });
-    this.cached = result.data;
+      .values({ key: KEY, value: content })
+      .onConflictDoUpdate({ target: settings.key, set: { value: content, updatedAt: new Date() } });
+    this.cached = content;
     this.contentVersion.bump();
     this.changes.publish(ABOUT_TOPIC);
-    return result.data;
+    return content;
   }
 }

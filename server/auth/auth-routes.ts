@@ -1,11 +1,12 @@
 /** /api/admins: login, logout, the current admin, password change and the admin list. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
-import type { Services } from '../services';
 import { rateLimitHook } from '../rate-limit';
+import type { Services } from '../services';
+import { authSchemas } from './auth-schemas';
 import { requireAdmin } from './require-admin';
 
-export function registerAuthRoutes(app: FastifyInstance, services: Services) {
+export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { auth, env, database } = services;
   const guard = requireAdmin(auth);
   // per address, on top of the per-email lockout: one address cannot spray guesses over many emails
@@ -15,40 +16,42 @@ export function registerAuthRoutes(app: FastifyInstance, services: Services) {
     windowMs: env.loginRateWindowMs,
     message: apiMessages.tooManyRequests,
   });
-  const body = (value: unknown) => (value && typeof value === 'object' ? (value as Record<string, unknown>) : {});
 
-  app.post('/api/admins/login', { onRequest: loginRateLimit }, async (request) => {
-    const { email, password } = body(request.body);
+  app.post('/api/admins/login', { ...authSchemas.login, onRequest: loginRateLimit }, async (request) => {
+    const { email, password } = request.body;
     const result = await auth.login(email, password);
-    return { success: true, token: result.token, admin: result.admin };
+    return { success: true as const, token: result.token, admin: result.admin };
   });
 
-  app.post('/api/admins/logout', { onRequest: guard }, async (request) => {
+  app.post('/api/admins/logout', { ...authSchemas.logout, onRequest: guard }, async (request) => {
     await auth.logout(request.admin!.sessionId);
-    return { success: true, message: apiMessages.loggedOut };
+    return { success: true as const, message: apiMessages.loggedOut };
   });
 
-  app.get('/api/admins/me', { onRequest: guard }, async (request) => ({
-    success: true,
+  app.get('/api/admins/me', { ...authSchemas.me, onRequest: guard }, async (request) => ({
+    success: true as const,
     admin: { email: request.admin!.email },
   }));
 
-  app.post('/api/admins/password', { onRequest: guard }, async (request) => {
-    const { currentPassword, newPassword } = body(request.body);
+  app.post('/api/admins/password', { ...authSchemas.changePassword, onRequest: guard }, async (request) => {
+    const { currentPassword, newPassword } = request.body;
     await auth.changePassword(request.admin!.adminId, currentPassword, newPassword);
-    return { success: true, message: apiMessages.passwordChanged };
+    return { success: true as const, message: apiMessages.passwordChanged };
   });
 
-  app.get('/api/admins', { onRequest: guard }, async () => ({ success: true, data: await auth.listAdmins() }));
+  app.get('/api/admins', { ...authSchemas.list, onRequest: guard }, async () => ({
+    success: true as const,
+    data: await auth.listAdmins(),
+  }));
 
-  app.post('/api/admins', { onRequest: guard }, async (request, reply) => {
-    const { email, password } = body(request.body);
+  app.post('/api/admins', { ...authSchemas.add, onRequest: guard }, async (request, reply) => {
+    const { email, password } = request.body;
     const admin = await auth.addAdmin(email, password);
     return reply.code(201).send({ success: true, message: apiMessages.adminCreated, data: admin });
   });
 
-  app.delete<{ Params: { id: string } }>('/api/admins/:id', { onRequest: guard }, async (request) => {
+  app.delete('/api/admins/:id', { ...authSchemas.remove, onRequest: guard }, async (request) => {
     await auth.removeAdmin(request.params.id, request.admin!.adminId);
-    return { success: true, message: apiMessages.adminDeleted };
+    return { success: true as const, message: apiMessages.adminDeleted };
   });
-}
+};

@@ -4,14 +4,15 @@
  */
 import crypto from 'node:crypto';
 import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
-import { z } from '../../shared/zod';
+import type { z } from '../../shared/zod';
 import { apiMessages } from '../../shared/api-messages';
-import { containsNul, noNul } from '../../shared/text-input';
+import { containsNul } from '../../shared/text-input';
 import { UUID_PATTERN } from '../../shared/validation';
 import type { Db } from '../db/client';
 import { admins, adminSessions, loginAttempts } from '../db/schema';
 import { ClientError } from '../errors';
-import { hashPassword, PASSWORD_MAX, PASSWORD_MIN, verifyAgainstDummy, verifyPassword } from './passwords';
+import { emailSchema, passwordSchema } from './auth-schemas';
+import { hashPassword, PASSWORD_MAX, verifyAgainstDummy, verifyPassword } from './passwords';
 import { loadSigningSecret, signToken, verifyToken } from './tokens';
 
 export interface AuthSettings {
@@ -25,19 +26,6 @@ export interface AuthenticatedAdmin {
   email: string;
   sessionId: string;
 }
-
-const emailSchema = z
-  .string({ error: apiMessages.emailInvalid })
-  .trim()
-  .toLowerCase()
-  .max(254, apiMessages.emailInvalid)
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, apiMessages.emailInvalid)
-  .refine(...noNul('Email'));
-const passwordSchema = z
-  .string({ error: apiMessages.passwordTooShort })
-  .min(PASSWORD_MIN, apiMessages.passwordTooShort)
-  .max(PASSWORD_MAX, apiMessages.passwordTooLong)
-  .refine(...noNul('Password'));
 
 /** Parses a value or throws a 400 with the schema's message. */
 function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {

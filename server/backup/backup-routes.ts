@@ -4,24 +4,28 @@
  */
 import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupMessages, type BackupCounts, type BackupSummary, type LastBackup } from '../../shared/backup';
 import { requireAdmin } from '../auth/require-admin';
 import { settings } from '../db/schema';
 import { ClientError, loggableError } from '../errors';
 import type { Services } from '../services';
 import { ARCHIVE_TABLES, archiveFileName, LAST_BACKUP_KEY, LEFT_OUT_SETTINGS } from './archive-format';
+import { backupSchemas } from './backup-schemas';
 import { prepareBackup, recordLastBackup } from './write-archive';
 
-export function registerBackupRoutes(app: FastifyInstance, services: Services) {
+export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const guard = requireAdmin(services.auth);
   const { db, kind } = services.database;
   let running = false;
 
-  app.get('/api/backup/summary', { onRequest: guard }, async () => ({ success: true, data: await backupSummary(services) }));
+  app.get('/api/backup/summary', { ...backupSchemas.summary, onRequest: guard }, async () => ({
+    success: true as const,
+    data: await backupSummary(services),
+  }));
 
   // an archive of images is already compressed: the compression plugin leaves it alone
-  app.get('/api/backup', { onRequest: guard, compress: false }, async (request, reply) => {
+  app.get('/api/backup', { ...backupSchemas.download, onRequest: guard, compress: false }, async (request, reply) => {
     if (running) throw new ClientError(409, backupMessages.busy);
     running = true;
     let prepared;
@@ -49,9 +53,9 @@ export function registerBackupRoutes(app: FastifyInstance, services: Services) {
     return reply
       .header('content-type', 'application/gzip')
       .header('content-disposition', `attachment; filename="${archiveFileName(prepared.startedAt)}"`)
-      .send(body);
+      .send(body as never);
   });
-}
+};
 
 async function backupSummary(services: Services): Promise<BackupSummary> {
   const { db } = services.database;

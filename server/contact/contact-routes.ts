@@ -1,9 +1,10 @@
 /** /api/user: visitors send messages (public, rate limited); admins read them. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactServerMessages } from '../../shared/contact';
 import { requireAdmin } from '../auth/require-admin';
 import { rateLimitHook } from '../rate-limit';
 import type { Services } from '../services';
+import { contactSchemas } from './contact-schemas';
 
 /** The flood limit on sending messages, one count per address for /api/user here and the form posted without JavaScript (server/web). */
 export function contactRateLimit({ database, env }: Services) {
@@ -16,14 +17,13 @@ export function contactRateLimit({ database, env }: Services) {
   });
 }
 
-export function registerContactRoutes(app: FastifyInstance, services: Services) {
+export const contactRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { contact } = services;
-  app.post('/api/user', { onRequest: contactRateLimit(services) }, async (request, reply) => {
-    const { status, reply: body } = await contact.submit(request.body);
-    return reply.code(status).send(body);
-  });
-  app.get('/api/user', { onRequest: requireAdmin(services.auth) }, async () => ({
-    success: true,
+  app.post('/api/user', { ...contactSchemas.send, onRequest: contactRateLimit(services) }, async (request, reply) =>
+    reply.code(201).send(await contact.store(request.body)),
+  );
+  app.get('/api/user', { ...contactSchemas.list, onRequest: requireAdmin(services.auth) }, async () => ({
+    success: true as const,
     data: await contact.list(),
   }));
-}
+};

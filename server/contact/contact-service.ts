@@ -1,7 +1,7 @@
 /** Visitors' messages: stored as sent (trimmed), read by admins newest first. */
 import crypto from 'node:crypto';
 import { desc } from 'drizzle-orm';
-import { contactSchema, contactServerMessages, type ContactReply } from '../../shared/contact';
+import { contactSchema, contactServerMessages, type ContactInput, type ContactReply } from '../../shared/contact';
 import type { ContactMessage } from '../../shared/resources';
 import { collectErrors } from '../../shared/validation';
 import type { Db } from '../db/client';
@@ -17,8 +17,13 @@ export class ContactService {
       const { errors } = collectErrors(result.error);
       return { status: 400, reply: { success: false, errors, message: contactServerMessages.validationFailed } };
     }
-    await this.db.insert(contactMessages).values({ id: crypto.randomUUID(), ...result.data });
-    return { status: 201, reply: { success: true, errors: [], message: contactServerMessages.sent } };
+    return { status: 201, reply: await this.store(result.data) };
+  }
+
+  /** Stores a message already checked against contactSchema (the API route's body). */
+  async store(input: ContactInput): Promise<ContactReply & { success: true }> {
+    await this.db.insert(contactMessages).values({ id: crypto.randomUUID(), ...input });
+    return { success: true, errors: [], message: contactServerMessages.sent };
   }
 
   async list(): Promise<ContactMessage[]> {

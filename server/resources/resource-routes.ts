@@ -1,6 +1,7 @@
 /** One generic router for the content resources: GET list (cached, ETag), POST, PUT/PATCH, DELETE. */
 import path from 'node:path';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
 import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
 import { requireAdmin } from '../auth/require-admin';
@@ -8,50 +9,55 @@ import { unavailableError } from '../errors';
 import { preferredEncoding } from '../prepared-body';
 import type { Services } from '../services';
 import { readWriteInput } from '../uploads/read-write-input';
+import { resourceRouteSchemas } from './resource-schemas';
 
-export function registerResourceRoutes(app: FastifyInstance, services: Services) {
+export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const guard = requireAdmin(services.auth);
   const tmpDir = path.join(services.env.dataDir, 'tmp');
 
   for (const key of RESOURCE_KEYS) {
     const def: ResourceDef = resources[key];
     const base = `/api/${def.path}`;
+    const schemas = resourceRouteSchemas(def);
+    // the body is read here, streamed (multipart) or parsed (JSON), and checked by the content service
     const readInput = (request: FastifyRequest) =>
       readWriteInput(request, { fileFields: [def.image.field], tmpDir, maxImageBytes: services.env.maxImageBytes });
 
-    app.get(base, async (request, reply) => {
+    app.get(base, { schema: schemas.list }, async (request, reply) => {
       const list = await services.content.list(key);
       reply.header('etag', list.etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send();
+      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(undefined as never);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('vary', 'Accept-Encoding');
-      if (!encoding || !list.encodings) return reply.send(list.body);
-      return reply.header('content-encoding', encoding).send(list.encodings[encoding]);
+      // prepared bytes: the list is serialized (and compressed) once per change, not per request
+      if (!encoding || !list.encodings) return reply.send(list.body as never);
+      return reply.header('content-encoding', encoding).send(list.encodings[encoding] as never);
     });
 
-    app.post(base, { onRequest: guard }, async (request, reply) => {
+    app.post(base, { schema: schemas.create, onRequest: guard }, async (request, reply) => {
       const record = await withImagePlace(services, request, async () => services.content.create(key, await readInput(request)));
       return reply.code(201).send({ success: true, message: apiMessages.created(def.noun), data: record });
     });
 
-    app.route<{ Params: { id: string } }>({
+    app.route({
       method: def.updateMethod,
       url: `${base}/:id`,
+      schema: schemas.update,
       onRequest: guard,
       handler: async (request) => {
         const record = await withImagePlace(services, request, async () =>
           services.content.update(key, request.params.id, await readInput(request)),
         );
-        return { success: true, message: apiMessages.updated(def.noun), data: record };
+        return { success: true as const, message: apiMessages.updated(def.noun), data: record };
       },
     });
 
-    app.delete<{ Params: { id: string } }>(`${base}/:id`, { onRequest: guard }, async (request) => {
+    app.delete(`${base}/:id`, { schema: schemas.remove, onRequest: guard }, async (request) => {
       await services.content.remove(key, request.params.id);
-      return { success: true, message: apiMessages.deleted(def.noun) };
+      return { success: true as const, message: apiMessages.deleted(def.noun) };
     });
   }
-}
+};
 
 /** Seconds a refused upload is told to wait: about one image's processing. */
 const IMAGES_BUSY_RETRY_SECONDS = 10;

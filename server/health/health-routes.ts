@@ -1,0 +1,40 @@
+/** /healthz (liveness: no database query) and /readyz (readiness: the database answers within a second). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from '../../shared/zod';
+import type { Services } from '../services';
+
+const READY_TIMEOUT_MS = 1000;
+const tags = ['Operations'];
+
+export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  app.get(
+    '/healthz',
+    {
+      schema: {
+        tags,
+        summary: 'Liveness: 200 while the process serves (asks nothing of the database)',
+        response: { 200: z.object({ status: z.literal('ok') }) },
+      },
+    },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/readyz',
+    {
+      schema: {
+        tags,
+        summary: 'Readiness: 200 when the database answers within a second, else 503',
+        response: { 200: z.object({ status: z.literal('ok') }), 503: z.object({ status: z.literal('unavailable') }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await services.database.ping(READY_TIMEOUT_MS);
+        return { status: 'ok' as const };
+      } catch {
+        return reply.code(503).header('retry-after', '5').send({ status: 'unavailable' });
+      }
+    },
+  );
+};
