@@ -62,6 +62,17 @@ async function createProperty(title: string, image = photo): Promise<{ _id: stri
   return reply.json().data;
 }
 
+/** Runs the app's worker until the first rendition of `imageUrl` is stored, then stops it (the rest stays pending). */
+async function stopAfterFirstRendition(imageUrl: string) {
+  const first = renditionUrl(parseImageUrl(imageUrl)!, 320, 'avif');
+  t.worker.start();
+  try {
+    while (!isStored(first)) await sleep(10);
+  } finally {
+    await t.worker.stop();
+  }
+}
+
 /** Runs the app's worker until no job is pending, then stops it again. */
 async function runWorker() {
   t.worker.start();
@@ -273,13 +284,7 @@ describe('background renditions', () => {
 
   it('a job a crash interrupted keeps what it stored: the next claim makes only the rest, with its count started again', async () => {
     const record = await createProperty('Interrupted midway', await makePhoto(2000, 1500));
-    const first = renditionUrl(parseImageUrl(record.image)!, 320, 'avif');
-    t.worker.start();
-    try {
-      while (!isStored(first)) await sleep(10);
-    } finally {
-      await t.worker.stop();
-    }
+    await stopAfterFirstRendition(record.image);
     const madeBefore = allRenditionUrls(record.image).filter((url) => url !== record.image && isStored(url));
     const mtimes = madeBefore.map((url) => fs.statSync(path.join(uploadsDir(), path.basename(url))).mtimeMs);
     // then four claims ended by crashes without storing anything: one claim is left
@@ -318,13 +323,7 @@ describe('background renditions', () => {
 
   it('a stopping worker finishes the rendition in hand and gives its job back, counted as no attempt', async () => {
     const record = await createProperty('Stopped midway', await makePhoto(2000, 1500));
-    const first = renditionUrl(parseImageUrl(record.image)!, 320, 'avif');
-    t.worker.start();
-    try {
-      while (!isStored(first)) await sleep(10);
-    } finally {
-      await t.worker.stop();
-    }
+    await stopAfterFirstRendition(record.image);
     const job = await jobOf(record.image);
     expect(job).toMatchObject({ attempts: 0, lockedUntil: null, failedAt: null });
     expect(allRenditionUrls(record.image).filter((url) => !isStored(url)).length).toBeGreaterThan(0);

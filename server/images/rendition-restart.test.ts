@@ -6,34 +6,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { makePhoto } from '../../scripts/realistic-photo';
 import { allRenditionUrls } from '../../shared/image-urls';
-import { prepareDataDir, sleep, startServer } from '../test/server-process';
-import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
-import { usingPostgres } from '../test/test-app';
+import { sleep, startServer } from '../test/server-process';
+import { serverTestPlace } from '../test/server-test-place';
 import { DEFAULT_RENDITION_WORKER } from './rendition-worker';
 
-let dataDir: string;
-let database: ScratchDatabase | undefined;
+const place = serverTestPlace('renditions');
 
-beforeAll(async () => {
-  dataDir = await prepareDataDir('site-rendition-restart-');
-  if (usingPostgres()) database = await createScratchDatabase('renditions');
-});
-
-afterAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
-});
-
-function serverEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  if (database) env.DATABASE_URL = database.url;
-  return env;
-}
-
-const uploads = () => path.join(dataDir, 'uploads');
+const uploads = () => path.join(place.dataDir, 'uploads');
 const isStored = (name: string) => fs.existsSync(path.join(uploads(), name));
 const names = (url: string) => allRenditionUrls(url).map((rendition) => path.basename(rendition));
 const sourceOf = (url: string) => path.basename(url).replace('.webp', '.source');
@@ -41,7 +23,7 @@ const sourceOf = (url: string) => path.basename(url).replace('.webp', '.source')
 describe('SIGKILL while renditions are being made', () => {
   it('the next start finishes every rendition of every image', { timeout: 120_000 }, async () => {
     const photos = await Promise.all([makePhoto(2000, 1500), makePhoto(1900, 1400)]);
-    let server = await startServer({ dataDir, env: serverEnv(), readyTimeoutMs: 30_000 });
+    let server = await startServer({ dataDir: place.dataDir, env: place.env(), readyTimeoutMs: 30_000 });
     const urls: string[] = [];
     try {
       const token = await server.login();
@@ -78,7 +60,7 @@ describe('SIGKILL while renditions are being made', () => {
     for (const url of urls) expect(isStored(sourceOf(url)), 'the source waits for the next start').toBe(true);
 
     const restarted = Date.now();
-    server = await startServer({ dataDir, env: serverEnv(), readyTimeoutMs: 30_000 });
+    server = await startServer({ dataDir: place.dataDir, env: place.env(), readyTimeoutMs: 30_000 });
     try {
       // on PostgreSQL the dead process's claim holds until its lease is over
       const deadline = restarted + DEFAULT_RENDITION_WORKER.leaseMs + 30_000;

@@ -7,11 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allRenditionUrls } from '../../shared/image-urls';
 import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
-import { prepareDataDir, startServer, sleep, type ServerProcess } from '../test/server-process';
-import { createScratchDatabase, type ScratchDatabase } from '../test/scratch-database';
+import { startServer, sleep, type ServerProcess } from '../test/server-process';
+import { serverTestPlace } from '../test/server-test-place';
 import { usingPostgres } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 
@@ -22,25 +22,7 @@ import { makeImage, multipart } from '../test/test-images';
  */
 const KILL_AT: ('first stored file' | number)[] = ['first stored file', 400, 'first stored file', 2000];
 
-let dataDir: string;
-let database: ScratchDatabase | undefined;
-
-beforeAll(async () => {
-  // the embedded database comes migrated from the test snapshot: a first start from nothing costs seconds
-  dataDir = await prepareDataDir('site-crash-');
-  if (usingPostgres()) database = await createScratchDatabase('crash');
-});
-
-afterAll(async () => {
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  await database?.drop();
-});
-
-function serverEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  if (database) env.DATABASE_URL = database.url;
-  return env;
-}
+const place = serverTestPlace('crash');
 
 async function imageUrlsOfAllRecords(server: ServerProcess): Promise<string[]> {
   const urls: string[] = [];
@@ -57,8 +39,8 @@ async function imageUrlsOfAllRecords(server: ServerProcess): Promise<string[]> {
   return urls;
 }
 
-const storedNames = () => (fs.existsSync(path.join(dataDir, 'uploads')) ? fs.readdirSync(path.join(dataDir, 'uploads')) : []);
-const isStored = (url: string) => fs.existsSync(path.join(dataDir, 'uploads', path.basename(url)));
+const storedNames = () => (fs.existsSync(path.join(place.dataDir, 'uploads')) ? fs.readdirSync(path.join(place.dataDir, 'uploads')) : []);
+const isStored = (url: string) => fs.existsSync(path.join(place.dataDir, 'uploads', path.basename(url)));
 const sourceOf = (url: string) => path.basename(url).replace('.webp', '.source');
 
 /** Stored files no record needs: neither a rendition of a record's image nor the source its pending job makes them from. */
@@ -120,7 +102,7 @@ async function killAt(moment: (typeof KILL_AT)[number], server: ServerProcess): 
     server.child.kill('SIGKILL');
     return;
   }
-  const uploads = path.join(dataDir, 'uploads');
+  const uploads = path.join(place.dataDir, 'uploads');
   fs.mkdirSync(uploads, { recursive: true });
   await new Promise<void>((resolve) => {
     const watcher = fs.watch(uploads, () => {
@@ -146,12 +128,12 @@ describe('SIGKILL during writes with images', () => {
       const counts = { acknowledged: 0 };
       const acknowledgedUrls = new Set<string>();
       let leftoversSeen = 0;
-      const tmp = path.join(dataDir, 'tmp');
+      const tmp = path.join(place.dataDir, 'tmp');
 
       // each start is the restart after the previous round's crash: it checks, then writes and is killed
       for (let round = 0; round <= KILL_AT.length; round++) {
         const startedAt = Date.now();
-        const server = await startServer({ dataDir, env: serverEnv(), readyTimeoutMs: 30_000 });
+        const server = await startServer({ dataDir: place.dataDir, env: place.env(), readyTimeoutMs: 30_000 });
         try {
           const urls = await imageUrlsOfAllRecords(server);
           for (const url of urls) acknowledgedUrls.add(url);
