@@ -46,10 +46,11 @@ export function isStorageUnavailable(error: unknown): boolean {
   return causes(error).some((cause) => cause instanceof StorageUnavailableError);
 }
 
-/** Error codes of a PostgreSQL server that cannot be reached, is starting or shutting down. */
-const UNREACHABLE_CODES = new Set([
+/** Socket error codes of a server that cannot be reached (the database, a bucket): no answer at all. */
+export const NETWORK_ERROR_CODES: ReadonlySet<string> = new Set([
   'ECONNREFUSED',
   'ECONNRESET',
+  'ECONNABORTED',
   'ETIMEDOUT',
   'EHOSTUNREACH',
   'ENETUNREACH',
@@ -73,7 +74,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   if (isStorageUnavailable(error)) return false;
   return causes(error).some((cause) => {
     const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
-    if (typeof code === 'string' && (UNREACHABLE_CODES.has(code) || /^(08|57P)/.test(code))) return true;
+    if (typeof code === 'string' && (NETWORK_ERROR_CODES.has(code) || /^(08|57P)/.test(code))) return true;
     return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
   });
 }

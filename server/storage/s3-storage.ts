@@ -18,7 +18,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../env';
-import { StorageUnavailableError } from '../errors';
+import { NETWORK_ERROR_CODES, StorageUnavailableError } from '../errors';
 import { assertSafeStorageName, contentTypeOf, isSafeStorageName, type Storage, type StoredFile } from './storage';
 
 /** Time to open a connection: a dead or unreachable endpoint is known within this. */
@@ -36,18 +36,6 @@ const RETRY_IF_FAILED_WITHIN_MS = S3_CONNECTION_TIMEOUT_MS + 250;
 const LIST_PAGE_SIZE = 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Connection-level failures: no answer from the bucket at all. */
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ECONNABORTED',
-  'ETIMEDOUT',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-]);
 
 /**
  * The SDK's warnings, less the one every failed put prints (we retry streams ourselves); its log of
@@ -221,7 +209,7 @@ function isBucketTrouble(error: unknown): boolean {
     return status >= 500 || status === 429;
   }
   const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
-  if (typeof code === 'string' && NETWORK_CODES.has(code)) return true;
+  if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
   return name === 'TimeoutError' || (typeof message === 'string' && /socket hang up/i.test(message));
 }
 
