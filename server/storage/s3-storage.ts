@@ -36,7 +36,6 @@ const RETRY_IF_FAILED_WITHIN_MS = S3_CONNECTION_TIMEOUT_MS + 250;
 const LIST_PAGE_SIZE = 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-
 /**
  * The SDK's warnings, less the one every failed put prints (we retry streams ourselves); its log of
  * each failed command goes too: the failure reaches the caller, and the reply's log says it once.
