@@ -1,6 +1,7 @@
 /** Runtime settings, read once from the environment (names fixed by DESIGN.md). */
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_MAX_IMAGE_MB } from '../shared/admin-limits';
 import { LOG_LEVELS, type LogLevel } from './logger';
 
 const int = (name: string, fallback: number): number => {
@@ -79,7 +80,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
     demoContent: process.env.DEMO_CONTENT !== 'false',
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    maxImageBytes: int('MAX_IMAGE_MB', 5) * 1024 * 1024,
+    maxImageBytes: int('MAX_IMAGE_MB', DEFAULT_MAX_IMAGE_MB) * 1024 * 1024,
     maxImagePixels: int('MAX_IMAGE_PIXELS', 40_000_000),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15),

@@ -8,6 +8,7 @@ import { formatDate } from '../../components/admin/columns';
 import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { PageHeader } from '../../components/admin/ui';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson, errorText } from '../../lib/admin/api';
 import { clearSession, getEmail } from '../../lib/admin/auth';
 
@@ -27,6 +28,7 @@ function Alert({ message }: { message: string }) {
 
 function ChangePassword() {
   const navigate = useNavigate();
+  const { passwordMinLength } = useAdminLimits();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [error, setError] = useState('');
@@ -68,13 +70,13 @@ function ChangePassword() {
         </div>
         <div>
           <label htmlFor="new-password" className={label}>
-            {copy.newPassword}
+            {copy.newPassword(passwordMinLength)}
           </label>
           <input
             id="new-password"
             type="password"
             required
-            minLength={12}
+            minLength={passwordMinLength}
             autoComplete="new-password"
             className={input}
             value={newPassword}
@@ -94,6 +96,7 @@ function ChangePassword() {
 
 function Admins() {
   const me = getEmail();
+  const { passwordMinLength } = useAdminLimits();
   const admins = useAdminData<AdminRow[]>('/admins', copy.loadFailed);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -180,13 +183,13 @@ function Admins() {
         </div>
         <div>
           <label htmlFor="new-admin-password" className={label}>
-            {copy.adminPassword}
+            {copy.adminPassword(passwordMinLength)}
           </label>
           <input
             id="new-admin-password"
             type="password"
             required
-            minLength={12}
+            minLength={passwordMinLength}
             autoComplete="new-password"
             className={input}
             value={password}
