@@ -47,9 +47,10 @@ const firstAdmin = await services.auth.ensureFirstAdmin(env.adminEmail, env.admi
   process.exit(1);
 });
 if (firstAdmin) {
-  const password = firstAdmin.password ?? '(the ADMIN_PASSWORD you set)';
   lifecycle.info(
-    `First admin created. Log in at /admin/login with email ${firstAdmin.email} and password ${password}${firstAdmin.password ? ' (shown only once; change it after logging in)' : ''}`,
+    firstAdmin.password
+      ? `First admin created. Log in at /admin/login with email ${firstAdmin.email} and password ${firstAdmin.password} (shown only once; change it after logging in)`
+      : `First admin created. Log in at /admin/login with email ${firstAdmin.email} and the ADMIN_PASSWORD you set`,
   );
 }
 if (env.demoContent) {
@@ -59,7 +60,12 @@ if (env.demoContent) {
 
 const app = await buildApp({ services, web: env.development ? 'development' : 'production', log });
 applyHttpTimeouts(app.server, { headersMs: env.headersTimeoutMs, requestMs: env.requestTimeoutMs, idleMs: env.idleTimeoutMs });
-await app.listen({ port: env.port, host: env.host });
+await app.listen({ port: env.port, host: env.host }).catch(async (error: Error) => {
+  // a port in use or not ours to take: said in one line, like every other reason not to start
+  lifecycle.fatal(`Cannot start: ${error.message}`);
+  await services.database.close();
+  process.exit(1);
+});
 const { port } = app.server.address() as AddressInfo;
 lifecycle.info(
   `Site ready at http://localhost:${port} (database: ${services.database.kind}, images: ${env.s3 ? `bucket ${env.s3.bucket}` : 'DATA_DIR/uploads'})`,

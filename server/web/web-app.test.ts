@@ -283,4 +283,28 @@ describe('a page rendered while a read fails', () => {
     expect((await web.inject('/about')).body).toContain(story);
     expect(cache.renders).toBe(renders);
   });
+
+  it("logs a failing action through the server's logger (React Router's handleError), not the console", async () => {
+    await t.services.database.db.execute(sql`alter table contact_messages rename to contact_messages_away`);
+    try {
+      const reply = await web.inject({
+        method: 'POST',
+        url: '/contact',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          name: 'Asha Rao',
+          email: 'asha@example.com',
+          number: '+91 98450 00000',
+          message: 'Hello there',
+        }).toString(),
+      });
+      expect(reply.statusCode).toBe(500);
+    } finally {
+      await t.services.database.db.execute(sql`alter table contact_messages_away rename to contact_messages`);
+    }
+    const failures = logged.filter((line) => line.msg === 'page request failed');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ level: 50, err: { message: expect.stringContaining('contact_messages') } });
+    expect(JSON.stringify(failures)).not.toContain('asha@example.com');
+  });
 });
