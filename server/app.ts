@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import Fastify, { LogController, type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { apiMessages } from '../shared/api-messages';
 import { aboutRoutes } from './about/about-routes';
 import { openApiRoutes, registerOpenApi } from './api/openapi';
@@ -31,6 +31,8 @@ export interface BuildOptions {
   web?: WebAppMode;
   /** true logs to stdout at LOG_LEVEL; a stream receives the same lines (tests read what would be logged). */
   logger?: boolean | NodeJS.WritableStream;
+  /** The process's logger (index.ts makes it before the app): when given, the app logs through it and `logger` is unused. */
+  log?: FastifyBaseLogger;
 }
 
 const API_CSP = "default-src 'none'; frame-ancestors 'none'";
@@ -61,11 +63,13 @@ export const PERMISSIONS_POLICY = [
 /** Where a request that Fastify's router refused (undecodable URL, overlong parameter) is answered. */
 const FRAMEWORK_ERROR_PATH = '/.framework-error';
 
-export async function buildApp({ services, web = 'none', logger = false }: BuildOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, web = 'none', logger = false, log }: BuildOptions): Promise<FastifyInstance> {
   const { env } = services;
   const frameworkErrors = new WeakMap<IncomingMessage, FastifyError>();
   const app: FastifyInstance = Fastify({
-    logger: logger ? { level: env.logLevel, ...(logger === true ? {} : { stream: logger }) } : false,
+    ...(log
+      ? { loggerInstance: log }
+      : { logger: logger ? { level: env.logLevel, ...(logger === true ? {} : { stream: logger }) } : false }),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(env.trustProxy),
     // while stopping, a request on an open connection is still served (with Connection: close) rather than a bare 503

@@ -1,10 +1,34 @@
-/** Settings a value of which we cannot read stops the start with a message: TRUST_PROXY, the S3_* settings. */
+/** Settings a value of which we cannot read stops the start with a message: TRUST_PROXY, the S3_* settings, LOG_LEVEL, NODE_ENV. */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { parseS3Settings, parseTrustProxy } from './env';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { parseS3Settings, parseTrustProxy, readEnv } from './env';
+
+describe('readEnv', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('reads LOG_LEVEL (info when unset) and refuses a level the logger does not know', () => {
+    vi.stubEnv('LOG_LEVEL', '');
+    expect(readEnv().logLevel).toBe('info');
+    vi.stubEnv('LOG_LEVEL', 'warn');
+    expect(readEnv().logLevel).toBe('warn');
+    vi.stubEnv('LOG_LEVEL', 'verbose');
+    expect(() => readEnv()).toThrow('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "verbose"');
+  });
+
+  it('runs Vite inside only with NODE_ENV=development, and refuses a NODE_ENV it does not know', () => {
+    vi.stubEnv('NODE_ENV', 'development');
+    expect(readEnv().development).toBe(true);
+    for (const value of ['production', 'test', '']) {
+      vi.stubEnv('NODE_ENV', value);
+      expect(readEnv().development).toBe(false);
+    }
+    vi.stubEnv('NODE_ENV', 'staging');
+    expect(() => readEnv()).toThrow('NODE_ENV must be one of production, development, test, got "staging"');
+  });
+});
 
 describe('parseTrustProxy', () => {
   it('trusts no proxy when unset, empty, false or 0', () => {
@@ -97,7 +121,12 @@ describe('the built server', () => {
         timeout: 30_000,
       });
       expect(result.status).not.toBe(0);
-      expect(result.stderr).toContain('TRUST_PROXY must be a number of proxy hops or a list of proxy addresses/CIDRs, got "everyone"');
+      // one JSON line of the server's logger, at fatal
+      const line = JSON.parse(result.stdout.trim().split('\n').pop()!);
+      expect(line).toMatchObject({
+        level: 60,
+        msg: 'Cannot start: TRUST_PROXY must be a number of proxy hops or a list of proxy addresses/CIDRs, got "everyone"',
+      });
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

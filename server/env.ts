@@ -1,6 +1,8 @@
 /** Runtime settings, read once from the environment (names fixed by DESIGN.md). */
 import net from 'node:net';
 import path from 'node:path';
+import { DEFAULT_MAX_IMAGE_MB } from '../shared/admin-limits';
+import { LOG_LEVELS, type LogLevel } from './logger';
 
 const int = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -9,6 +11,17 @@ const int = (name: string, fallback: number): number => {
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got "${raw}"`);
   return value;
 };
+
+/** A setting that takes one of a few names. */
+function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
+  const raw = process.env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!(allowed as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+/** NODE_ENV's values: development runs Vite inside; test is what test runners set. */
+const NODE_ENVS = ['production', 'development', 'test'] as const;
 
 /** The embedded database's shared buffers: its whole data is a few MB, and the OS caches the files too. */
 export const DEFAULT_PGLITE_SHARED_BUFFERS_MB = 16;
@@ -33,7 +46,9 @@ export interface Env {
   contactRateLimit: number;
   contactRateWindowMs: number;
   tokenTtlHours: number;
-  logLevel: string;
+  logLevel: LogLevel;
+  /** NODE_ENV=development (npm run dev): Vite runs inside the server and pages are rebuilt on every request. */
+  development: boolean;
   /** Which proxies' X-Forwarded-For to believe: false (none), a hop count, or proxy addresses/CIDRs. */
   trustProxy: TrustProxy;
   /** HTTP client limits, see http-lifecycle.ts */
@@ -65,7 +80,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
     demoContent: process.env.DEMO_CONTENT !== 'false',
     publicUrl: (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
-    maxImageBytes: int('MAX_IMAGE_MB', 5) * 1024 * 1024,
+    maxImageBytes: int('MAX_IMAGE_MB', DEFAULT_MAX_IMAGE_MB) * 1024 * 1024,
     maxImagePixels: int('MAX_IMAGE_PIXELS', 40_000_000),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5),
     loginLockMinutes: int('LOGIN_LOCK_MINUTES', 15),
@@ -74,7 +89,8 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     contactRateLimit: int('CONTACT_RATE_LIMIT', 5),
     contactRateWindowMs: int('CONTACT_RATE_WINDOW_SECONDS', 10 * 60) * 1000,
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
-    logLevel: process.env.LOG_LEVEL || 'info',
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    development: oneOf('NODE_ENV', NODE_ENVS, 'production') === 'development',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),
     headersTimeoutMs: int('HEADERS_TIMEOUT_SECONDS', 20) * 1000,
     requestTimeoutMs: int('REQUEST_TIMEOUT_SECONDS', 300) * 1000,

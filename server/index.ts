@@ -4,10 +4,11 @@ import { buildApp } from './app';
 import { DirectoryInUseError } from './db/directory-lock';
 import { seedDemoContentIfEmpty } from './db/demo-content';
 import { readEnv } from './env';
-import { ClientError } from './errors';
+import { ClientError, loggableError } from './errors';
 import { applyHttpTimeouts, stopAccepting } from './http-lifecycle';
 import { idleCollector } from './idle-collector';
 import { createRenditionWorker } from './images/rendition-worker';
+import { createLogger, lifecycleLogger } from './logger';
 import { startServices } from './start';
 import { StorageConfigError } from './storage/s3-storage';
 import { sweepStorage } from './storage/sweep-storage';
@@ -16,52 +17,66 @@ const env = (() => {
   try {
     return readEnv();
   } catch (error) {
-    // a setting we cannot read: its message says which and why, a stack trace would only bury it
-    console.error(`Cannot start: ${(error as Error).message}`);
+    // a setting we cannot read (LOG_LEVEL among them): its message says which and why, a stack trace would only bury it
+    createLogger('info').fatal(`Cannot start: ${(error as Error).message}`);
     process.exit(1);
   }
 })();
-const services = await startServices(env).catch((error: unknown) => {
-  if (!(error instanceof DirectoryInUseError) && !(error instanceof StorageConfigError)) throw error;
-  console.error(error.message);
+/** The process's one logger: the app writes through it too. */
+const log = createLogger(env.logLevel);
+/** Start and stop messages, written even when LOG_LEVEL=warn trims the rest. */
+const lifecycle = lifecycleLogger(log);
+
+const services = await startServices(env, log).catch((error: unknown) => {
+  if (error instanceof DirectoryInUseError || error instanceof StorageConfigError) lifecycle.fatal(`Cannot start: ${error.message}`);
+  else lifecycle.fatal({ err: loggableError(error) }, 'Cannot start');
   process.exit(1);
 });
-await sweepStorage(services); // what a crash left in tmp and storage, before any new write
+// what a crash left in tmp and storage, before any new write
+const swept = await sweepStorage(services);
+if (swept.tmpEntries || swept.storedFiles || swept.imageJobs) {
+  lifecycle.info(
+    swept,
+    `Start sweep removed ${swept.tmpEntries} temporary upload(s), ${swept.storedFiles} stored file(s) and ${swept.imageJobs} image job(s) no record uses.`,
+  );
+}
 
 const firstAdmin = await services.auth.ensureFirstAdmin(env.adminEmail, env.adminPassword).catch(async (error) => {
   if (!(error instanceof ClientError)) throw error;
-  console.error(`Cannot create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD: ${error.message}`);
+  lifecycle.fatal(`Cannot create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD: ${error.message}`);
   await services.database.close();
   process.exit(1);
 });
 if (firstAdmin) {
-  const password = firstAdmin.password ?? '(the ADMIN_PASSWORD you set)';
-  console.log(
-    `\nFirst admin created. Log in at /admin/login with\n  email:    ${firstAdmin.email}\n  password: ${password}\n${firstAdmin.password ? 'This password is shown only once; change it after logging in.\n' : ''}`,
+  lifecycle.info(
+    firstAdmin.password
+      ? `First admin created. Log in at /admin/login with email ${firstAdmin.email} and password ${firstAdmin.password} (shown only once; change it after logging in)`
+      : `First admin created. Log in at /admin/login with email ${firstAdmin.email} and the ADMIN_PASSWORD you set`,
   );
 }
 if (env.demoContent) {
   const seeded = await seedDemoContentIfEmpty(services);
-  if (seeded) console.log(`Demo content added (${seeded} records).`);
+  if (seeded) lifecycle.info(`Demo content added (${seeded} records).`);
 }
 
-const app = await buildApp({
-  services,
-  web: process.env.NODE_ENV === 'development' ? 'development' : 'production',
-  logger: true,
-});
+const app = await buildApp({ services, web: env.development ? 'development' : 'production', log });
 // an idle process collects the garbage its work left (see idle-collector.ts)
 app.server.on('request', () => idleCollector.noteWork());
 idleCollector.start();
 applyHttpTimeouts(app.server, { headersMs: env.headersTimeoutMs, requestMs: env.requestTimeoutMs, idleMs: env.idleTimeoutMs });
-await app.listen({ port: env.port, host: env.host });
+await app.listen({ port: env.port, host: env.host }).catch(async (error: Error) => {
+  // a port in use or not ours to take: said in one line, like every other reason not to start
+  lifecycle.fatal(`Cannot start: ${error.message}`);
+  await services.database.close();
+  process.exit(1);
+});
 const { port } = app.server.address() as AddressInfo;
-console.log(
+lifecycle.info(
   `Site ready at http://localhost:${port} (database: ${services.database.kind}, images: ${env.s3 ? `bucket ${env.s3.bucket}` : 'DATA_DIR/uploads'})`,
 );
 // renditions left for the background (by saves, demo content, or a process that stopped) are made from now on
 const renditionWorker = createRenditionWorker(services, app.log);
-if (env.simulatePendingRenditions) console.log('SIMULATE_PENDING_RENDITIONS: background renditions stay pending (test aid)');
+if (env.simulatePendingRenditions) lifecycle.warn('SIMULATE_PENDING_RENDITIONS: background renditions stay pending (test aid)');
 else renditionWorker.start();
 
 const STOP_MARGIN_MS = 10_000;
@@ -75,13 +90,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     stopping = true;
     // a database that does not answer must not keep the process from ending
     setTimeout(() => {
-      console.error('Stop took too long; exiting without a clean database close');
+      lifecycle.error('Stop took too long; exiting without a clean database close');
       process.exit(1);
     }, env.shutdownTimeoutMs + STOP_MARGIN_MS).unref();
-    console.log(`Stopping: finishing requests in flight (up to ${env.shutdownTimeoutMs / 1000} s)`);
+    lifecycle.info(`Stopping: finishing requests in flight (up to ${env.shutdownTimeoutMs / 1000} s)`);
     const [{ forced, ms }] = await Promise.all([stopAccepting(app, env.shutdownTimeoutMs, hurried), renditionWorker.stop()]);
     await services.database.close();
-    console.log(`Stopped in ${(ms / 1000).toFixed(1)} s${forced ? `; ${forced} unfinished connection(s) closed` : ''}`);
+    lifecycle.info(`Stopped in ${(ms / 1000).toFixed(1)} s${forced ? `; ${forced} unfinished connection(s) closed` : ''}`);
     process.exit(0);
   });
 }

@@ -10,6 +10,7 @@ import { RESOURCE_KEYS, type ResourceKey } from '../shared/resources';
 import { RenditionJobs } from './images/rendition-jobs';
 import { ContentService } from './resources/content-service';
 import { ContentVersion } from './resources/content-version';
+import type { Logger } from './logger';
 import { createS3Storage } from './storage/s3-storage';
 import { createLocalStorage, type Storage } from './storage/storage';
 
@@ -27,10 +28,13 @@ export interface Services {
   contentVersion: ContentVersion;
 }
 
-/** The storage the settings name: the S3 bucket (checked reachable, StorageConfigError if not) or DATA_DIR/uploads. */
-export async function openStorage(env: Env): Promise<Storage> {
+/**
+ * The storage the settings name: the S3 bucket (checked reachable, StorageConfigError if not) or DATA_DIR/uploads.
+ * `log` receives the bucket client's warnings (the server's logger); without it they go to the terminal.
+ */
+export async function openStorage(env: Env, log?: Logger): Promise<Storage> {
   if (!env.s3) return createLocalStorage(path.join(env.dataDir, 'uploads'));
-  const storage = createS3Storage(env.s3);
+  const storage = createS3Storage(env.s3, log && ((content) => log.warn({ sdk: content.map(String) }, 'S3 client warning')));
   try {
     await storage.checkBucket();
   } catch (error) {

@@ -1,6 +1,7 @@
 import { PassThrough } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './test/test-app';
+import type { LogLevel } from './logger';
 
 describe('server', () => {
   let t: TestApp;
@@ -19,7 +20,7 @@ describe('server', () => {
 });
 
 describe('access log', () => {
-  const appLogging = async (logLevel: string) => {
+  const appLogging = async (logLevel: LogLevel) => {
     const stream = new PassThrough();
     const lines: Record<string, unknown>[] = [];
     stream.on('data', (chunk: Buffer) =>

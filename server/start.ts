@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { openDatabase, type Database } from './db/client';
 import type { Env } from './env';
+import type { Logger } from './logger';
 import { createServices, openStorage, type Services } from './services';
 
 async function openConfiguredDatabase(env: Env): Promise<Database> {
@@ -12,8 +13,9 @@ async function openConfiguredDatabase(env: Env): Promise<Database> {
   );
 }
 
-export async function startServices(env: Env): Promise<Services> {
+/** `log`: the server's logger (the command-line tools print to the terminal instead). */
+export async function startServices(env: Env, log?: Logger): Promise<Services> {
   // the bucket first: a wrong setting stops the start before the database is opened (and locked)
-  const storage = await openStorage(env);
+  const storage = await openStorage(env, log);
   return createServices(env, await openConfiguredDatabase(env), storage);
 }

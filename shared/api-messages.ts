@@ -1,4 +1,6 @@
 /** Messages the API replies with, outside the per-field validation messages. */
+import { PASSWORD_MIN_LENGTH } from './admin-limits';
+
 export const apiMessages = {
   unauthorized: 'Please log in to continue.',
   sessionExpired: 'Your session has expired. Please log in again.',
@@ -31,7 +33,7 @@ export const apiMessages = {
   diskFull: 'The server has no room left to store this. Nothing was saved; please try again later.',
   imagesBusy: 'Too many images are being processed right now. Please try again in a moment.',
   badRequest: 'Bad request',
-  passwordTooShort: 'Password must be at least 12 characters',
+  passwordTooShort: `Password must be at least ${PASSWORD_MIN_LENGTH} characters`,
   passwordTooLong: 'Password must be at most 128 characters',
   passwordWrong: 'Current password is incorrect',
   passwordChanged: 'Password changed. Please log in again.',

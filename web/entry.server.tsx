@@ -3,8 +3,9 @@ import { PassThrough } from 'node:stream';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { loggableError } from '../server/errors';
 import './load-context';
 import { NonceContext } from './nonce-context';
 
@@ -40,10 +41,18 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) console.error(error);
+          if (shellRendered) loadContext.log.error({ err: loggableError(error) }, 'page render failed');
         },
       },
     );
     setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/** A loader's or action's failure, through the server's logger (React Router's default writes to the console). */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // a route error response made from a thrown error: that error is the cause
+  const cause = isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  (context as AppLoadContext).log.error({ err: loggableError(cause) }, 'page request failed');
+};

@@ -1,4 +1,5 @@
 /** The About Us editor (saved to the server, shown on the public About page) and the Account screen. */
+import { PASSWORD_MIN_LENGTH } from '../../shared/admin-limits';
 import { ABOUT_CARD_REQUIRED, ABOUT_FILL_ALL, type AboutContent } from '../../shared/about-content';
 import { apiMessages } from '../../shared/api-messages';
 import { aboutEditorCopy as copy, accountCopy, commonCopy, loginCopy } from '../../shared/copy/admin';
@@ -71,13 +72,13 @@ test('Account: add and remove an admin; a wrong current password is refused; a n
 
   const changeForm = page.getByRole('region', { name: accountCopy.changePassword });
   await changeForm.getByLabel(accountCopy.currentPassword).fill('not-my-password-123');
-  await changeForm.getByLabel(accountCopy.newPassword).fill('another-long-password');
+  await changeForm.getByLabel(accountCopy.newPassword(PASSWORD_MIN_LENGTH)).fill('another-long-password');
   await changeForm.getByRole('button', { name: accountCopy.changeSubmit }).click();
   await expect(changeForm.getByRole('alert')).toHaveText(apiMessages.passwordWrong);
 
   const admins = page.getByRole('region', { name: accountCopy.admins });
   await admins.getByLabel(accountCopy.adminEmail, { exact: true }).fill(email);
-  await admins.getByLabel(accountCopy.adminPassword).fill(password);
+  await admins.getByLabel(accountCopy.adminPassword(PASSWORD_MIN_LENGTH)).fill(password);
   await admins.getByRole('button', { name: accountCopy.addAdmin }).click();
   await expect(admins.getByText(email)).toBeVisible();
 
@@ -94,7 +95,7 @@ test('Account: add and remove an admin; a wrong current password is refused; a n
   await other.goto('/admin/account');
   const otherChange = other.getByRole('region', { name: accountCopy.changePassword });
   await otherChange.getByLabel(accountCopy.currentPassword).fill(password);
-  await otherChange.getByLabel(accountCopy.newPassword).fill('second-password-12345');
+  await otherChange.getByLabel(accountCopy.newPassword(PASSWORD_MIN_LENGTH)).fill('second-password-12345');
   await otherChange.getByRole('button', { name: accountCopy.changeSubmit }).click();
   await expect(other).toHaveURL(/\/admin\/login$/);
   const relogin = await other.request.post('/api/admins/login', { data: { email, password: 'second-password-12345' } });

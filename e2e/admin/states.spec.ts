@@ -1,31 +1,8 @@
 /** Empty and failing lists: every screen's empty state on an empty database, and Try Again when reads fail. */
-import type { Page } from '@playwright/test';
 import { test as base, expect } from '../fixtures/test';
-import {
-  clientCopy,
-  commonCopy,
-  galleryCopy,
-  loginCopy,
-  messagesCopy,
-  projectCopy,
-  screenCopy,
-  storageKeys,
-} from '../../shared/copy/admin';
-import { apiLogin } from '../fixtures/admin-login';
-import { E2E_ADMIN, SERVERS } from '../fixtures/servers';
-
-async function logInAt(page: Page, origin: string) {
-  const token = await apiLogin(origin);
-  await page.goto(`${origin}/admin/login`);
-  await expect(page.getByRole('heading', { name: loginCopy.title })).toBeVisible();
-  await page.evaluate(
-    ({ keys, token, email }) => {
-      localStorage.setItem(keys.token, token);
-      localStorage.setItem(keys.email, email);
-    },
-    { keys: storageKeys, token, email: E2E_ADMIN.email },
-  );
-}
+import { clientCopy, commonCopy, galleryCopy, messagesCopy, projectCopy, screenCopy } from '../../shared/copy/admin';
+import { logInAt } from '../fixtures/admin-login';
+import { SERVERS } from '../fixtures/servers';
 
 base('an empty database shows each screen’s empty state', async ({ page }) => {
   await logInAt(page, SERVERS.empty);

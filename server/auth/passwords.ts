@@ -1,9 +1,10 @@
 /** Password hashing: argon2id at OWASP's recommended minimum (19 MiB, 2 passes, 1 lane). */
 import argon2 from 'argon2';
+import { PASSWORD_MIN_LENGTH } from '../../shared/admin-limits';
 
 const OPTIONS = { type: argon2.argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 12;
+export const PASSWORD_MIN = PASSWORD_MIN_LENGTH;
 export const PASSWORD_MAX = 128;
 
 export function hashPassword(password: string): Promise<string> {

@@ -36,18 +36,24 @@ const RETRY_IF_FAILED_WITHIN_MS = S3_CONNECTION_TIMEOUT_MS + 250;
 const LIST_PAGE_SIZE = 1000;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Where the SDK's warnings go: the server's logger, or the terminal for the command-line tools. */
+export type SdkWarningLog = (content: unknown[]) => void;
+const toTerminal: SdkWarningLog = (content) => console.warn(...content);
+
 /**
  * The SDK's warnings, less the one every failed put prints (we retry streams ourselves); its log of
  * each failed command goes too: the failure reaches the caller, and the reply's log says it once.
  */
-const SDK_LOGGER = {
-  debug: () => {},
-  info: () => {},
-  warn: (...content: unknown[]) => {
-    if (!/non-retryable streaming request/.test(String(content[0]))) console.warn(...content);
-  },
-  error: () => {},
-};
+function sdkLogger(warn: SdkWarningLog) {
+  return {
+    debug: () => {},
+    info: () => {},
+    warn: (...content: unknown[]) => {
+      if (!/non-retryable streaming request/.test(String(content[0]))) warn(content);
+    },
+    error: () => {},
+  };
+}
 
 /** The bucket cannot be used at start (missing, refused credentials, unreachable): the message says what to check. */
 export class StorageConfigError extends Error {
@@ -65,7 +71,7 @@ export interface S3Storage extends Storage {
   close(): void;
 }
 
-export function createS3Storage(settings: S3Settings): S3Storage {
+export function createS3Storage(settings: S3Settings, warn: SdkWarningLog = toTerminal): S3Storage {
   // the SDK version is pinned in package.json and Node 20 is the runtime we support: its multi-line
   // notice that later SDK releases will need Node 22 would only alarm whoever reads the log
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -76,7 +82,7 @@ export function createS3Storage(settings: S3Settings): S3Storage {
     credentials: settings.credentials,
     // retries are ours (withRetry): a put's file stream cannot be replayed by the SDK
     maxAttempts: 1,
-    logger: SDK_LOGGER,
+    logger: sdkLogger(warn),
     // plain Content-Length uploads with Content-MD5: the SDK's default checksum trailers are unknown to many S3-compatible servers
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',

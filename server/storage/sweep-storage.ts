@@ -22,18 +22,13 @@ export interface SweepResult {
   imageJobs: number;
 }
 
-/** Clears DATA_DIR/tmp and removes unreferenced stored files; call at start, before listening. */
+/** Clears DATA_DIR/tmp and removes unreferenced stored files; call at start, before listening (the caller logs what went). */
 export async function sweepStorage(services: Services, now = new Date()): Promise<SweepResult> {
   const graceMs = services.database.kind === 'postgres' ? SHARED_DATABASE_GRACE_MS : 0;
   const cutoff = now.getTime() - graceMs;
   const tmpEntries = await sweepTmp(path.join(services.env.dataDir, 'tmp'), cutoff);
   const imageJobs = await sweepImageJobs(services, cutoff);
   const storedFiles = await sweepStored(services, cutoff);
-  if (tmpEntries || storedFiles || imageJobs) {
-    console.log(
-      `Start sweep removed ${tmpEntries} temporary upload(s), ${storedFiles} stored file(s) and ${imageJobs} image job(s) no record uses.`,
-    );
-  }
   return { tmpEntries, storedFiles, imageJobs };
 }
 

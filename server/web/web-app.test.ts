@@ -5,6 +5,7 @@
  */
 import crypto from 'node:crypto';
 import net from 'node:net';
+import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -238,9 +239,20 @@ describe('web app', () => {
 describe('a page rendered while a read fails', () => {
   let t: TestApp;
   let web: FastifyInstance;
+  const logged: Array<Record<string, unknown>> = [];
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) =>
+    logged.push(
+      ...chunk
+        .toString()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line)),
+    ),
+  );
   beforeAll(async () => {
     t = await createTestApp();
-    web = await buildApp({ services: t.services, web: 'production' });
+    web = await buildApp({ services: t.services, web: 'production', logger: logStream });
     await web.ready();
   });
   afterAll(async () => {
@@ -260,11 +272,39 @@ describe('a page rendered while a read fails', () => {
       expect(reply.body).not.toContain(story);
       expect(cache.renders).toBe(++renders);
     }
+    // the cause goes to the server's log (not the console), as one error line per failed read
+    const failures = logged.filter((line) => line.msg === 'public section read failed');
+    expect(failures).toHaveLength(2);
+    expect(failures[0]).toMatchObject({ level: 50, err: { message: expect.stringContaining('settings') } });
     await t.services.database.db.execute(sql`alter table settings_away rename to settings`);
     const recovered = await web.inject('/about');
     expect(recovered.body).toContain(story);
     renders = cache.renders;
     expect((await web.inject('/about')).body).toContain(story);
     expect(cache.renders).toBe(renders);
+  });
+
+  it("logs a failing action through the server's logger (React Router's handleError), not the console", async () => {
+    await t.services.database.db.execute(sql`alter table contact_messages rename to contact_messages_away`);
+    try {
+      const reply = await web.inject({
+        method: 'POST',
+        url: '/contact',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({
+          name: 'Asha Rao',
+          email: 'asha@example.com',
+          number: '+91 98450 00000',
+          message: 'Hello there',
+        }).toString(),
+      });
+      expect(reply.statusCode).toBe(500);
+    } finally {
+      await t.services.database.db.execute(sql`alter table contact_messages_away rename to contact_messages`);
+    }
+    const failures = logged.filter((line) => line.msg === 'page request failed');
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toMatchObject({ level: 50, err: { message: expect.stringContaining('contact_messages') } });
+    expect(JSON.stringify(failures)).not.toContain('asha@example.com');
   });
 });

@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiMessages } from '../../shared/api-messages';
 import { contactRateLimit } from '../contact/contact-routes';
@@ -39,6 +39,8 @@ export interface WebLoadContext {
   nonce: string;
   /** Reads that failed during this render: the page shows an error state and is not cached. */
   failedReads: number;
+  /** The server's logger (the request's, for a page rendered for one request): render and read failures go here. */
+  log: FastifyBaseLogger;
 }
 
 type ScriptSources = { nonce: string } | { hashes: string[] };
@@ -113,7 +115,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
 
   /** A public page rendered for everyone: no nonce, hydration deferred, inline scripts allowed by hash. */
   const renderShared = async (key: string, method: string): Promise<RenderedPage> => {
-    const context: WebLoadContext = { services, nonce: '', failedReads: 0 };
+    const context: WebLoadContext = { services, nonce: '', failedReads: 0, log: app.log };
     const response = await render(pageRequest(origin + key, { method }), context);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => (headers[name] = value));
@@ -133,7 +135,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   /** Any other page (admin, and everything in development): rendered per request with a fresh nonce, streamed. */
   const renderOwn = async (request: Request, reply: FastifyReply) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    const response = await render(request, { services, nonce, failedReads: 0 });
+    const response = await render(request, { services, nonce, failedReads: 0, log: reply.log });
     reply.code(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') reply.header(name, value);

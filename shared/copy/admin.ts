@@ -1,6 +1,6 @@
 /** Every admin copy string that the resource definitions and API messages do not already hold. */
+import { apiMessages } from '../api-messages';
 
-export const MAX_IMAGE_MB = 5;
 export const PREVIEW_CHARS = 50;
 
 export const storageKeys = { token: 'adminToken', email: 'adminEmail' } as const;
@@ -129,13 +129,14 @@ export const commonCopy = {
   empty: 'Nothing here yet.',
   chooseImage: 'Choose image',
   chooseImages: 'Choose images',
-  imageHint: `PNG, JPG up to ${MAX_IMAGE_MB}MB`,
+  /** `mb`: the server's MAX_IMAGE_MB (AdminLimits) */
+  imageHint: (mb: number) => `PNG, JPG up to ${mb}MB`,
   removeImage: 'Remove image',
   currentImage: 'Current image',
   newImage: 'New image preview',
   notAnImage: 'Please select an image file',
   notImages: 'Please select only image files',
-  tooLarge: `Image size must be less than ${MAX_IMAGE_MB}MB`,
+  tooLarge: apiMessages.imageTooLarge,
   networkError: 'Network error. Please try again.',
   somethingWrong: 'Something went wrong',
   createdAt: 'Added',
@@ -400,13 +401,14 @@ export const accountCopy = {
   signedInAs: (email: string) => `Signed in as ${email}`,
   changePassword: 'Change Password',
   currentPassword: 'Current password',
-  newPassword: 'New password (at least 12 characters)',
+  /** `min`: the server's shortest password (AdminLimits) */
+  newPassword: (min: number) => `New password (at least ${min} characters)`,
   changeSubmit: 'Change Password',
   changing: 'Changing...',
   admins: 'Admins',
   addAdmin: 'Add Admin',
   adminEmail: 'Email',
-  adminPassword: 'Password (at least 12 characters)',
+  adminPassword: (min: number) => `Password (at least ${min} characters)`,
   adding: 'Adding...',
   remove: 'Remove',
   you: '(you)',

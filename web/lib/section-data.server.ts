@@ -15,8 +15,7 @@ export async function loadSection<T>(context: AppLoadContext, read: () => Promis
   } catch (error) {
     context.failedReads += 1;
     // the cause without the query's parameters (visitors' data must not reach the logs)
-    const { type, code, message } = loggableError(error);
-    console.error('public section read failed:', [type, code, message].filter(Boolean).join(' '));
+    context.log.error({ err: loggableError(error) }, 'public section read failed');
     return { ok: false, message: states.failureDetail };
   }
 }

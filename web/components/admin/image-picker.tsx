@@ -2,7 +2,9 @@
 import { ImagePlus, X } from 'lucide-react';
 import { useEffect, useId, useMemo } from 'react';
 import { commonCopy, galleryCopy } from '../../../shared/copy/admin';
+import { maxImageMb } from '../../../shared/admin-limits';
 import type { GalleryImage } from '../../../shared/resources';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { imageFileProblem } from '../../lib/admin/image-files';
 import { fieldError, input, label as labelClass } from './classes';
 import { Thumb } from './ui';
@@ -32,6 +34,7 @@ interface SingleProps {
 
 export function SingleImagePicker({ label, current, file, error, onFile, onError }: SingleProps) {
   const id = useId();
+  const limits = useAdminLimits();
   const files = useMemo(() => (file ? [file] : []), [file]);
   const [previewSrc] = usePreviews(files);
   return (
@@ -55,7 +58,7 @@ export function SingleImagePicker({ label, current, file, error, onFile, onError
             onChange={(event) => {
               const picked = event.currentTarget.files?.[0] ?? null;
               if (picked) {
-                const problem = imageFileProblem(picked);
+                const problem = imageFileProblem(picked, limits);
                 if (problem) {
                   event.currentTarget.value = '';
                   onFile(null);
@@ -68,7 +71,7 @@ export function SingleImagePicker({ label, current, file, error, onFile, onError
             }}
           />
           <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
-            {commonCopy.imageHint}
+            {commonCopy.imageHint(maxImageMb(limits))}
           </p>
         </div>
       </div>
@@ -97,6 +100,7 @@ interface MultiProps {
 export function MultiImagePicker(props: MultiProps) {
   const { label, existing, added, max, maxMessage, withDescriptions, error, onExisting, onAdded, onError } = props;
   const id = useId();
+  const limits = useAdminLimits();
   const files = useMemo(() => added.map((image) => image.file), [added]);
   const previews = usePreviews(files);
   return (
@@ -173,7 +177,7 @@ export function MultiImagePicker(props: MultiProps) {
           const picked = Array.from(event.currentTarget.files ?? []);
           event.currentTarget.value = '';
           for (const file of picked) {
-            const problem = imageFileProblem(file, true);
+            const problem = imageFileProblem(file, limits, true);
             if (problem) return onError(problem);
           }
           if (existing.length + added.length + picked.length > max) return onError(maxMessage);
@@ -181,7 +185,7 @@ export function MultiImagePicker(props: MultiProps) {
           onAdded([...added, ...picked.map((file) => ({ file, description: '' }))]);
         }}
       />
-      <p className="mt-1 text-xs text-gray-600">{commonCopy.imageHint}</p>
+      <p className="mt-1 text-xs text-gray-600">{commonCopy.imageHint(maxImageMb(limits))}</p>
       {error ? (
         <p role="alert" className={fieldError}>
           {error}

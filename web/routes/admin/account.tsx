@@ -1,12 +1,14 @@
 /** Account: change one's own password (ends every session), list, add and remove admins. */
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { TOAST_LONG_MS, accountCopy as copy, commonCopy } from '../../../shared/copy/admin';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { formatDate } from '../../components/admin/columns';
+import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
+import { PageHeader } from '../../components/admin/ui';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson, errorText } from '../../lib/admin/api';
 import { clearSession, getEmail } from '../../lib/admin/auth';
 
@@ -26,6 +28,7 @@ function Alert({ message }: { message: string }) {
 
 function ChangePassword() {
   const navigate = useNavigate();
+  const { passwordMinLength } = useAdminLimits();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [error, setError] = useState('');
@@ -67,13 +70,13 @@ function ChangePassword() {
         </div>
         <div>
           <label htmlFor="new-password" className={label}>
-            {copy.newPassword}
+            {copy.newPassword(passwordMinLength)}
           </label>
           <input
             id="new-password"
             type="password"
             required
-            minLength={12}
+            minLength={passwordMinLength}
             autoComplete="new-password"
             className={input}
             value={newPassword}
@@ -93,28 +96,14 @@ function ChangePassword() {
 
 function Admins() {
   const me = getEmail();
-  const [admins, setAdmins] = useState<AdminRow[] | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const { passwordMinLength } = useAdminLimits();
+  const admins = useAdminData<AdminRow[]>('/admins', copy.loadFailed);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<AdminRow | null>(null);
   const [removing, setRemoving] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setAdmins((await apiJson<{ data: AdminRow[] }>('/admins', { fallback: copy.loadFailed })).data);
-      setLoadError('');
-    } catch (failure) {
-      setLoadError(errorText(failure, copy.loadFailed));
-    }
-  }, []);
-  useEffect(() => {
-    // fetch on mount
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
@@ -125,7 +114,7 @@ function Admins() {
       toast.success(reply.message, { duration: TOAST_LONG_MS });
       setEmail('');
       setPassword('');
-      await load();
+      await admins.reload();
     } catch (failure) {
       setError(errorText(failure, commonCopy.somethingWrong));
     } finally {
@@ -139,7 +128,7 @@ function Admins() {
       const reply = await apiJson<{ message: string }>(`/admins/${encodeURIComponent(pending._id)}`, { method: 'DELETE' });
       toast.success(reply.message, { duration: TOAST_LONG_MS });
       setPending(null);
-      await load();
+      await admins.reload();
     } catch (failure) {
       toast.error(errorText(failure, commonCopy.somethingWrong), { duration: TOAST_LONG_MS });
     } finally {
@@ -152,33 +141,31 @@ function Admins() {
       <h2 id="admins" className="mb-4 text-lg font-semibold">
         {copy.admins}
       </h2>
-      {loadError ? (
-        <ErrorView message={loadError} onRetry={() => void load()} />
-      ) : !admins ? (
-        <Spinner />
-      ) : (
-        <ul className="mb-5 divide-y divide-gray-100 rounded-lg border border-gray-200">
-          {admins.map((admin) => (
-            <li key={admin._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
-              <span className="min-w-0 break-all">
-                <span className="font-medium">{admin.email}</span>{' '}
-                {admin.email === me ? <span className="text-gray-600">{copy.you}</span> : null}
-                <span className="block text-xs text-gray-600">{formatDate(admin.createdAt)}</span>
-              </span>
-              {admin.email === me ? null : (
-                <button
-                  type="button"
-                  className={btn.smallDelete}
-                  aria-label={`${copy.remove} ${admin.email}`}
-                  onClick={() => setPending(admin)}
-                >
-                  {copy.remove}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <AdminDataView loaded={admins}>
+        {(rows) => (
+          <ul className="mb-5 divide-y divide-gray-100 rounded-lg border border-gray-200">
+            {rows.map((admin) => (
+              <li key={admin._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+                <span className="min-w-0 break-all">
+                  <span className="font-medium">{admin.email}</span>{' '}
+                  {admin.email === me ? <span className="text-gray-600">{copy.you}</span> : null}
+                  <span className="block text-xs text-gray-600">{formatDate(admin.createdAt)}</span>
+                </span>
+                {admin.email === me ? null : (
+                  <button
+                    type="button"
+                    className={btn.smallDelete}
+                    aria-label={`${copy.remove} ${admin.email}`}
+                    onClick={() => setPending(admin)}
+                  >
+                    {copy.remove}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </AdminDataView>
       <h3 className="mb-3 font-semibold">{copy.addAdmin}</h3>
       <form onSubmit={add} className="space-y-3">
         <div>
@@ -196,13 +183,13 @@ function Admins() {
         </div>
         <div>
           <label htmlFor="new-admin-password" className={label}>
-            {copy.adminPassword}
+            {copy.adminPassword(passwordMinLength)}
           </label>
           <input
             id="new-admin-password"
             type="password"
             required
-            minLength={12}
+            minLength={passwordMinLength}
             autoComplete="new-password"
             className={input}
             value={password}

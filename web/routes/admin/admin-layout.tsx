@@ -2,25 +2,34 @@
 import '../../styles/admin.css';
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
-import { Outlet, redirect, useNavigate } from 'react-router';
+import { Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
 import { adminNav, layoutCopy } from '../../../shared/copy/admin';
 import { AdminSidebar } from '../../components/admin/admin-sidebar';
 import { Watermark } from '../../components/public/watermark';
 import { Spinner } from '../../components/admin/ui';
+import { AdminLimitsContext } from '../../lib/admin/admin-limits';
+import { adminLimits } from '../../lib/admin/admin-limits.server';
 import { apiJson } from '../../lib/admin/api';
 import { clearSession, getEmail, getToken } from '../../lib/admin/auth';
+import type { Route } from './+types/admin-layout';
 
-export async function clientLoader() {
+/** On the server: its own limits (MAX_IMAGE_MB, the shortest password) for the forms' checks; nothing secret. */
+export function loader({ context }: Route.LoaderArgs) {
+  return { limits: adminLimits(context) };
+}
+
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   if (!getToken()) return redirect('/admin/login');
-  try {
-    const reply = await apiJson<{ admin: { email: string } }>('/admins/me');
-    return { email: reply.admin.email };
-  } catch {
+  // after a server render the server's data is at hand; after a client navigation it is one request, beside /admins/me
+  const [me, server] = await Promise.allSettled([apiJson<{ admin: { email: string } }>('/admins/me'), serverLoader()]);
+  if (me.status === 'rejected') {
     // a 401 already cleared the session; any other failure also needs a fresh login
     clearSession();
     return redirect('/admin/login');
   }
+  if (server.status === 'rejected') throw server.reason;
+  return { email: me.value.admin.email, limits: server.value.limits };
 }
 clientLoader.hydrate = true as const;
 
@@ -41,6 +50,7 @@ export function meta({ location }: { location: { pathname: string } }) {
 }
 
 export default function AdminLayout() {
+  const { limits } = useLoaderData<typeof clientLoader>();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const navigate = useNavigate();
@@ -74,7 +84,9 @@ export default function AdminLayout() {
           <span className="font-semibold">{layoutCopy.brand}</span>
         </header>
         <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
-          <Outlet />
+          <AdminLimitsContext value={limits}>
+            <Outlet />
+          </AdminLimitsContext>
         </main>
       </div>
       {/* the spec's decorative watermark sits on every page, the admin's too */}

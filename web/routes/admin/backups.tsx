@@ -1,12 +1,13 @@
 /** Backups: what an archive of the site holds, when the last one was taken, and its download. */
 import { Download } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { toast } from 'sonner';
 import { describeCounts, formatBytes, type BackupSummary } from '../../../shared/backup';
 import { TOAST_LONG_MS, backupCopy as copy } from '../../../shared/copy/admin';
 import { btn, card } from '../../components/admin/classes';
-import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
-import { apiJson, downloadFile, errorText } from '../../lib/admin/api';
+import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
+import { PageHeader } from '../../components/admin/ui';
+import { downloadFile, errorText } from '../../lib/admin/api';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -62,24 +63,9 @@ function LastBackup({ summary }: { summary: BackupSummary }) {
 }
 
 export default function Backups() {
-  const [summary, setSummary] = useState<BackupSummary | null>(null);
-  const [loadError, setLoadError] = useState('');
+  const summary = useAdminData<BackupSummary>('/backup/summary', copy.loadFailed);
   const [received, setReceived] = useState<number | null>(null);
   const [downloadError, setDownloadError] = useState('');
-
-  const load = useCallback(async () => {
-    try {
-      setSummary((await apiJson<{ data: BackupSummary }>('/backup/summary', { fallback: copy.loadFailed })).data);
-      setLoadError('');
-    } catch (failure) {
-      setLoadError(errorText(failure, copy.loadFailed));
-    }
-  }, []);
-  useEffect(() => {
-    // fetch on mount
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
 
   const download = async () => {
     setReceived(0);
@@ -87,7 +73,7 @@ export default function Backups() {
     try {
       const fileName = await downloadFile('/backup', setReceived, { fallback: copy.downloadFailed, cutShort: copy.cutShort });
       toast.success(copy.downloaded(fileName), { duration: TOAST_LONG_MS });
-      await load();
+      await summary.reload();
     } catch (failure) {
       setDownloadError(errorText(failure, copy.downloadFailed));
     } finally {
@@ -99,7 +85,7 @@ export default function Backups() {
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
-        <button type="button" className={btn.primary} onClick={() => void download()} disabled={busy || !summary} aria-busy={busy}>
+        <button type="button" className={btn.primary} onClick={() => void download()} disabled={busy || !summary.data} aria-busy={busy}>
           <Download className="h-4 w-4" aria-hidden />
           <span aria-live="polite">{busy ? copy.downloading(formatBytes(received)) : copy.download}</span>
         </button>
@@ -109,16 +95,14 @@ export default function Backups() {
           {downloadError}
         </p>
       ) : null}
-      {loadError ? (
-        <ErrorView message={loadError} onRetry={() => void load()} />
-      ) : !summary ? (
-        <Spinner />
-      ) : (
-        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-          <Holds summary={summary} />
-          <LastBackup summary={summary} />
-        </div>
-      )}
+      <AdminDataView loaded={summary}>
+        {(loaded) => (
+          <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+            <Holds summary={loaded} />
+            <LastBackup summary={loaded} />
+          </div>
+        )}
+      </AdminDataView>
     </div>
   );
 }

@@ -1,0 +1,8 @@
+/** The server's limits for the admin's forms, read from its settings when the admin layout's loader runs. */
+import type { AppLoadContext } from 'react-router';
+import type { AdminLimits } from '../../../shared/admin-limits';
+import { PASSWORD_MIN } from '../../../server/auth/passwords';
+
+export function adminLimits(context: AppLoadContext): AdminLimits {
+  return { maxImageBytes: context.services.env.maxImageBytes, passwordMinLength: PASSWORD_MIN };
+}
