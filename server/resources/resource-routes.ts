@@ -2,7 +2,6 @@
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
-import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
 import { requireAdmin } from '../auth/require-admin';
 import { unavailableError } from '../errors';
 import { preferredEncoding } from '../prepared-body';
@@ -13,8 +12,7 @@ export function registerResourceRoutes(app: FastifyInstance, services: Services)
   const guard = requireAdmin(services.auth);
   const tmpDir = path.join(services.env.dataDir, 'tmp');
 
-  for (const key of RESOURCE_KEYS) {
-    const def: ResourceDef = resources[key];
+  for (const [key, def] of services.content.definitions()) {
     const base = `/api/${def.path}`;
     const readInput = (request: FastifyRequest) =>
       readWriteInput(request, { fileFields: [def.image.field], tmpDir, maxImageBytes: services.env.maxImageBytes });
