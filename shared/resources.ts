@@ -3,6 +3,7 @@
  * validation and storage from these; the admin builds its tables and forms from them.
  */
 
+import { PREVIEW_CHARS, TOAST_LONG_MS, bannerCopy, screenCopy } from './copy/admin';
 import { CLIENT_CATEGORIES, DEFAULT_GALLERY_CATEGORIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from './resource-options';
 
 /** How a field is entered and stored. */
@@ -97,6 +98,53 @@ export interface ResourceDef {
   combinedRequiredMessage?: string;
   /** Rules across fields, run by the server and the admin form alike. */
   conditionalFields?: readonly ConditionalField[];
+  /** Its admin screen: path, sidebar entry, and the generic screen's copy and columns. */
+  admin: AdminDef;
+}
+
+/** The sidebar groups a resource's entry may sit in (the frame is in shared/copy/admin.ts). */
+type NavGroupLabel = 'Home' | 'About Us' | 'Interior';
+
+/** Texts of a management screen (admin spec), for the generic screen. */
+export interface ScreenCopy {
+  title: string;
+  add?: string;
+  formAdd: string;
+  formEdit: string;
+  empty: string;
+  fetchFailed: string;
+  /** Toast text for a failed list fetch, when the spec words it differently from the error view. */
+  loadFailed?: string;
+  confirm: string | ((row: Readonly<Record<string, unknown>>) => string);
+  created: string;
+  updated: string;
+  deleted: string;
+  saveFailed: string | ((reason: string) => string);
+  deleteFailed: string | ((reason: string) => string);
+}
+
+/** A list column of the generic screen: the image, all images, or a field's text (cut to `preview` characters). */
+export type ColumnDef =
+  | { kind: 'image'; field?: string; alt?: string }
+  | { kind: 'images'; header: string }
+  | { kind: 'text'; header: string; field: string; preview?: number };
+
+interface AdminDef {
+  /** The screen's path; `aliases` show the same screen. */
+  path: string;
+  aliases?: readonly string[];
+  /** Sidebar entry: top level or in a group, placed by `order` among the frame's entries. */
+  nav: { label: string; group?: NavGroupLabel; order: number };
+  /** A screen of its own, web/routes/admin/<module>.tsx (card grids, filters: where the spec differs); else the generic one. */
+  module?: string;
+  /** The generic screen (when there is no `module`). */
+  screen?: {
+    copy: ScreenCopy;
+    toastMs: number;
+    /** Modal by default; inline: a panel above the list. */
+    formMode?: 'modal' | 'inline';
+    columns: readonly ColumnDef[];
+  };
 }
 
 /** Checks a definition and keeps its literal types, from which its record type and table are inferred. */
@@ -120,9 +168,16 @@ const CLIENT_TESTIMONIAL_MAX = 500;
 const GALLERY_MAX_IMAGES = 20;
 const COMMUNITY_IMAGE_COUNT = 3;
 
+const bannerColumns = [
+  { kind: 'image' },
+  { kind: 'text', header: 'Title', field: 'title' },
+  { kind: 'text', header: 'Description', field: 'description', preview: 80 },
+] as const satisfies readonly ColumnDef[];
+
 export const resources = {
   clients: {
     path: 'clients',
+    admin: { path: '/admin/client', nav: { label: 'Clients', order: 30 }, module: 'clients' },
     table: 'clients',
     noun: 'Client',
     listEnvelope: 'array',
@@ -147,6 +202,7 @@ export const resources = {
   },
   gallery: {
     path: 'gallery',
+    admin: { path: '/admin/gallery', nav: { label: 'Gallery', order: 50 }, module: 'gallery' },
     table: 'gallery',
     noun: 'Gallery item',
     listEnvelope: 'data',
@@ -169,6 +225,7 @@ export const resources = {
   },
   project: {
     path: 'project',
+    admin: { path: '/admin/project', nav: { label: 'Projects', order: 60 }, module: 'projects' },
     table: 'project',
     noun: 'Project',
     listEnvelope: 'array',
@@ -227,6 +284,11 @@ export const resources = {
   },
   banners: {
     path: 'banners',
+    admin: {
+      path: '/admin/home/banner',
+      nav: { label: 'Banners', group: 'Home', order: 11 },
+      screen: { copy: { ...screenCopy.homeBanners, ...bannerCopy }, toastMs: TOAST_LONG_MS, formMode: 'inline', columns: bannerColumns },
+    },
     table: 'banners',
     noun: 'Banner',
     listEnvelope: 'array',
@@ -237,6 +299,16 @@ export const resources = {
   },
   property: {
     path: 'property',
+    admin: {
+      path: '/admin/home/property',
+      nav: { label: 'Properties', group: 'Home', order: 12 },
+      screen: {
+        copy: screenCopy.properties,
+        toastMs: TOAST_LONG_MS,
+        formMode: 'inline',
+        columns: [{ kind: 'image' }, { kind: 'text', header: 'Title', field: 'title' }],
+      },
+    },
     table: 'property',
     noun: 'Property',
     listEnvelope: 'array',
@@ -247,6 +319,11 @@ export const resources = {
   },
   bannerAbout: {
     path: 'bannerAbout',
+    admin: {
+      path: '/admin/about/banner',
+      nav: { label: 'About Banners', group: 'About Us', order: 21 },
+      screen: { copy: { ...screenCopy.aboutBanners, ...bannerCopy }, toastMs: TOAST_LONG_MS, columns: bannerColumns },
+    },
     table: 'banner_about',
     noun: 'Banner',
     listEnvelope: 'banners',
@@ -257,6 +334,19 @@ export const resources = {
   },
   communityAbout: {
     path: 'communityAbout',
+    admin: {
+      path: '/admin/about/community',
+      nav: { label: 'Community', group: 'About Us', order: 22 },
+      screen: {
+        copy: screenCopy.community,
+        toastMs: TOAST_LONG_MS,
+        columns: [
+          { kind: 'images', header: 'Images' },
+          { kind: 'text', header: 'Title', field: 'title' },
+          { kind: 'text', header: 'Description', field: 'description', preview: PREVIEW_CHARS },
+        ],
+      },
+    },
     table: 'community_about',
     noun: 'Entry',
     listEnvelope: 'data',
@@ -275,6 +365,24 @@ export const resources = {
   },
   topprojects: {
     path: 'topprojects',
+    admin: {
+      path: '/admin/home/topprojects',
+      // the spec's misspelt path shows the same screen
+      aliases: ['/adminhome/propetopprojectsrty'],
+      nav: { label: 'Top Projects', group: 'Home', order: 13 },
+      screen: {
+        copy: screenCopy.topProjects,
+        toastMs: TOAST_LONG_MS,
+        formMode: 'inline',
+        columns: [
+          { kind: 'image', alt: 'name' },
+          { kind: 'text', header: 'Name', field: 'name' },
+          { kind: 'text', header: 'Location', field: 'location' },
+          { kind: 'text', header: 'Developer', field: 'developer' },
+          { kind: 'text', header: 'Offer', field: 'offer', preview: 50 },
+        ],
+      },
+    },
     table: 'top_projects',
     noun: 'Top project',
     listEnvelope: 'array',
@@ -290,6 +398,11 @@ export const resources = {
   },
   Interiorbanner: {
     path: 'Interiorbanner',
+    admin: {
+      path: '/admin/interior/banner',
+      nav: { label: 'Interior Banners', group: 'Interior', order: 81 },
+      screen: { copy: { ...screenCopy.interiorBanners, ...bannerCopy }, toastMs: TOAST_LONG_MS, columns: bannerColumns },
+    },
     table: 'interior_banner',
     noun: 'Banner',
     listEnvelope: 'array',
@@ -300,6 +413,18 @@ export const resources = {
   },
   solution: {
     path: 'solution',
+    admin: {
+      path: '/admin/interior/solution',
+      nav: { label: 'Solutions', group: 'Interior', order: 82 },
+      screen: {
+        copy: screenCopy.solutions,
+        toastMs: TOAST_LONG_MS,
+        columns: [
+          { kind: 'image', alt: 'name' },
+          { kind: 'text', header: 'Name', field: 'name' },
+        ],
+      },
+    },
     table: 'solution',
     noun: 'Solution',
     listEnvelope: 'array',
@@ -311,6 +436,11 @@ export const resources = {
   },
   experience: {
     path: 'experience',
+    admin: {
+      path: '/admin/interior/experience',
+      nav: { label: 'Experience Centres', group: 'Interior', order: 83 },
+      module: 'experience-centres',
+    },
     table: 'experience',
     noun: 'Experience center',
     listEnvelope: 'array',
@@ -326,6 +456,7 @@ export const resources = {
   },
   interiorportfolio: {
     path: 'interiorportfolio',
+    admin: { path: '/admin/interior/portfolio', nav: { label: 'Portfolio', group: 'Interior', order: 84 }, module: 'interior-portfolio' },
     table: 'interior_portfolio',
     noun: 'Portfolio',
     listEnvelope: 'array',
@@ -341,6 +472,7 @@ export const resources = {
   },
   'team-members': {
     path: 'team-members',
+    admin: { path: '/admin/TeamMembers', nav: { label: 'Team Members', order: 40 }, module: 'team-members' },
     table: 'team_members',
     noun: 'Team member',
     listEnvelope: 'array',
@@ -359,6 +491,18 @@ export const resources = {
 } as const satisfies Record<string, ResourceDef>;
 
 export type ResourceKey = keyof typeof resources;
+
+/** The resource whose admin screen (or one of its aliases) is at `pathname`. */
+export function resourceAtPath<const D extends Readonly<Record<string, ResourceDef>>>(
+  definitions: D,
+  pathname: string,
+): (keyof D & string) | undefined {
+  const path = pathname.replace(/\/+$/, '');
+  return Object.keys(definitions).find((key) => {
+    const { admin } = definitions[key];
+    return admin.path === path || (admin.aliases ?? []).includes(path);
+  });
+}
 
 /** The choices a definition gives a field: its options, or the suggestions of a free-text field. */
 export function choicesOf(def: ResourceDef, fieldName: string): readonly string[] {

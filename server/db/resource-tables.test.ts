@@ -58,6 +58,7 @@ const widgets = defineResource({
     { name: 'madeOn', label: 'Made on', kind: 'date' },
   ],
   image: { kind: 'single', field: 'image', requiredOnCreate: 'Image is required' },
+  admin: { path: '/admin/widgets', nav: { label: 'Widgets', order: 65 }, module: 'widgets' },
 });
 const widgetTable = buildResourceTable(widgets);
 type WidgetRow = InferInsertModel<typeof widgetTable>;
