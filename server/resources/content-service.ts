@@ -96,7 +96,7 @@ interface ImagePlan {
 }
 
 export class ContentService {
-  private readonly cache = new PublicCache();
+  private readonly cache = new PublicCache<AnyRecord>();
   /** Every image job of every write passes through it; routes admit uploads by it. */
   readonly imageQueue: ImageQueue;
 
