@@ -128,7 +128,11 @@ export class ContentService {
     return { hits: this.cache.hits, misses: this.cache.misses };
   }
 
-  /** Records of a resource, newest first, from the cache when it is warm. */
+  /**
+   * Records of a resource, newest first, from the cache when it is warm. For the site's own resources
+   * they have the record type inferred from the definition: toRecord builds them from that definition's
+   * fields, which the key-to-row link of this generic code cannot show TypeScript, hence the overload.
+   */
   async list<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>>;
   async list(key: string): Promise<ListResult<AnyRecord>>;
   async list(key: string): Promise<ListResult<AnyRecord>> {
