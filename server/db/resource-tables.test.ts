@@ -5,7 +5,16 @@
  */
 import { getTableColumns, getTableName, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { defineResource, RESOURCE_KEYS, resources, type RecordOf, type ResourceKey, type ResourceRecords } from '../../shared/resources';
+import {
+  defineResource,
+  RESOURCE_KEYS,
+  resources,
+  type GalleryItem,
+  type Project,
+  type RecordOf,
+  type ResourceKey,
+  type ResourceRecords,
+} from '../../shared/resources';
 import { buildResourceTable, resourceTables, type ResourceTable } from './resource-tables';
 import * as schema from './schema';
 
@@ -43,6 +52,20 @@ type RecordKeys<K extends ResourceKey> = Exclude<keyof ResourceRecords[K], '_id'
 type TablesMatchRecords = false extends { [K in ResourceKey]: Same<TableKeys<K>, RecordKeys<K>> }[ResourceKey] ? false : true;
 const tablesMatchRecords: TablesMatchRecords = true;
 void tablesMatchRecords;
+
+// the record types the pages use, inferred from the definitions, as the hand-written ones were
+const galleryImages: GalleryItem['images'] = [{ url: '/uploads/a.webp', description: 'Front' }];
+// @ts-expect-error gallery images carry a description
+const plainImages: GalleryItem['images'] = ['/uploads/a.webp'];
+const projectFields: Pick<Project, 'units' | 'categories' | 'status' | 'launchDate'> = {
+  units: 3,
+  categories: ['Villa'],
+  status: 'Ongoing',
+  launchDate: '',
+};
+// @ts-expect-error a select field takes only its options
+const badStatus: Project['status'] = 'Finished';
+void [galleryImages, plainImages, projectFields, badStatus];
 
 // a throwaway definition: its table and record type follow from it
 const widgets = defineResource({
