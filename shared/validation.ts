@@ -200,14 +200,16 @@ export function resourceSchemas(key: ResourceKey): {
   const def: ResourceDef = resources[key];
   const shape: Record<string, z.ZodType> = {};
   for (const field of def.fields) shape[field.name] = fieldSchema(field);
-  const withRules = <T extends Record<string, unknown>>(schema: z.ZodType<T>) =>
-    schema.superRefine((values, ctx) => {
-      for (const [field, message] of Object.entries(crossFieldErrors(def, values).byField)) {
-        ctx.addIssue({ code: 'custom', path: [field], message });
-      }
-    });
   return {
-    create: withRules(z.object(shape)).transform((values) => applyConditions(def, values)),
-    update: withRules(z.object(shape).partial()),
+    create: z
+      .object(shape)
+      .superRefine((values, ctx) => {
+        for (const [field, message] of Object.entries(crossFieldErrors(def, values).byField)) {
+          ctx.addIssue({ code: 'custom', path: [field], message });
+        }
+      })
+      .transform((values) => applyConditions(def, values)),
+    // cross-field rules need the record's current values too: the service checks them on the merged record
+    update: z.object(shape).partial(),
   };
 }
