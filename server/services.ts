@@ -6,7 +6,7 @@ import { ContactService } from './contact/contact-service';
 import { EVERYTHING } from './db/change-feed';
 import type { Database } from './db/client';
 import type { Env } from './env';
-import { RESOURCE_KEYS, type ResourceKey } from '../shared/resources';
+import type { ResourceDef } from '../shared/resources';
 import { RenditionJobs } from './images/rendition-jobs';
 import { ContentService } from './resources/content-service';
 import { ContentVersion } from './resources/content-version';
@@ -44,8 +44,13 @@ export async function openStorage(env: Env, log?: Logger): Promise<Storage> {
   return storage;
 }
 
-/** `storage` opened beforehand lets a caller check the bucket before opening the database. */
-export async function createServices(env: Env, database: Database, storage?: Storage): Promise<Services> {
+/** `storage` opened beforehand lets a caller check the bucket before opening the database; `extraResources` are served beside the site's own. */
+export async function createServices(
+  env: Env,
+  database: Database,
+  storage?: Storage,
+  extraResources?: Readonly<Record<string, ResourceDef>>,
+): Promise<Services> {
   storage ??= await openStorage(env);
   const contentVersion = new ContentVersion();
   const renditionJobs = new RenditionJobs(database.db);
@@ -59,6 +64,7 @@ export async function createServices(env: Env, database: Database, storage?: Sto
     contentVersion,
     changes,
     renditionJobs,
+    extraResources,
   });
   const about = new AboutService(database.db, contentVersion, changes);
   // a write in another process sharing the database: drop what this one cached of it
@@ -67,7 +73,7 @@ export async function createServices(env: Env, database: Database, storage?: Sto
       content.forgetCached(EVERYTHING);
       about.forgetCached();
     } else if (topic === ABOUT_TOPIC) about.forgetCached();
-    else if ((RESOURCE_KEYS as string[]).includes(topic)) content.forgetCached(topic as ResourceKey);
+    else if (content.serves(topic)) content.forgetCached(topic);
   });
   return {
     env,

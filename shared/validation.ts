@@ -3,7 +3,7 @@
  * write and by the admin forms before sending, so both give the same messages.
  */
 import { z } from './zod';
-import type { FieldDef, ResourceDef } from './resources';
+import type { FieldDef, RawValues, ResourceDef, ResourceKey } from './resources';
 import { resources } from './resources';
 import { noNul } from './text-input';
 
@@ -116,34 +116,37 @@ function fieldSchema(field: FieldDef): z.ZodType {
 
 const schemaCache = new Map<ResourceDef, z.ZodType<Record<string, unknown>>>();
 
-/** The schema of a resource's text fields (images are checked separately). */
+/** The schema of a resource's text fields (images are checked separately); conditional fields get their `otherwise` value. */
 function recordSchema(def: ResourceDef): z.ZodType<Record<string, unknown>> {
   const cached = schemaCache.get(def);
   if (cached) return cached;
   const shape: Record<string, z.ZodType> = {};
   for (const field of def.fields) shape[field.name] = fieldSchema(field);
-  let schema: z.ZodType<Record<string, unknown>> = z.object(shape) as z.ZodType<Record<string, unknown>>;
-  if (def === resources.project) schema = schema.transform(applyProjectUnitsRule);
+  const schema = z.object(shape).transform((values) => applyConditions(def, values));
   schemaCache.set(def, schema);
   return schema;
 }
 
-export const UNITS_POSITIVE_MESSAGE = 'Units must be a positive number for Construction projects';
+/** A field whose condition does not hold stores its `otherwise` value. */
+export function applyConditions(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...values };
+  for (const rule of def.conditionalFields ?? []) if (!rule.appliesWhen(values)) out[rule.field] = rule.otherwise;
+  return out;
+}
 
-/** Units are only meaningful for Construction; any other category stores 0. */
-function applyProjectUnitsRule(values: Record<string, unknown>) {
-  return values.category === 'Construction' ? values : { ...values, units: 0 };
+/** Whether a field's input counts for these (raw) values: the form disables it otherwise. */
+export function fieldApplies(def: ResourceDef, fieldName: string, values: RawValues): boolean {
+  return (def.conditionalFields ?? []).every((rule) => rule.field !== fieldName || rule.appliesWhen(values));
 }
 
 /** Rules across fields, checked on the raw input so their messages come with the others, not after them. */
-function crossFieldErrors(def: ResourceDef, input: Record<string, unknown>): FieldErrors {
+function crossFieldErrors(def: ResourceDef, input: RawValues): FieldErrors {
   const errors: string[] = [];
   const byField: Record<string, string> = {};
-  const category = typeof input.category === 'string' ? input.category.trim() : input.category;
-  const units = input.units === '' || input.units == null ? 0 : Number(input.units);
-  if (def === resources.project && category === 'Construction' && !(units > 0) && !(units < 0)) {
-    errors.push(UNITS_POSITIVE_MESSAGE);
-    byField.units = UNITS_POSITIVE_MESSAGE;
+  for (const rule of def.conditionalFields ?? []) {
+    if (!rule.mustBe || !rule.appliesWhen(input) || rule.mustBe.test(input[rule.field])) continue;
+    if (!errors.includes(rule.mustBe.message)) errors.push(rule.mustBe.message);
+    byField[rule.field] ??= rule.mustBe.message;
   }
   return { errors, byField };
 }
@@ -170,7 +173,7 @@ export function collectErrors(error: z.ZodError): FieldErrors {
 export type ValidationResult = { ok: true; values: Record<string, unknown> } | ({ ok: false } & FieldErrors);
 
 /** Validates a resource's text fields. */
-export function validateRecord(def: ResourceDef, input: Record<string, unknown>): ValidationResult {
+export function validateRecord(def: ResourceDef, input: RawValues): ValidationResult {
   const result = recordSchema(def).safeParse(input);
   const cross = crossFieldErrors(def, input);
   if (result.success && cross.errors.length === 0) return { ok: true, values: result.data };
@@ -182,4 +185,31 @@ export function validateRecord(def: ResourceDef, input: Record<string, unknown>)
 /** The message for a wrong number of images, with the count filled in. */
 export function imageCountMessage(template: string, count: number): string {
   return template.replace('{count}', String(count));
+}
+
+/**
+ * The request schemas of a resource's text fields: `create` needs every required field, `update`
+ * takes any subset (left out keeps its value). Images travel as multipart files beside them and are
+ * checked by the content service. Meant for route schemas; `validateRecord` adds the cross-field
+ * messages in the order the API replies with them.
+ */
+export function resourceSchemas(key: ResourceKey): {
+  create: z.ZodType<Record<string, unknown>>;
+  update: z.ZodType<Record<string, unknown>>;
+} {
+  const def: ResourceDef = resources[key];
+  const shape: Record<string, z.ZodType> = {};
+  for (const field of def.fields) shape[field.name] = fieldSchema(field);
+  return {
+    create: z
+      .object(shape)
+      .superRefine((values, ctx) => {
+        for (const [field, message] of Object.entries(crossFieldErrors(def, values).byField)) {
+          ctx.addIssue({ code: 'custom', path: [field], message });
+        }
+      })
+      .transform((values) => applyConditions(def, values)),
+    // cross-field rules need the record's current values too: the service checks them on the merged record
+    update: z.object(shape).partial(),
+  };
 }

@@ -1,4 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import { adminScreenRoutesOf } from '../shared/admin-nav';
+import { resources } from '../shared/resources';
 
 export default [
   // public site: server-rendered, under the public header and footer
@@ -23,21 +25,9 @@ export default [
   layout('routes/admin/admin-layout.tsx', [
     route('admin', 'routes/admin/admin-index.tsx'),
     route('admin/dashboard', 'routes/admin/dashboard.tsx'),
-    route('admin/home/banner', 'routes/admin/home-banners.tsx'),
-    route('admin/home/property', 'routes/admin/properties.tsx'),
-    route('admin/home/topprojects', 'routes/admin/top-projects.tsx'),
-    route('adminhome/propetopprojectsrty', 'routes/admin/top-projects.tsx', { id: 'top-projects-alias' }),
-    route('admin/about/banner', 'routes/admin/about-banners.tsx'),
-    route('admin/about/community', 'routes/admin/community.tsx'),
-    route('admin/client', 'routes/admin/clients.tsx'),
-    route('admin/TeamMembers', 'routes/admin/team-members.tsx'),
-    route('admin/gallery', 'routes/admin/gallery.tsx'),
-    route('admin/project', 'routes/admin/projects.tsx'),
+    // every content resource's screen (and alias), from its definition's `admin` (shared/resources.ts)
+    ...adminScreenRoutesOf(resources).map(({ path, file, id }) => route(path, file, { id })),
     route('admin/users', 'routes/admin/messages.tsx'),
-    route('admin/interior/banner', 'routes/admin/interior-banners.tsx'),
-    route('admin/interior/solution', 'routes/admin/solutions.tsx'),
-    route('admin/interior/experience', 'routes/admin/experience-centres.tsx'),
-    route('admin/interior/portfolio', 'routes/admin/interior-portfolio.tsx'),
     route('admin/about', 'routes/admin/about-editor.tsx'),
     route('admin/backups', 'routes/admin/backups.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),

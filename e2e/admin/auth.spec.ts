@@ -1,6 +1,7 @@
 /** Login, the guard on every admin route, logout, and the forgot-password page. */
 import { test as base, expect } from '../fixtures/test';
-import { adminNav, dashboardCopy, forgotCopy, layoutCopy, loginCopy, storageKeys } from '../../shared/copy/admin';
+import { adminNav } from '../../shared/admin-nav';
+import { dashboardCopy, forgotCopy, layoutCopy, loginCopy, storageKeys } from '../../shared/copy/admin';
 import { apiMessages } from '../../shared/api-messages';
 import { E2E_ADMIN } from '../fixtures/servers';
 

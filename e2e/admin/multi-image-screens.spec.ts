@@ -1,8 +1,7 @@
 /** Gallery, projects and community: several images per record, kept or removed on edit. */
 import sharp from 'sharp';
 import { commonCopy, galleryCopy, projectCopy, screenCopy } from '../../shared/copy/admin';
-import { resources, type FieldDef } from '../../shared/resources';
-import { UNITS_POSITIVE_MESSAGE } from '../../shared/validation';
+import { resources, UNITS_POSITIVE_MESSAGE, type FieldDef } from '../../shared/resources';
 import { deleteAndCheckGone, fillFields, publicHtml } from '../fixtures/admin-crud';
 import { notAnImage, testImages, uniqueName } from '../fixtures/admin-images';
 import { expect, openScreen, test } from '../fixtures/admin-login';

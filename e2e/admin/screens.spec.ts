@@ -1,9 +1,9 @@
 /** Every admin screen: no serious or critical axe violation, and screenshots at laptop and phone width. */
 import AxeBuilder from '@axe-core/playwright';
+import { adminNav } from '../../shared/admin-nav';
 import {
   aboutEditorCopy,
   accountCopy,
-  adminNav,
   backupCopy,
   clientCopy,
   commonCopy,

@@ -15,6 +15,8 @@ import type { BackupCounts } from '../../shared/backup';
 import { isUploadedImageUrl } from '../../shared/image-urls';
 import { z } from '../../shared/zod';
 import { SECRET_KEY } from '../auth/tokens';
+import { RESOURCE_KEYS } from '../../shared/resources';
+import { resourceTables } from '../db/resource-tables';
 import * as schema from '../db/schema';
 
 export const ARCHIVE_FORMAT = 'bangalore-site-backup';
@@ -41,25 +43,10 @@ const describe = (table: PgTable, group: Group): ArchiveTable => {
   return { name: getTableName(table), table, group, primaryKey: primary.name, columns };
 };
 
-const contentTables = [
-  schema.clients,
-  schema.gallery,
-  schema.project,
-  schema.banners,
-  schema.bannerAbout,
-  schema.interiorBanner,
-  schema.property,
-  schema.communityAbout,
-  schema.topProjects,
-  schema.solution,
-  schema.experience,
-  schema.interiorPortfolio,
-  schema.teamMembers,
-];
-
 /** Every table an archive holds, in the order they are written and restored. */
 export const ARCHIVE_TABLES: ArchiveTable[] = [
-  ...contentTables.map((table) => describe(table, 'records')),
+  // every content resource's table, from its definition
+  ...RESOURCE_KEYS.map((key) => describe(resourceTables[key], 'records')),
   describe(schema.contactMessages, 'messages'),
   describe(schema.admins, 'admins'),
   describe(schema.settings, 'settings'),

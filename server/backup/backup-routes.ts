@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupMessages, type BackupCounts, type BackupSummary, type LastBackup } from '../../shared/backup';
 import { requireAdmin } from '../auth/require-admin';
+import { queryRows } from '../db/client';
 import { settings } from '../db/schema';
 import { ClientError, loggableError } from '../errors';
 import type { Services } from '../services';
@@ -68,10 +69,8 @@ async function backupSummary(services: Services): Promise<BackupSummary> {
             sql`, `,
           )}))`
         : sql``;
-    const result = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table.name)}${leftOut}`)) as unknown as {
-      rows: { n: number }[];
-    };
-    current[table.group] += Number(result.rows[0].n);
+    const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table.name)}${leftOut}`);
+    current[table.group] += Number(row.n);
   }
   for (const file of await services.storage.list()) {
     current.images += 1;

@@ -9,7 +9,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { admins, settings } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { ABOUT_CONTENT_KEY } from '../about/about-service';
@@ -53,8 +53,8 @@ async function existingContent(db: Db): Promise<ExistingContent> {
 }
 
 async function countOf(db: Db, table: string): Promise<number> {
-  const result = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as unknown as { rows: { n: number }[] };
-  return Number(result.rows[0].n);
+  const [row] = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from ${sql.identifier(table)}`);
+  return Number(row.n);
 }
 
 const isEmpty = (content: ExistingContent) => content.records === 0 && content.messages === 0 && !content.aboutContent;

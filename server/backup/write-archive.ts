@@ -13,7 +13,7 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import tar from 'tar-stream';
-import type { Db } from '../db/client';
+import { queryRows, type Db } from '../db/client';
 import { settings } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import type { LastBackup } from '../../shared/backup';
@@ -66,12 +66,13 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
       const tables: TableRows = new Map();
       const lines = new Map<string, string[]>();
       for (const table of ARCHIVE_TABLES) {
-        const result = (await tx.execute(
+        const result = await queryRows<{ row: string }>(
+          tx,
           sql`select row_to_json(t)::text as "row" from ${sql.identifier(table.name)} t order by ${sql.identifier(table.primaryKey)}`,
-        )) as unknown as { rows: { row: string }[] };
+        );
         const tableLines: string[] = [];
         const rows: Row[] = [];
-        for (const { row } of result.rows) {
+        for (const { row } of result) {
           const parsed = JSON.parse(row) as Row;
           if (table.group === 'settings' && LEFT_OUT_SETTINGS.includes(parsed.key as string)) continue;
           tableLines.push(row);
@@ -188,7 +189,7 @@ async function appendStream(pack: tar.Pack, name: string, size: number, source: 
   const hash = crypto.createHash('sha256');
   try {
     await new Promise<void>((resolve, reject) => {
-      const target = pack.entry({ name, size, mode: 0o644 }, (error) => (error ? reject(error) : resolve())) as unknown as EntrySink;
+      const target: EntrySink = pack.entry({ name, size, mode: 0o644 }, (error) => (error ? reject(error) : resolve()));
       (async () => {
         for await (const chunk of source) {
           hash.update(chunk as Buffer);
@@ -206,10 +207,10 @@ async function appendStream(pack: tar.Pack, name: string, size: number, source: 
   return hash.digest('hex');
 }
 
-/** The part of tar-stream's entry stream used here (its streamx typings want an argument for end()). */
+/** The part of tar-stream's entry stream used here (its streamx typings want an argument for end(), which is optional at run time). */
 interface EntrySink {
   write(chunk: Buffer): boolean;
-  end(): void;
+  end(data?: unknown): unknown;
   destroy(error?: Error): void;
   on(event: 'drain' | 'close', listener: () => void): unknown;
   off(event: 'drain' | 'close', listener: () => void): unknown;

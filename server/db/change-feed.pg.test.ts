@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
+import { queryRows } from './client';
 import { msUntil } from '../test/scratch-database';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
@@ -17,7 +18,7 @@ let schemaName: string;
 
 beforeAll(async () => {
   first = await createTestApp();
-  const { rows } = (await first.services.database.db.execute('select current_schema() as name')) as unknown as { rows: { name: string }[] };
+  const rows = await queryRows<{ name: string }>(first.services.database.db, 'select current_schema() as name');
   schemaName = rows[0].name;
   second = await createTestApp({}, { dataDir: first.env.dataDir, schemaName });
   token = await first.login();

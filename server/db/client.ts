@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -18,6 +19,18 @@ import { lockDirectory } from './directory-lock';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * The rows of a raw SQL query, on either driver. `Db` spans PGlite and node-postgres, so Drizzle
+ * leaves its `execute` result untyped; both reply with `{ rows }`, which is checked here.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Pick<Db, 'execute'>, query: SQL | string): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (!result || typeof result !== 'object' || !('rows' in result) || !Array.isArray(result.rows)) {
+    throw new Error('The database answered a query without rows');
+  }
+  return result.rows;
+}
 
 export interface Database {
   db: Db;
@@ -96,7 +109,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
       postgresqlconf: pgliteConf(sharedBuffersMb),
     });
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db: Db = drizzlePglite(client, { schema });
     await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
     return {
       db,
@@ -137,7 +150,7 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
   pool.on('error', () => {}); // a dropped idle connection is replaced on next use
   try {
     if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema });
     await migratePg(drizzlePg(pool), {
       migrationsFolder: migrationsFolder(),
       ...(schemaName ? { migrationsSchema: schemaName } : {}),

@@ -1,13 +1,7 @@
 /** The demo content covers every section the issue lists and passes the same validation as an admin's input. */
 import { describe, expect, it } from 'vitest';
-import {
-  CLIENT_CATEGORIES,
-  DEFAULT_GALLERY_CATEGORIES,
-  PROJECT_CATEGORIES,
-  PROJECT_STATUSES,
-  RESOURCE_KEYS,
-  resources,
-} from '../../shared/resources';
+import { CLIENT_CATEGORIES, DEFAULT_GALLERY_CATEGORIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../shared/resource-options';
+import { RESOURCE_KEYS, resources } from '../../shared/resources';
 import { validateRecord } from '../../shared/validation';
 import { demoRecords } from './demo-content';
 

@@ -11,8 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq, type AnyColumn } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, desc, eq } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
 import {
@@ -26,7 +25,7 @@ import {
 import { imageCountMessage, parseJsonList, UUID_PATTERN, validateRecord } from '../../shared/validation';
 import { EVERYTHING, type ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
-import * as schema from '../db/schema';
+import { tableOf, type AnyResourceTable } from '../db/resource-tables';
 import { ClientError, isDatabaseUnavailable, isStorageUnavailable } from '../errors';
 import { prepareImage, sourceName, type PreparedImage } from '../images/image-pipeline';
 import { ImageQueue } from '../images/image-queue';
@@ -36,35 +35,27 @@ import { removeTempFiles, type WriteInput } from '../uploads/read-write-input';
 import type { ContentVersion } from './content-version';
 import { PublicCache, type CachedList } from './public-cache';
 
-const tables: Record<ResourceKey, PgTable> = {
-  clients: schema.clients,
-  gallery: schema.gallery,
-  project: schema.project,
-  banners: schema.banners,
-  property: schema.property,
-  bannerAbout: schema.bannerAbout,
-  communityAbout: schema.communityAbout,
-  topprojects: schema.topProjects,
-  Interiorbanner: schema.interiorBanner,
-  solution: schema.solution,
-  experience: schema.experience,
-  interiorportfolio: schema.interiorPortfolio,
-  'team-members': schema.teamMembers,
-};
-
-type Row = Record<string, unknown> & { id: string; createdAt: Date; updatedAt: Date };
+type Row = Record<string, unknown>;
 type AnyRecord = Record<string, unknown> & { _id: string };
+
+/** A resource as the generic service handles it: its definition and its generated table. */
+interface Served {
+  def: ResourceDef;
+  table: AnyResourceTable;
+}
 
 /** DB row to API record: `_id`, ISO times, '' for absent dates. */
 function toRecord(def: ResourceDef, row: Row): AnyRecord {
-  const { id, createdAt, updatedAt, ...rest } = row;
-  const record: AnyRecord = { _id: id };
-  for (const field of def.fields) record[field.name] = rest[field.name] ?? (field.kind === 'list' ? [] : '');
-  record[def.image.field] = rest[def.image.field];
-  record.createdAt = createdAt.toISOString();
-  record.updatedAt = updatedAt.toISOString();
+  const record: AnyRecord = { _id: String(row.id) };
+  for (const field of def.fields) record[field.name] = row[field.name] ?? (field.kind === 'list' ? [] : '');
+  record[def.image.field] = row[def.image.field];
+  record.createdAt = isoTime(row.createdAt);
+  record.updatedAt = isoTime(row.updatedAt);
   return record;
 }
+
+/** Timestamp columns are read in `date` mode. */
+const isoTime = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 /** Validated values to DB columns: '' dates are stored as NULL. */
 function toColumns(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
@@ -90,6 +81,8 @@ export interface ServiceOptions {
   imageQueue?: ImageQueue;
   /** Where the renditions left for the background are queued. */
   renditionJobs: RenditionJobs;
+  /** Resources served beside the site's own (a test's throwaway definition); their tables must exist. */
+  extraResources?: Readonly<Record<string, ResourceDef>>;
 }
 
 /** Records of a resource and their reply body, as cached. */
@@ -103,12 +96,31 @@ interface ImagePlan {
 }
 
 export class ContentService {
-  private readonly cache = new PublicCache();
+  private readonly cache = new PublicCache<AnyRecord>();
   /** Every image job of every write passes through it; routes admit uploads by it. */
   readonly imageQueue: ImageQueue;
 
+  /** Every resource served, by key: the site's own and any extra ones. */
+  private readonly served = new Map<string, Served>();
+
   constructor(private readonly options: ServiceOptions) {
     this.imageQueue = options.imageQueue ?? new ImageQueue();
+    for (const key of RESOURCE_KEYS) this.served.set(key, { def: resources[key], table: tableOf(resources[key]) });
+    for (const [key, def] of Object.entries(options.extraResources ?? {})) {
+      if (this.served.has(key)) throw new Error(`Resource ${key} is defined twice`);
+      this.served.set(key, { def, table: tableOf(def) });
+    }
+  }
+
+  /** The definitions of every resource served (the router makes routes for each). */
+  definitions(): [string, ResourceDef][] {
+    return [...this.served].map(([key, { def }]) => [key, def]);
+  }
+
+  private resource(key: string): Served {
+    const served = this.served.get(key);
+    if (!served) throw new Error(`Unknown resource ${key}`);
+    return served;
   }
 
   /** Hits and misses of the public list cache so far, for metrics. */
@@ -116,26 +128,31 @@ export class ContentService {
     return { hits: this.cache.hits, misses: this.cache.misses };
   }
 
-  /** Records of a resource, newest first, from the cache when it is warm. */
-  async list<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>> {
+  /**
+   * Records of a resource, newest first, from the cache when it is warm. For the site's own resources
+   * they have the record type inferred from the definition: toRecord builds them from that definition's
+   * fields, which the key-to-row link of this generic code cannot show TypeScript, hence the overload.
+   */
+  async list<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>>;
+  async list(key: string): Promise<ListResult<AnyRecord>>;
+  async list(key: string): Promise<ListResult<AnyRecord>> {
     const failing = this.options.simulateFailures;
     if (failing?.includes(key) || failing?.includes('all')) throw new Error(`Simulated failure of ${key} (SIMULATE_FAILURES)`);
     return this.cache.get(key, async () => {
-      const def = resources[key] as ResourceDef;
-      const table = tables[key] as PgTable & { createdAt: never; id: never };
-      const rows = (await this.options.db.select().from(table).orderBy(desc(table.createdAt), desc(table.id))) as Row[];
-      const records = rows.map((row) => toRecord(def, row)) as unknown as ResourceRecords[K][];
+      const { def, table } = this.resource(key);
+      const rows: Row[] = await this.options.db.select().from(table).orderBy(desc(table.createdAt), desc(table.id));
+      const records = rows.map((row) => toRecord(def, row));
       return { records, reply: envelope(def, records) };
     });
   }
 
-  async count(key: ResourceKey): Promise<number> {
+  async count(key: string): Promise<number> {
     return (await this.list(key)).records.length;
   }
 
   /** Creates a record from a validated write; images are required as the definition says. */
-  async create(key: ResourceKey, input: WriteInput): Promise<AnyRecord> {
-    const def = resources[key] as ResourceDef;
+  async create(key: string, input: WriteInput): Promise<AnyRecord> {
+    const { def, table } = this.resource(key);
     const staging = this.stagingDir();
     try {
       const { values, plan } = this.validateWrite(def, input, null);
@@ -151,10 +168,7 @@ export class ContentService {
       };
       const inserted = await this.withStoredFiles(prepared, () =>
         this.options.db.transaction(async (tx) => {
-          const [written] = (await tx
-            .insert(tables[key])
-            .values(row as never)
-            .returning()) as Row[];
+          const [written]: Row[] = await tx.insert(table).values(row).returning();
           await this.options.renditionJobs.enqueue(tx, prepared);
           return written;
         }),
@@ -167,9 +181,9 @@ export class ContentService {
     }
   }
 
-  /** Updates a record; fields left out of the request keep their value. */
-  async update(key: ResourceKey, id: string, input: WriteInput): Promise<AnyRecord> {
-    const def = resources[key] as ResourceDef;
+  /** Updates a record; fields left out of the request keep their value, images too (see planImages). */
+  async update(key: string, id: string, input: WriteInput): Promise<AnyRecord> {
+    const { def, table } = this.resource(key);
     const staging = this.stagingDir();
     try {
       const existing = await this.findRow(key, id);
@@ -177,18 +191,17 @@ export class ContentService {
       const { values, plan } = this.validateWrite(def, input, current);
       const prepared = await this.prepareAll(plan.newFiles, staging);
       const imageValue = this.imageValue(def, plan, prepared);
-      const table = tables[key] as PgTable & { id: never };
       const kept = new Set(imageUrls(imageValue));
       const replaced = imageUrls(current[def.image.field]).filter((url) => !kept.has(url));
       const updated = await this.withStoredFiles(prepared, () =>
         this.options.db.transaction(async (tx) => {
-          const imageColumn = (table as unknown as Record<string, AnyColumn>)[def.image.field];
+          const imageColumn = table[def.image.field];
           // only if the images are still those read above: a concurrent update may have removed one this write keeps
-          const [written] = (await tx
+          const [written]: Row[] = await tx
             .update(table)
-            .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() } as never)
+            .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() })
             .where(and(eq(table.id, id), eq(imageColumn, existing[def.image.field])))
-            .returning()) as Row[];
+            .returning();
           if (!written) {
             const [still] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
             throw still
@@ -211,10 +224,9 @@ export class ContentService {
   }
 
   /** Deletes a record, then its image files (a crash in between leaves only orphans for the sweep). */
-  async remove(key: ResourceKey, id: string): Promise<void> {
-    const def = resources[key] as ResourceDef;
+  async remove(key: string, id: string): Promise<void> {
+    const { def, table } = this.resource(key);
     const existing = await this.findRow(key, id);
-    const table = tables[key] as PgTable & { id: never };
     const urls = imageUrls(existing[def.image.field]);
     await this.options.db.transaction(async (tx) => {
       await tx.delete(table).where(eq(table.id, id));
@@ -225,23 +237,27 @@ export class ContentService {
   }
 
   /** A write happened: the list and every cached page that may show it are stale, here and in every other process; new images' jobs may start. */
-  private changed(key: ResourceKey, prepared: PreparedImage[] = []): void {
+  private changed(key: string, prepared: PreparedImage[] = []): void {
     this.forgetCached(key);
     this.options.changes.publish(key);
     if (prepared.length > 0) this.options.renditionJobs.notifyAdded();
   }
 
   /** Drops the cached list of `key` (or of every resource) and the pages built from it. */
-  forgetCached(key: ResourceKey | typeof EVERYTHING): void {
-    for (const each of key === EVERYTHING ? RESOURCE_KEYS : [key]) this.cache.invalidate(each);
+  forgetCached(key: string): void {
+    for (const each of key === EVERYTHING ? this.served.keys() : [key]) this.cache.invalidate(each);
     this.options.contentVersion.bump();
   }
 
-  private async findRow(key: ResourceKey, id: string): Promise<Row> {
-    const def = resources[key] as ResourceDef;
+  /** Whether `key` names a resource served here (a change feed topic may name something else). */
+  serves(key: string): boolean {
+    return this.served.has(key);
+  }
+
+  private async findRow(key: string, id: string): Promise<Row> {
+    const { def, table } = this.resource(key);
     if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
-    const table = tables[key] as PgTable & { id: never };
-    const [row] = (await this.options.db.select().from(table).where(eq(table.id, id)).limit(1)) as Row[];
+    const [row]: Row[] = await this.options.db.select().from(table).where(eq(table.id, id)).limit(1);
     if (!row) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
     return row;
   }
@@ -275,7 +291,12 @@ export class ContentService {
       }
       return { keptImages: current && newFiles.length === 0 ? [current[policy.field] as string] : [], newFiles, newDescriptions: [] };
     }
-    const keptImages = current ? this.keptImages(input.fields.existingImages, current[policy.field]) : [];
+    // as for every field: left out keeps the current images; `existingImages` given keeps exactly those
+    const keptImages = !current
+      ? []
+      : 'existingImages' in input.fields
+        ? this.keptImages(input.fields.existingImages, current[policy.field])
+        : this.keptImages(current[policy.field], current[policy.field]);
     const newDescriptions = policy.withDescriptions ? parseDescriptions(input.fields.description) : [];
     const total = keptImages.length + newFiles.length;
     if (total < policy.min || (policy.exact && total !== policy.max)) {
@@ -378,9 +399,7 @@ export class ContentService {
    */
   async imageUrlsInUse(): Promise<string[]> {
     const urls: string[] = [];
-    for (const key of Object.keys(tables) as ResourceKey[]) {
-      const def = resources[key] as ResourceDef;
-      const table = tables[key] as PgTable & Record<string, never>;
+    for (const { def, table } of this.served.values()) {
       const rows = await this.options.db.select({ value: table[def.image.field] }).from(table);
       for (const row of rows) urls.push(...imageUrls(row.value));
     }

@@ -13,20 +13,21 @@ export interface CachedList<T> {
   encodings: Record<Encoding, Buffer> | null;
 }
 
-export class PublicCache {
-  private readonly entries = new Map<string, CachedList<never>>();
-  private readonly loading = new Map<string, Promise<CachedList<never>>>();
+/** Lists of records of type `R` (the content service keeps every resource's records as plain objects). */
+export class PublicCache<R> {
+  private readonly entries = new Map<string, CachedList<R>>();
+  private readonly loading = new Map<string, Promise<CachedList<R>>>();
   private readonly versions = new Map<string, number>();
   /** Lookups answered without a load (joining a load under way counts as a hit), for metrics. */
   hits = 0;
   /** Lookups that started a load, for metrics. */
   misses = 0;
 
-  async get<T>(key: string, load: () => Promise<{ records: T[]; reply: unknown }>): Promise<CachedList<T>> {
+  async get(key: string, load: () => Promise<{ records: R[]; reply: unknown }>): Promise<CachedList<R>> {
     const hit = this.entries.get(key) ?? this.loading.get(key);
     if (hit) {
       this.hits += 1;
-      return hit as unknown as CachedList<T>;
+      return hit;
     }
     this.misses += 1;
     const version = this.versions.get(key) ?? 0;
@@ -34,13 +35,13 @@ export class PublicCache {
       const body = JSON.stringify(reply);
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
       const encodings = Buffer.byteLength(body) >= COMPRESS_THRESHOLD ? await encodeOnce(Buffer.from(body)) : null;
-      const entry = { records, body, etag, encodings } as unknown as CachedList<never>;
+      const entry: CachedList<R> = { records, body, etag, encodings };
       if ((this.versions.get(key) ?? 0) === version) this.entries.set(key, entry);
       return entry;
     });
     this.loading.set(key, pending);
     try {
-      return (await pending) as unknown as CachedList<T>;
+      return await pending;
     } finally {
       if (this.loading.get(key) === pending) this.loading.delete(key);
     }

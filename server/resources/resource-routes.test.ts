@@ -139,6 +139,21 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     created = updated;
   });
 
+  it('keeps every field and image an update leaves out', async () => {
+    const textField = def.fields.find((f) => f.kind === 'text')!;
+    const body = multipart({ [textField.name]: 'Only this changes' });
+    const reply = await t.app.inject({
+      method: def.updateMethod,
+      url: `${base}/${created._id}`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    const updated = reply.json().data;
+    expect(updated).toEqual({ ...created, [textField.name]: 'Only this changes', updatedAt: updated.updatedAt });
+    created = updated;
+  });
+
   it('updates with a new image and removes the replaced files', async () => {
     const oldUrls = imageUrlsOf(def, created);
     const count = sampleImageCount(def);

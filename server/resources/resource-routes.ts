@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
-import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
 import { requireAdmin } from '../auth/require-admin';
 import { unavailableError } from '../errors';
 import { preferredEncoding } from '../prepared-body';
@@ -15,8 +14,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   const guard = requireAdmin(services.auth);
   const tmpDir = path.join(services.env.dataDir, 'tmp');
 
-  for (const key of RESOURCE_KEYS) {
-    const def: ResourceDef = resources[key];
+  for (const [key, def] of services.content.definitions()) {
     const base = `/api/${def.path}`;
     const schemas = resourceRouteSchemas(def);
     // the body is read here, streamed (multipart) or parsed (JSON), and checked by the content service

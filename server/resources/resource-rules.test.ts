@@ -3,8 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
-import { resources, type ResourceDef } from '../../shared/resources';
-import { UNITS_POSITIVE_MESSAGE } from '../../shared/validation';
+import { resources, UNITS_POSITIVE_MESSAGE, type ResourceDef } from '../../shared/resources';
 import { sampleFields } from '../test/sample-records';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart, type FilePart } from '../test/test-images';
@@ -140,6 +139,36 @@ describe('gallery', () => {
     expect(updated.json.data.images.map((i: { description: string }) => i.description)).toEqual(['Rear view', 'Side']);
     expect(updated.json.data.images[0].url).toBe(back.url);
     expect(updated.json.data.images.some((i: { url: string }) => i.url === front.url)).toBe(false);
+  });
+
+  it('keeps every image on an update that leaves existingImages out (a PUT with only a title)', async () => {
+    const { json } = await create(def, sampleFields(def), 2);
+    const before = json.data.images;
+    const updated = await send('PUT', `/api/gallery/${json.data._id}`, { title: 'Only the title changes' });
+    expect(updated.status, JSON.stringify(updated.json)).toBe(200);
+    expect(updated.json.data.title).toBe('Only the title changes');
+    expect(updated.json.data.category).toBe(json.data.category);
+    expect(updated.json.data.images).toEqual(before);
+    // the same as a JSON body
+    const reply = await t.app.inject({
+      method: 'PUT',
+      url: `/api/gallery/${json.data._id}`,
+      payload: { title: 'Retitled again' },
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json().data.images).toEqual(before);
+  });
+
+  it('keeps exactly the listed images when existingImages is given', async () => {
+    const { json } = await create(def, sampleFields(def), 3);
+    const [first, , third] = json.data.images;
+    const updated = await send('PUT', `/api/gallery/${json.data._id}`, { existingImages: JSON.stringify([third, first]) });
+    expect(updated.status).toBe(200);
+    expect(updated.json.data.images).toEqual([third, first]);
+    const emptied = await send('PUT', `/api/gallery/${json.data._id}`, { existingImages: '[]' });
+    expect(emptied.status).toBe(400);
+    expect(emptied.json.errors).toEqual(['At least one image is required']);
   });
 
   it('refuses more than 20 images, storing none', async () => {

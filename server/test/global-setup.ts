@@ -7,6 +7,7 @@ import { SNAPSHOT_FILE } from './snapshot-path';
 export default async function setup() {
   if (process.env.TEST_DB === 'postgres') return;
   const database = await openDatabase({ kind: 'pglite' });
+  // Db is the type both drivers share; the PGlite client behind it is reached through drizzle's $client
   const client = (database.db as unknown as { $client: { dumpDataDir(c: 'none'): Promise<Blob> } }).$client;
   const dump = await client.dumpDataDir('none');
   fs.mkdirSync(path.dirname(SNAPSHOT_FILE), { recursive: true });

@@ -18,6 +18,7 @@ import {
   type RenditionWorkerOptions,
 } from '../images/rendition-worker';
 import { createServices, type Services } from '../services';
+import type { ResourceDef } from '../../shared/resources';
 import { SNAPSHOT_FILE } from './snapshot-path';
 
 export const TEST_ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' };
@@ -53,6 +54,8 @@ export interface TestAppOptions {
   databaseKind?: 'pglite' | 'postgres';
   /** false holds every background rendition pending (the worker is made, not started); otherwise its options. */
   renditionWorker?: false | Partial<RenditionWorkerOptions>;
+  /** Resources served beside the site's own (their tables are the test's to create). */
+  extraResources?: Readonly<Record<string, ResourceDef>>;
 }
 
 /** Short enough that a test waits little for a retry or a poll. */
@@ -93,7 +96,7 @@ export async function createTestApp(
   const schemaName = existing?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`;
   const env: Env = { ...readEnv(), dataDir, databaseUrl: undefined, demoContent: false, simulateFailures: [], ...overrides };
   const database = await openTestDatabase(dataDir, schemaName, Boolean(existing), options.databaseUrl, options.databaseKind);
-  const services = await createServices(env, database);
+  const services = await createServices(env, database, undefined, options.extraResources);
   await services.auth.ensureFirstAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
   const app = await buildApp({ services, logger: options.logStream ?? false });
   await app.ready();

@@ -33,7 +33,8 @@ declare module 'fastify' {
 }
 
 /** What page loaders receive as `context`. */
-export interface WebLoadContext {
+// a type, not an interface: React Router's load context has an index signature, which only a type literal meets
+export type WebLoadContext = {
   services: Services;
   /** The CSP nonce of an uncached page; '' for a cached page (its inline scripts are allowed by hash). */
   nonce: string;
@@ -41,7 +42,7 @@ export interface WebLoadContext {
   failedReads: number;
   /** The server's logger (the request's, for a page rendered for one request): render and read failures go here. */
   log: FastifyBaseLogger;
-}
+};
 
 type ScriptSources = { nonce: string } | { hashes: string[] };
 
@@ -110,7 +111,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   const render = async (request: Request, context: WebLoadContext) => {
     // in development a fresh build is loaded on every request, to pick up edits
     if (!handler || development) handler = createRequestHandler(await loadBuild(), development ? 'development' : 'production');
-    return handler(request, context as never);
+    return handler(request, context);
   };
 
   /** A public page rendered for everyone: no nonce, hydration deferred, inline scripts allowed by hash. */

@@ -49,41 +49,24 @@ export interface NavGroup {
 }
 export type NavEntry = NavLeaf | NavGroup;
 
-export const adminNav: NavEntry[] = [
-  { to: '/admin/dashboard', label: 'Dashboard' },
-  {
-    label: 'Home',
-    children: [
-      { to: '/admin/home/banner', label: 'Banners' },
-      { to: '/admin/home/property', label: 'Properties' },
-      { to: '/admin/home/topprojects', label: 'Top Projects' },
-    ],
-  },
-  {
-    label: 'About Us',
-    children: [
-      { to: '/admin/about/banner', label: 'About Banners' },
-      { to: '/admin/about/community', label: 'Community' },
-    ],
-  },
-  { to: '/admin/client', label: 'Clients' },
-  { to: '/admin/TeamMembers', label: 'Team Members' },
-  { to: '/admin/gallery', label: 'Gallery' },
-  { to: '/admin/project', label: 'Projects' },
-  { to: '/admin/users', label: 'Contact Messages' },
-  {
-    label: 'Interior',
-    children: [
-      { to: '/admin/interior/banner', label: 'Interior Banners' },
-      { to: '/admin/interior/solution', label: 'Solutions' },
-      { to: '/admin/interior/experience', label: 'Experience Centres' },
-      { to: '/admin/interior/portfolio', label: 'Portfolio' },
-    ],
-  },
-  { to: '/admin/about', label: 'About Us Editor' },
-  { to: '/admin/backups', label: 'Backups' },
-  { to: '/admin/account', label: 'Account' },
-];
+/**
+ * The sidebar's own entries and groups; each content resource adds its entry from its definition
+ * (`admin.nav`: label, group, order). shared/admin-nav.ts puts them together.
+ */
+export const adminNavFrame = {
+  leaves: [
+    { to: '/admin/dashboard', label: 'Dashboard', order: 0 },
+    { to: '/admin/users', label: 'Contact Messages', order: 70 },
+    { to: '/admin/about', label: 'About Us Editor', order: 90 },
+    { to: '/admin/backups', label: 'Backups', order: 100 },
+    { to: '/admin/account', label: 'Account', order: 110 },
+  ],
+  groups: [
+    { label: 'Home', order: 10 },
+    { label: 'About Us', order: 20 },
+    { label: 'Interior', order: 80 },
+  ],
+} as const;
 
 export const dashboardCopy = {
   title: 'Dashboard Overview',

@@ -27,7 +27,8 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { adminNav, layoutCopy, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
+import { adminNav } from '../../../shared/admin-nav';
+import { layoutCopy, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
 
 const icons: Record<string, typeof Home> = {
   Dashboard: LayoutDashboard,

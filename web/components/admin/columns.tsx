@@ -1,5 +1,6 @@
 /** Column builders for the generic table. */
 import { commonCopy } from '../../../shared/copy/admin';
+import type { ColumnDef } from '../../../shared/resources';
 import type { AnyRecord } from './resource-form';
 import type { Column } from './resource-table';
 import { Thumb, preview } from './ui';
@@ -17,6 +18,29 @@ export const textColumn = (header: string, field: string, previewChars?: number)
   cell: (row) => (previewChars ? preview(text(row, field), previewChars) : text(row, field)),
   className: previewChars ? 'max-w-xs' : 'font-medium',
 });
+
+/** Every image of a multi-image record, side by side. */
+const imagesColumn = (header: string): Column => ({
+  header,
+  cell: (row) => (
+    <span className="flex gap-1">
+      {(Array.isArray(row.images) ? (row.images as (string | { url: string })[]) : []).map((image) => {
+        const url = typeof image === 'string' ? image : image.url;
+        return <Thumb key={url} src={url} alt={text(row, 'title')} className="h-12 w-16" />;
+      })}
+    </span>
+  ),
+});
+
+/** The columns a definition's `admin.screen.columns` describe. */
+export const columnsFrom = (columns: readonly ColumnDef[]): Column[] =>
+  columns.map((column) =>
+    column.kind === 'image'
+      ? imageColumn(column.field, column.alt)
+      : column.kind === 'images'
+        ? imagesColumn(column.header)
+        : textColumn(column.header, column.field, column.preview),
+  );
 
 export const formatDate = (value: unknown) =>
   typeof value === 'string' && value

@@ -6,7 +6,7 @@ import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { commonCopy } from '../../../shared/copy/admin';
 import { resources, type FieldDef, type GalleryImage, type ResourceDef, type ResourceKey } from '../../../shared/resources';
-import { UNITS_POSITIVE_MESSAGE, imageCountMessage, validateRecord } from '../../../shared/validation';
+import { applyConditions, fieldApplies, imageCountMessage, validateRecord } from '../../../shared/validation';
 import { errorText, sendMultipart } from '../../lib/admin/api';
 import { btn, fieldError, input, label as labelClass } from './classes';
 import { MultiImagePicker, SingleImagePicker, type ExistingImage, type NewImage } from './image-picker';
@@ -77,8 +77,6 @@ export function ResourceForm(props: ResourceFormProps) {
   const [added, setAdded] = useState<NewImage[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
 
-  const isProject = resourceKey === 'project';
-  const unitsEnabled = !isProject || values.category === 'Construction';
   const imageTotal = existing.length + added.length;
   const exactWrong = policy.kind === 'multiple' && policy.exact === true && imageTotal !== policy.max;
 
@@ -90,16 +88,16 @@ export function ResourceForm(props: ResourceFormProps) {
   const setImageError = (message: string) => setErrors((current) => ({ ...current, image: message }));
 
   function validate(): { ok: boolean; payload: Record<string, unknown> } {
-    const payload: Record<string, unknown> = {};
+    const entered: Record<string, unknown> = {};
     for (const field of formFields(def)) {
       const raw = values[field.name] ?? '';
-      payload[field.name] = field.kind === 'list' ? linesOf(raw) : raw;
+      entered[field.name] = field.kind === 'list' ? linesOf(raw) : raw;
     }
-    if (isProject && !unitsEnabled) payload.units = 0;
+    // a field whose condition fails is sent as its `otherwise` value (the units of an Interior project: 0)
+    const payload = applyConditions(def, entered);
+    // the definition's cross-field rules (the project's units) run here as on the server
     const result = validateRecord(def, payload);
     const found: Record<string, string> = result.ok ? {} : { ...result.byField };
-    // the schema checks units only once every other field passes; show it together with the rest
-    if (isProject && values.category === 'Construction' && !(Number(values.units) > 0)) found.units = UNITS_POSITIVE_MESSAGE;
     if (policy.kind === 'single') {
       if (!editing && !file) found.image = policy.requiredOnCreate;
     } else if (imageTotal < policy.min || (policy.exact && imageTotal !== policy.max)) {
@@ -170,7 +168,7 @@ export function ResourceForm(props: ResourceFormProps) {
         const value = values[field.name] ?? '';
         const required = Boolean(field.required);
         const options = props.fieldOptions?.[field.name] ?? field.options;
-        const disabled = field.name === 'units' && !unitsEnabled;
+        const disabled = !fieldApplies(def, field.name, values);
         const hard = props.hardLimits?.includes(field.name) ? field.max : undefined;
         const common = {
           id,

@@ -5,7 +5,7 @@
 import { Plus } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { resources, type ResourceKey } from '../../../shared/resources';
+import { resources, type ResourceKey, type ScreenCopy } from '../../../shared/resources';
 import { deleteRecord, errorText } from '../../lib/admin/api';
 import { btn, card } from './classes';
 import { ConfirmDialog } from './confirm-dialog';
@@ -17,23 +17,6 @@ import { useResourceList } from './use-resource-list';
 
 type Reasoned = string | ((reason: string) => string);
 const withReason = (copy: Reasoned) => (reason: string) => (typeof copy === 'string' ? reason || copy : copy(reason));
-
-interface ScreenCopy {
-  title: string;
-  add?: string;
-  formAdd: string;
-  formEdit: string;
-  empty: string;
-  fetchFailed: string;
-  /** Toast text for a failed list fetch, when the spec words it differently from the error view. */
-  loadFailed?: string;
-  confirm: string | ((row: AnyRecord) => string);
-  created: string;
-  updated: string;
-  deleted: string;
-  saveFailed: Reasoned;
-  deleteFailed: Reasoned;
-}
 
 interface ListContext {
   rows: AnyRecord[];

@@ -4,7 +4,9 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
-import { adminNav, layoutCopy } from '../../../shared/copy/admin';
+import { adminNav } from '../../../shared/admin-nav';
+import { layoutCopy } from '../../../shared/copy/admin';
+import { resourceAtPath, resources } from '../../../shared/resources';
 import { AdminSidebar } from '../../components/admin/admin-sidebar';
 import { Watermark } from '../../components/public/watermark';
 import { Spinner } from '../../components/admin/ui';
@@ -39,7 +41,9 @@ export function HydrateFallback() {
 
 /** The sidebar label of the current screen names the browser tab (the alias path shows Top Projects). */
 function screenLabel(pathname: string): string | undefined {
-  const path = pathname === '/adminhome/propetopprojectsrty' ? '/admin/home/topprojects' : pathname.replace(/\/+$/, '');
+  // an alias path (the spec's misspelt Top Projects path) shows its resource's label
+  const key = resourceAtPath(resources, pathname);
+  const path = key ? resources[key].admin.path : pathname.replace(/\/+$/, '');
   const leaves = adminNav.flatMap((entry) => ('children' in entry ? entry.children : [entry]));
   return leaves.find((leaf) => leaf.to === path)?.label;
 }

@@ -1,7 +1,7 @@
 /** Gallery manager: search, a category filter (defaults + data + locally added), 3 thumbnails and '+N'. */
 import { useState } from 'react';
 import { TOAST_SHORT_MS, commonCopy, galleryCopy } from '../../../shared/copy/admin';
-import { DEFAULT_GALLERY_CATEGORIES, type GalleryImage } from '../../../shared/resources';
+import { choicesOf, resources, type GalleryImage } from '../../../shared/resources';
 import { btn, input } from '../../components/admin/classes';
 import type { AnyRecord } from '../../components/admin/resource-form';
 import { ResourceScreen } from '../../components/admin/resource-screen';
@@ -17,7 +17,11 @@ export default function Gallery() {
   const [newCategory, setNewCategory] = useState('');
 
   const categoriesOf = (rows: AnyRecord[]) => [
-    ...new Set([...DEFAULT_GALLERY_CATEGORIES, ...rows.map((row) => String(row.category ?? '')).filter(Boolean), ...localCategories]),
+    ...new Set([
+      ...choicesOf(resources.gallery, 'category'),
+      ...rows.map((row) => String(row.category ?? '')).filter(Boolean),
+      ...localCategories,
+    ]),
   ];
   const addCategory = () => {
     const name = newCategory.trim();

@@ -1,7 +1,7 @@
 /** Project management: counts, search and filters, 'Showing X of Y projects', units only for Construction. */
 import { useState } from 'react';
 import { TOAST_SHORT_MS, commonCopy, projectCopy } from '../../../shared/copy/admin';
-import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/resources';
+import { choicesOf, resources } from '../../../shared/resources';
 import { input } from '../../components/admin/classes';
 import { textColumn } from '../../components/admin/columns';
 import { ResourceScreen } from '../../components/admin/resource-screen';
@@ -71,7 +71,7 @@ export default function Projects() {
             onChange={(e) => setCategory(e.currentTarget.value)}
           >
             <option value="">{projectCopy.allCategories}</option>
-            {PROJECT_CATEGORIES.map((name) => (
+            {choicesOf(resources.project, 'category').map((name) => (
               <option key={name}>{name}</option>
             ))}
           </select>
@@ -82,7 +82,7 @@ export default function Projects() {
             onChange={(e) => setStatus(e.currentTarget.value)}
           >
             <option value="">{projectCopy.allStatuses}</option>
-            {PROJECT_STATUSES.map((name) => (
+            {choicesOf(resources.project, 'status').map((name) => (
               <option key={name}>{name}</option>
             ))}
           </select>

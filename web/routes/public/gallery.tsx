@@ -2,7 +2,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { useRevalidator, useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { gallery, states } from '../../../shared/copy/public';
-import { DEFAULT_GALLERY_CATEGORIES, type GalleryItem } from '../../../shared/resources';
+import { DEFAULT_GALLERY_CATEGORIES } from '../../../shared/resource-options';
+import type { GalleryItem } from '../../../shared/resources';
 import { EmptyState, ErrorState, LoadingState } from '../../components/public/section-state';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { categorySlug } from '../../lib/category-slug';

@@ -3,7 +3,7 @@ import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { projects as copy, states } from '../../../shared/copy/public';
-import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/resources';
+import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/resource-options';
 import { ProjectCard, ProjectModal, type ProjectCta } from '../../components/public/project-details';
 import { EmptyState, ErrorState } from '../../components/public/section-state';
 import { pageMeta } from '../../lib/page-meta';

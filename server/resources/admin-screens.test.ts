@@ -1,0 +1,81 @@
+/** The sidebar and the resource screens' routes come from the definitions: the site's, and a new one's. */
+import { describe, expect, it } from 'vitest';
+import { adminNav, adminNavOf, adminScreenRoutesOf } from '../../shared/admin-nav';
+import { resourceAtPath, resources } from '../../shared/resources';
+import { widgets } from '../test/widget-resource';
+
+describe('admin sidebar', () => {
+  it('is the one the spec gives, in its order', () => {
+    expect(adminNav).toEqual([
+      { to: '/admin/dashboard', label: 'Dashboard' },
+      {
+        label: 'Home',
+        children: [
+          { to: '/admin/home/banner', label: 'Banners' },
+          { to: '/admin/home/property', label: 'Properties' },
+          { to: '/admin/home/topprojects', label: 'Top Projects' },
+        ],
+      },
+      {
+        label: 'About Us',
+        children: [
+          { to: '/admin/about/banner', label: 'About Banners' },
+          { to: '/admin/about/community', label: 'Community' },
+        ],
+      },
+      { to: '/admin/client', label: 'Clients' },
+      { to: '/admin/TeamMembers', label: 'Team Members' },
+      { to: '/admin/gallery', label: 'Gallery' },
+      { to: '/admin/project', label: 'Projects' },
+      { to: '/admin/users', label: 'Contact Messages' },
+      {
+        label: 'Interior',
+        children: [
+          { to: '/admin/interior/banner', label: 'Interior Banners' },
+          { to: '/admin/interior/solution', label: 'Solutions' },
+          { to: '/admin/interior/experience', label: 'Experience Centres' },
+          { to: '/admin/interior/portfolio', label: 'Portfolio' },
+        ],
+      },
+      { to: '/admin/about', label: 'About Us Editor' },
+      { to: '/admin/backups', label: 'Backups' },
+      { to: '/admin/account', label: 'Account' },
+    ]);
+  });
+
+  it('gives a new resource its entry where its definition places it', () => {
+    const nav = adminNavOf({ ...resources, widgets });
+    const home = nav.find((entry) => 'children' in entry && entry.label === 'Home');
+    expect(home && 'children' in home ? home.children.map((child) => child.label) : []).toEqual([
+      'Banners',
+      'Properties',
+      'Top Projects',
+      'Widgets',
+    ]);
+  });
+});
+
+describe('admin resource screens', () => {
+  it('route every resource and alias to its own screen or the generic one', () => {
+    const routes = adminScreenRoutesOf(resources);
+    expect(routes).toContainEqual({ path: 'admin/home/banner', file: 'routes/admin/resource-screen.tsx', id: 'admin-banners' });
+    expect(routes).toContainEqual({ path: 'admin/project', file: 'routes/admin/projects.tsx', id: 'admin-project' });
+    expect(routes).toContainEqual({
+      path: 'adminhome/propetopprojectsrty',
+      file: 'routes/admin/resource-screen.tsx',
+      id: 'admin-topprojects-alias-1',
+    });
+    expect(routes).toHaveLength(14);
+  });
+
+  it('route a new resource to the generic screen, which finds it by path', () => {
+    const all = { ...resources, widgets };
+    expect(adminScreenRoutesOf(all)).toContainEqual({
+      path: 'admin/widgets',
+      file: 'routes/admin/resource-screen.tsx',
+      id: 'admin-widgets',
+    });
+    expect(resourceAtPath(all, '/admin/widgets/')).toBe('widgets');
+    expect(resourceAtPath(resources, '/adminhome/propetopprojectsrty')).toBe('topprojects');
+  });
+});
