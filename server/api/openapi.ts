@@ -116,6 +116,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) },
       },
     },
+    // cast: swagger's document type and the zod reply type describe the same object but are not assignable
     async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger() as never),
   );
 
@@ -130,6 +131,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       // the description is fixed once the app is ready: the page is rendered once
+      // cast: the page reads the few parts of the document it shows, typed narrower than swagger's OpenAPI types
       page ??= renderApiDocs(app.swagger() as unknown as Parameters<typeof renderApiDocs>[0]);
       return reply
         .type('text/html; charset=utf-8')

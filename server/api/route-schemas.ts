@@ -24,6 +24,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
   if (describedOnly.has(schema)) return () => true;
   return (data) => {
     const result = schema.safeParse(data);
+    // cast: Fastify types the error as an Error, yet hands it as is to schemaErrorFormatter, which wants the issues
     return result.success ? { value: result.data } : { error: result.error.issues as never };
   };
 };

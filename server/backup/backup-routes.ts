@@ -54,7 +54,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     return reply
       .header('content-type', 'application/gzip')
       .header('content-disposition', `attachment; filename="${archiveFileName(prepared.startedAt)}"`)
-      .send(body as never);
+      .send(body as never); // cast: the type provider types send() by the reply schema (bytes), not by the stream that makes them
   });
 };
 

@@ -24,6 +24,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     app.get(base, { schema: schemas.list }, async (request, reply) => {
       const list = await services.content.list(key);
       reply.header('etag', list.etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
+      // casts: the type provider types send() by the reply schema (records), not by the prepared bytes that hold them
       if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(undefined as never);
       const encoding = preferredEncoding(request.headers['accept-encoding']);
       reply.header('vary', 'Accept-Encoding');
