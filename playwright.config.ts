@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_ADMIN, E2E_PORT_BASE, RAISED_MAX_IMAGE_MB, SERVERS } from './e2e/fixtures/servers';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/fixtures/chromium';
 
 const server = (name: string, port: number, extra: string) => ({
   command: `rm -rf .tmp/e2e-${name}-${port} && DATA_DIR=.tmp/e2e-${name}-${port} PORT=${port} HOST=127.0.0.1 ADMIN_EMAIL=${E2E_ADMIN.email} ADMIN_PASSWORD=${E2E_ADMIN.password} CONTACT_RATE_LIMIT=1000 LOGIN_RATE_LIMIT=1000 LOG_LEVEL=warn ${extra} node dist/server.js`,
@@ -22,16 +23,8 @@ export default defineConfig({
     baseURL: SERVERS.demo,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
+      executablePath: CHROMIUM_PATH,
+      args: CHROMIUM_FLAGS,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

@@ -7,19 +7,12 @@ import AxeBuilder from '@axe-core/playwright';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 import { PUBLIC_PAGES } from '../web/lib/public-pages';
 
-const CHROME = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-// the same flags as playwright.config.ts, so both tools see the browser the tests use
-const FLAGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// the browser the tests use, launched the same way
+const CHROME = CHROMIUM_PATH;
+const FLAGS = CHROMIUM_FLAGS;
 // AUDIT_RUNS: Lighthouse runs per page; the median one (by performance) is reported
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS) || 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

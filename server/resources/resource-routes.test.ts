@@ -53,6 +53,9 @@ const fileExists = (url: string) => fs.existsSync(path.join(uploadsDir(), path.b
 
 describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as const))('/api/%s', (_key, def) => {
   const base = `/api/${def.path}`;
+  /** The resource's update (PUT or PATCH) of the record made above, as an admin. */
+  const update = (body: ReturnType<typeof multipart>) =>
+    t.app.inject({ method: def.updateMethod, url: `${base}/${created._id}`, ...body, headers: { ...body.headers, ...auth() } });
   let created: Record<string, unknown>;
 
   it('lists in the spec envelope, empty at first', async () => {
@@ -123,12 +126,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     const existing: Record<string, string> =
       def.image.kind === 'multiple' ? { existingImages: JSON.stringify(created[def.image.field]) } : {};
     const body = multipart({ ...fields, ...existing });
-    const reply = await t.app.inject({
-      method: def.updateMethod,
-      url: `${base}/${created._id}`,
-      ...body,
-      headers: { ...body.headers, ...auth() },
-    });
+    const reply = await update(body);
     expect(reply.statusCode, reply.body).toBe(200);
     const updated = reply.json().data;
     expect(reply.json().message).toBe(apiMessages.updated(def.noun));
@@ -142,12 +140,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
   it('keeps every field and image an update leaves out', async () => {
     const textField = def.fields.find((f) => f.kind === 'text')!;
     const body = multipart({ [textField.name]: 'Only this changes' });
-    const reply = await t.app.inject({
-      method: def.updateMethod,
-      url: `${base}/${created._id}`,
-      ...body,
-      headers: { ...body.headers, ...auth() },
-    });
+    const reply = await update(body);
     expect(reply.statusCode, reply.body).toBe(200);
     const updated = reply.json().data;
     expect(updated).toEqual({ ...created, [textField.name]: 'Only this changes', updatedAt: updated.updatedAt });
@@ -158,12 +151,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     const oldUrls = imageUrlsOf(def, created);
     const count = sampleImageCount(def);
     const body = multipart({ existingImages: '[]' }, files(def, count));
-    const reply = await t.app.inject({
-      method: def.updateMethod,
-      url: `${base}/${created._id}`,
-      ...body,
-      headers: { ...body.headers, ...auth() },
-    });
+    const reply = await update(body);
     expect(reply.statusCode, reply.body).toBe(200);
     const updated = reply.json().data;
     const newUrls = imageUrlsOf(def, updated);
