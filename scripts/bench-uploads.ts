@@ -42,6 +42,9 @@ async function backgroundRenditionsDone(server: ServerProcess): Promise<void> {
   if (waited > 1000) console.log(`  (waited ${(waited / 1000).toFixed(1)} s for the start's background renditions)`);
 }
 
+/** Long enough for the server's idle collection (5 s without a request, checked every 2.5 s). */
+const IDLE_SETTLE_MS = 8_000;
+
 export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
   const photo = await makePhoto(4000, 3000);
   const server = await startServer({
@@ -56,12 +59,10 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     for (let i = 0; i < 3; i++) await fetch(home).then((reply) => reply.arrayBuffer()); // render and cache
 
     const quiet = await measure(home, options);
-    const idleRss = rssBytes(server.pid);
-    // after the idle figure: image work leaves memory behind
+    let peakRss = rssBytes(server.pid);
     await measureSaves(server, token);
     for (let i = 0; i < 3; i++) await fetch(home).then((reply) => reply.arrayBuffer()); // the saves changed it: cache it again
 
-    let peakRss = idleRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(server.pid))), 50);
     let uploading = true;
     const statuses: number[] = [];
@@ -91,6 +92,9 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     uploading = false;
     await Promise.all(workers);
     clearInterval(sampler);
+    // idle means idle: the server collects its garbage once it has had no request for 5 s (server/idle-collector.ts)
+    await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
+    const idleRss = rssBytes(server.pid);
 
     const row = (label: string, m: Measured) =>
       console.log(
@@ -111,7 +115,7 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     const meanSeconds = durations.reduce((a, b) => a + b, 0) / Math.max(durations.length, 1) / 1000;
     console.log(`  p99 ratio ${ratio.toFixed(1)}× (goal: at most 3×, no failed request: ${verdict})`);
     console.log(`  uploads: ${counts}, ${meanSeconds.toFixed(1)} s each on average`);
-    console.log(`  server memory (RSS): ${mb(idleRss)} idle, ${mb(peakRss)} peak during the uploads`);
+    console.log(`  server memory (RSS): ${mb(peakRss)} peak during the uploads, ${mb(idleRss)} idle 8 s after them`);
 
     for (const id of created) {
       await fetch(`${server.base}/api/property/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
