@@ -25,7 +25,7 @@ export default [
   layout('routes/admin/admin-layout.tsx', [
     route('admin', 'routes/admin/admin-index.tsx'),
     route('admin/dashboard', 'routes/admin/dashboard.tsx'),
-    // every content resource's screen (and alias), from its definition's `admin` (shared/resources.ts)
+    // every content resource's screen (and alias), from its definition's `admin` (shared/resources/)
     ...adminScreenRoutesOf(resources).map(({ path, file, id }) => route(path, file, { id })),
     route('admin/users', 'routes/admin/messages.tsx'),
     route('admin/about', 'routes/admin/about-editor.tsx'),

@@ -1,5 +1,5 @@
 /**
- * The table of each content resource, generated from its definition (shared/resources.ts): one
+ * The table of each content resource, generated from its definition (shared/resources/): one
  * column per field, named in snake_case, typed by the field's kind, plus the image column, id and
  * times. The definition is the only place a field is declared, so a table cannot miss one.
  */

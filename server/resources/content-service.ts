@@ -1,6 +1,6 @@
 /**
  * List, create, update and delete for every content resource, driven by the
- * definitions in shared/resources.ts. Writes validate everything before touching
+ * definitions in shared/resources/. Writes validate everything before touching
  * storage or the database, so a rejected request changes nothing. Files are stored
  * before the row that names them is written and removed only after the row that
  * named them is gone, so a crash at any instant leaves at worst orphan files

@@ -1,6 +1,6 @@
 /**
  * The request and reply schemas of one content resource's routes, derived from its definition
- * (shared/resources.ts). The one place to switch to the definitions' own zod schemas.
+ * (shared/resources/). The one place to switch to the definitions' own zod schemas.
  */
 import { apiMessages } from '../../shared/api-messages';
 import type { FieldDef, ResourceDef } from '../../shared/resources';

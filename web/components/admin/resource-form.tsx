@@ -1,6 +1,6 @@
 /**
  * The one add/edit form of every content resource, built from its definition in
- * shared/resources.ts and checked with the server's own validation before sending.
+ * shared/resources/ and checked with the server's own validation before sending.
  */
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';

@@ -1,0 +1,27 @@
+/** The content resource at /api/gallery. */
+import { DEFAULT_GALLERY_CATEGORIES } from '../resource-options';
+import { defineResource, text, GALLERY_MAX_IMAGES } from './define';
+
+export const gallery = defineResource({
+  path: 'gallery',
+  admin: { path: '/admin/gallery', nav: { label: 'Gallery', order: 50 }, module: 'gallery' },
+  table: 'gallery',
+  noun: 'Gallery item',
+  listEnvelope: 'data',
+  updateMethod: 'PUT',
+  titleField: 'title',
+  fields: [
+    text('title', 'Project Title', 'Project title is required'),
+    // free text: admins may add categories beyond the defaults
+    { ...text('category', 'Category', 'Category is required', 60), suggestions: DEFAULT_GALLERY_CATEGORIES },
+  ],
+  image: {
+    kind: 'multiple',
+    field: 'images',
+    min: 1,
+    max: GALLERY_MAX_IMAGES,
+    minMessage: 'At least one image is required',
+    maxMessage: `Maximum ${GALLERY_MAX_IMAGES} images allowed`,
+    withDescriptions: true,
+  },
+});
