@@ -154,7 +154,17 @@ export const textarea = <const N extends string>(name: N, label: string, require
 export const singleImage = (requiredOnCreate = 'Image is required') => ({ kind: 'single', field: 'image', requiredOnCreate }) as const;
 
 /** The most images of one gallery item or project. */
-export const GALLERY_MAX_IMAGES = 20;
+const GALLERY_MAX_IMAGES = 20;
+
+/** One to twenty images: the gallery's (with a caption each: add `withDescriptions: true`) and the projects'. */
+export const UP_TO_TWENTY_IMAGES = {
+  kind: 'multiple',
+  field: 'images',
+  min: 1,
+  max: GALLERY_MAX_IMAGES,
+  minMessage: 'At least one image is required',
+  maxMessage: `Maximum ${GALLERY_MAX_IMAGES} images allowed`,
+} as const;
 
 export const bannerColumns = [
   { kind: 'image' },

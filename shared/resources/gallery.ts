@@ -1,6 +1,6 @@
 /** The content resource at /api/gallery. */
 import { DEFAULT_GALLERY_CATEGORIES } from '../resource-options';
-import { defineResource, text, GALLERY_MAX_IMAGES } from './define';
+import { defineResource, text, UP_TO_TWENTY_IMAGES } from './define';
 
 export const gallery = defineResource({
   path: 'gallery',
@@ -15,13 +15,5 @@ export const gallery = defineResource({
     // free text: admins may add categories beyond the defaults
     { ...text('category', 'Category', 'Category is required', 60), suggestions: DEFAULT_GALLERY_CATEGORIES },
   ],
-  image: {
-    kind: 'multiple',
-    field: 'images',
-    min: 1,
-    max: GALLERY_MAX_IMAGES,
-    minMessage: 'At least one image is required',
-    maxMessage: `Maximum ${GALLERY_MAX_IMAGES} images allowed`,
-    withDescriptions: true,
-  },
+  image: { ...UP_TO_TWENTY_IMAGES, withDescriptions: true },
 });

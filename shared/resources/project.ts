@@ -1,6 +1,6 @@
 /** The content resource at /api/project. */
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../resource-options';
-import { defineResource, text, textarea, GALLERY_MAX_IMAGES } from './define';
+import { defineResource, text, textarea, UP_TO_TWENTY_IMAGES } from './define';
 
 export const UNITS_POSITIVE_MESSAGE = 'Units must be a positive number for Construction projects';
 /** Blank counts as 0; a negative number is left to the field's own "must not be negative". */
@@ -60,12 +60,5 @@ export const project = defineResource({
       mustBe: { test: (value) => isNonZero(value), message: UNITS_POSITIVE_MESSAGE },
     },
   ],
-  image: {
-    kind: 'multiple',
-    field: 'images',
-    min: 1,
-    max: GALLERY_MAX_IMAGES,
-    minMessage: 'At least one image is required',
-    maxMessage: `Maximum ${GALLERY_MAX_IMAGES} images allowed`,
-  },
+  image: UP_TO_TWENTY_IMAGES,
 });
