@@ -13,6 +13,7 @@ import { aboutRoutes } from './about/about-routes';
 import { openApiRoutes, registerOpenApi } from './api/openapi';
 import { badRequest, serializerCompiler, validatorCompiler } from './api/route-schemas';
 import { authRoutes } from './auth/auth-routes';
+import { sessionRoutes } from './auth/session-routes';
 import { backupRoutes } from './backup/backup-routes';
 import { contactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
@@ -171,6 +172,7 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   await app.register(securityTxtRoute, { env });
   await app.register(healthRoutes, { services });
   await app.register(authRoutes, { services });
+  await app.register(sessionRoutes, { services });
   await app.register(contactRoutes, { services });
   await app.register(aboutRoutes, { services });
   await app.register(resourceRoutes, { services });

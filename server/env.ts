@@ -12,6 +12,13 @@ const int = (name: string, fallback: number): number => {
   return value;
 };
 
+/** A number that must be more than 0 (0 would end every session at once). */
+const positive = (name: string, fallback: number): number => {
+  const value = int(name, fallback);
+  if (value <= 0) throw new Error(`${name} must be a number more than 0, got "${process.env[name]}"`);
+  return value;
+};
+
 /** A setting that takes one of a few names. */
 function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
   const raw = process.env[name]?.trim();
@@ -46,6 +53,8 @@ export interface Env {
   contactRateLimit: number;
   contactRateWindowMs: number;
   tokenTtlHours: number;
+  /** A session unused this long has ended (minutes, more than 0). */
+  sessionIdleMinutes: number;
   logLevel: LogLevel;
   /** NODE_ENV=development (npm run dev): Vite runs inside the server and pages are rebuilt on every request. */
   development: boolean;
@@ -89,6 +98,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     contactRateLimit: int('CONTACT_RATE_LIMIT', 5),
     contactRateWindowMs: int('CONTACT_RATE_WINDOW_SECONDS', 10 * 60) * 1000,
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
+    sessionIdleMinutes: positive('SESSION_IDLE_MINUTES', 30),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     development: oneOf('NODE_ENV', NODE_ENVS, 'production') === 'development',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

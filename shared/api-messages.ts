@@ -45,4 +45,8 @@ export const apiMessages = {
   lastAdmin: 'The last admin cannot be removed. Add another admin first.',
   textHasNul: (label: string) => `${label} must not contain the NUL character (U+0000)`,
   loggedOut: 'Logged out',
+  passwordCommon: 'This password is one of the 100,000 most common passwords. Please choose a less common one.',
+  crossSiteRefused: 'This request did not come from the admin screens and was refused.',
+  sessionEnded: 'Session ended',
+  otherSessionsEnded: (count: number) => (count === 1 ? '1 other session ended' : `${count} other sessions ended`),
 } as const;

@@ -168,6 +168,32 @@ describe('admins', () => {
   });
 });
 
+describe('sessions', () => {
+  it('list, end one, end the others', async () => {
+    const spare = await t.login();
+    const list = await call('/api/admins/sessions', { method: 'GET', url: '/api/admins/sessions', headers: auth(spare) });
+    expect(list.statusCode).toBe(200);
+    await call('/api/admins/sessions', { method: 'GET', url: '/api/admins/sessions' });
+    const other = (list.json().data as { _id: string; current: boolean }[]).find((session) => !session.current)!;
+    const end = (id: string, headers = auth(spare)) =>
+      call('/api/admins/sessions/:id', { method: 'DELETE', url: `/api/admins/sessions/${id}`, headers });
+    expect((await end('not-an-id')).statusCode).toBe(400);
+    expect((await end(MISSING_ID)).statusCode).toBe(404);
+    expect((await end(other._id, {})).statusCode).toBe(401);
+    expect((await end(other._id)).statusCode).toBe(200);
+    const others = (headers: Record<string, string>) =>
+      call('/api/admins/sessions/revoke-others', { method: 'POST', url: '/api/admins/sessions/revoke-others', headers });
+    expect((await others({})).statusCode).toBe(401);
+    // the session cookie alone does not carry a write
+    const cookie = String(
+      (await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: TEST_ADMIN })).headers['set-cookie'],
+    ).split(';')[0];
+    expect((await others({ cookie })).statusCode).toBe(403);
+    expect((await others(auth(spare))).statusCode).toBe(200);
+    token = await t.login();
+  });
+});
+
 describe('contact messages and the About document', () => {
   it('/api/user', async () => {
     const message = { name: 'Asha', email: 'asha@example.com', number: '+91 98450 00000', message: 'Hello' };

@@ -38,6 +38,7 @@ const REPLY_DESCRIPTIONS: Record<string, string> = {
   201: 'Created',
   400: 'The request is invalid: `message` says what to fix, `errors` lists every problem',
   401: 'Not logged in, or the session has ended',
+  403: 'Refused: a write carried by the session cookie without proof that it came from the admin screens (decision 0016)',
   404: 'No such record',
   409: 'In conflict with the current state (see `message`)',
   413: 'The request or an image is too large',
@@ -48,8 +49,10 @@ const REPLY_DESCRIPTIONS: Record<string, string> = {
   507: 'The server has no room left to store this; nothing was saved',
 };
 
-function describeReplies(schema: Record<string, unknown>) {
+function describeReplies(schema: Record<string, unknown>, method: string) {
   const response = schema.response as Record<string, Record<string, unknown>> | undefined;
+  // any admin write may meet the session cookie's cross-site check: it answers like a 401, with 403
+  if (schema.security && method !== 'GET' && response?.[401] && !response[403]) response[403] = { ...response[401] };
   for (const [status, reply] of Object.entries(response ?? {})) {
     if (!reply.description && !reply.content && REPLY_DESCRIPTIONS[status]) reply.description = REPLY_DESCRIPTIONS[status];
   }
@@ -64,15 +67,16 @@ function operationId(method: string, url: string): string {
 
 function transform(input: TransformInput) {
   if (!isDocumentedRoute(input.url)) return { schema: { hide: true }, url: input.url };
-  const named = { ...input.schema, operationId: operationId(String(input.route.method), input.url) };
+  const method = String(input.route.method);
+  const named = { ...input.schema, operationId: operationId(method, input.url) };
   const body = input.schema?.body as { content?: ContentMap } | undefined;
   if (!body?.content || body instanceof z.ZodType) {
     const result = zodTransform({ ...input, schema: named } as TransformInput);
-    return { ...result, schema: describeReplies(result.schema as Record<string, unknown>) };
+    return { ...result, schema: describeReplies(result.schema as Record<string, unknown>, method) };
   }
   const { body: _perType, ...rest } = named;
   const result = zodTransform({ ...input, schema: rest } as TransformInput);
-  return { ...result, schema: describeReplies({ ...result.schema, body: contentBody(body.content) }) };
+  return { ...result, schema: describeReplies({ ...result.schema, body: contentBody(body.content) }, method) };
 }
 
 /** The shared schemas, less those no operation refers to (zod's registry gives an input and an output copy of each). */
@@ -93,7 +97,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: 'Site API',
         version: '1',
         description:
-          'The JSON API of the site under /api, and the operations endpoints. Every failure answers `{ success: false, message, errors? }`. Admin calls carry `Authorization: Bearer <token>` from POST /api/admins/login.',
+          'The JSON API of the site under /api, and the operations endpoints. Every failure answers `{ success: false, message, errors? }`. Admin calls carry `Authorization: Bearer <token>` from POST /api/admins/login (the admin screens use the session cookie it also sets instead; a write carried by that cookie needs an `X-Requested-With` header).',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },

@@ -5,6 +5,7 @@ import { rateLimitHook } from '../rate-limit';
 import type { Services } from '../services';
 import { authSchemas } from './auth-schemas';
 import { requireAdmin } from './require-admin';
+import { clearSessionCookie, refuseCrossSite, setSessionCookie } from './session-cookie';
 
 export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { auth, env, database } = services;
@@ -17,14 +18,18 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     message: apiMessages.tooManyRequests,
   });
 
-  app.post('/api/admins/login', { ...authSchemas.login, onRequest: loginRateLimit }, async (request) => {
+  app.post('/api/admins/login', { ...authSchemas.login, onRequest: loginRateLimit }, async (request, reply) => {
+    // another site's page cannot sign the browser in to an account of its choosing
+    refuseCrossSite(request);
     const { email, password } = request.body;
-    const result = await auth.login(email, password);
+    const result = await auth.login(email, password, { userAgent: request.headers['user-agent'], address: request.ip });
+    setSessionCookie(reply, env.publicUrl, result.token, result.expiresAt);
     return { success: true as const, token: result.token, admin: result.admin };
   });
 
-  app.post('/api/admins/logout', { ...authSchemas.logout, onRequest: guard }, async (request) => {
+  app.post('/api/admins/logout', { ...authSchemas.logout, onRequest: guard }, async (request, reply) => {
     await auth.logout(request.admin!.sessionId);
+    clearSessionCookie(reply, env.publicUrl);
     return { success: true as const, message: apiMessages.loggedOut };
   });
 
@@ -33,9 +38,10 @@ export const authRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (
     admin: { email: request.admin!.email },
   }));
 
-  app.post('/api/admins/password', { ...authSchemas.changePassword, onRequest: guard }, async (request) => {
+  app.post('/api/admins/password', { ...authSchemas.changePassword, onRequest: guard }, async (request, reply) => {
     const { currentPassword, newPassword } = request.body;
     await auth.changePassword(request.admin!.adminId, currentPassword, newPassword);
+    clearSessionCookie(reply, env.publicUrl);
     return { success: true as const, message: apiMessages.passwordChanged };
   });
 

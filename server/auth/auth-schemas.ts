@@ -46,11 +46,11 @@ export const authSchemas = {
   login: {
     schema: {
       tags,
-      summary: 'Log in: a bearer token for the other admin calls',
+      summary: 'Log in: a bearer token for the other admin calls, also set as the session cookie of the admin screens',
       body: loginBody,
       response: {
         200: z.object({ success: z.literal(true), token: z.string(), admin: adminEmail }),
-        ...errorReplies(400, 401, 429),
+        ...errorReplies(400, 401, 403, 429),
       },
     },
     schemaErrorFormatter: invalidRequest(() => new ClientError(400, apiMessages.loginRequired)),

@@ -3,7 +3,7 @@
  * email exists or not; repeated failures lock the email for a while.
  */
 import crypto from 'node:crypto';
-import { and, asc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { z } from '../../shared/zod';
 import { apiMessages } from '../../shared/api-messages';
 import { containsNul } from '../../shared/text-input';
@@ -12,6 +12,8 @@ import type { Db } from '../db/client';
 import { admins, adminSessions, loginAttempts } from '../db/schema';
 import { ClientError } from '../errors';
 import { emailSchema, passwordSchema } from './auth-schemas';
+import { isCommonPassword } from './common-passwords';
+import { describeDevice } from './device';
 import { hashPassword, PASSWORD_MAX, verifyAgainstDummy, verifyPassword } from './passwords';
 import { loadSigningSecret, signToken, verifyToken } from './tokens';
 
@@ -19,6 +21,9 @@ export interface AuthSettings {
   loginMaxFailures: number;
   loginLockMinutes: number;
   tokenTtlHours: number;
+  sessionIdleMinutes: number;
+  /** PUBLIC_URL: an https one makes the session cookie Secure. */
+  publicUrl: string;
 }
 
 export interface AuthenticatedAdmin {
@@ -26,6 +31,25 @@ export interface AuthenticatedAdmin {
   email: string;
   sessionId: string;
 }
+
+/** Where a sign-in comes from: shown in the session list. */
+export interface SessionClient {
+  userAgent?: string;
+  address?: string;
+}
+
+/** A session as the account screen lists it. */
+export interface SessionInfo {
+  _id: string;
+  device: string;
+  address: string;
+  startedAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** A session's last-seen time is written at most this often (and a few times per idle period when that is short). */
+const TOUCH_MAX_MS = 60_000;
 
 /** Parses a value or throws a 400 with the schema's message. */
 function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -47,6 +71,11 @@ export class AuthService {
     private readonly settings: AuthSettings,
   ) {}
 
+  /** PUBLIC_URL, for the session cookie's attributes. */
+  get publicUrl(): string {
+    return this.settings.publicUrl;
+  }
+
   static async create(db: Db, settings: AuthSettings): Promise<AuthService> {
     return new AuthService(db, await loadSigningSecret(db), settings);
   }
@@ -66,7 +95,11 @@ export class AuthService {
    * failure count with one atomic upsert, so concurrent guesses cannot share a count; known and
    * unknown emails take the same steps (a dummy hash check for unknown ones) and get the same answers.
    */
-  async login(rawEmail: unknown, rawPassword: unknown): Promise<{ token: string; admin: { email: string } }> {
+  async login(
+    rawEmail: unknown,
+    rawPassword: unknown,
+    client: SessionClient = {},
+  ): Promise<{ token: string; expiresAt: Date; admin: { email: string } }> {
     if (typeof rawEmail !== 'string' || typeof rawPassword !== 'string' || !rawEmail.trim() || !rawPassword) {
       throw new ClientError(400, apiMessages.loginRequired);
     }
@@ -94,34 +127,96 @@ export class AuthService {
     }
 
     await this.db.delete(loginAttempts).where(eq(loginAttempts.email, email));
-    const sessionId = crypto.randomUUID();
-    const expiresAt = new Date(Date.now() + this.settings.tokenTtlHours * 3_600_000);
-    await this.db.insert(adminSessions).values({ id: sessionId, adminId: admin.id, expiresAt });
-    const token = await signToken(this.secret, { adminId: admin.id, sessionId }, expiresAt);
-    return { token, admin: { email: admin.email } };
+    return { ...(await this.issueSession(admin.id, client)), admin: { email: admin.email } };
   }
 
-  /** Resolves a bearer token to its admin; 401 when missing, forged, expired or ended. */
+  /**
+   * Opens a session for an admin whose sign-in is complete: its row (device, address, times) and
+   * its signed token, which the routes hand out as the reply's `token` and the session cookie.
+   */
+  async issueSession(adminId: string, client: SessionClient = {}): Promise<{ token: string; expiresAt: Date }> {
+    const sessionId = crypto.randomUUID();
+    const expiresAt = new Date(Date.now() + this.settings.tokenTtlHours * 3_600_000);
+    await this.db.insert(adminSessions).values({
+      id: sessionId,
+      adminId,
+      expiresAt,
+      device: describeDevice(client.userAgent),
+      address: (client.address ?? '').slice(0, 64),
+    });
+    const token = await signToken(this.secret, { adminId, sessionId }, expiresAt);
+    return { token, expiresAt };
+  }
+
+  /** Resolves an `Authorization: Bearer` header to its admin; 401 when missing, forged, expired or ended. */
   async authenticate(authorization: string | undefined): Promise<AuthenticatedAdmin> {
     const match = /^Bearer\s+(\S+)$/i.exec(authorization ?? '');
     if (!match) throw new ClientError(401, apiMessages.unauthorized);
-    const check = await verifyToken(this.secret, match[1]);
+    return this.authenticateToken(match[1]);
+  }
+
+  /**
+   * Resolves a session token (from the bearer header or the cookie) to its admin; 401 when forged,
+   * past its absolute expiry, idle too long, or ended. Notes the session's use, at most once a minute.
+   */
+  async authenticateToken(token: string): Promise<AuthenticatedAdmin> {
+    const check = await verifyToken(this.secret, token);
     if (!check.ok) throw new ClientError(401, check.expired ? apiMessages.sessionExpired : apiMessages.unauthorized);
+    const { adminId, sessionId } = check.claims;
     const [session] = await this.db
-      .select({ email: admins.email })
+      .select({
+        email: admins.email,
+        stale: sql<boolean>`${adminSessions.lastSeenAt} < now() - ${this.touchMs()}::float8 * interval '1 millisecond'`,
+      })
       .from(adminSessions)
       .innerJoin(admins, eq(admins.id, adminSessions.adminId))
-      .where(
-        and(
-          eq(adminSessions.id, check.claims.sessionId),
-          eq(adminSessions.adminId, check.claims.adminId),
-          eq(adminSessions.revoked, false),
-          gt(adminSessions.expiresAt, new Date()),
-        ),
-      )
+      .where(and(eq(adminSessions.id, sessionId), eq(adminSessions.adminId, adminId), this.activeSession()))
       .limit(1);
     if (!session) throw new ClientError(401, apiMessages.sessionExpired);
-    return { adminId: check.claims.adminId, email: session.email, sessionId: check.claims.sessionId };
+    if (session.stale)
+      await this.db
+        .update(adminSessions)
+        .set({ lastSeenAt: sql`now()` })
+        .where(eq(adminSessions.id, sessionId));
+    return { adminId, email: session.email, sessionId };
+  }
+
+  /** The admin's sessions still in force, most recently used first; `current` marks the one asking. */
+  async listSessions(adminId: string, currentSessionId: string): Promise<SessionInfo[]> {
+    const rows = await this.db
+      .select()
+      .from(adminSessions)
+      .where(and(eq(adminSessions.adminId, adminId), this.activeSession()))
+      .orderBy(desc(adminSessions.lastSeenAt), desc(adminSessions.createdAt));
+    return rows.map((row) => ({
+      _id: row.id,
+      device: row.device,
+      address: row.address,
+      startedAt: row.createdAt.toISOString(),
+      lastSeenAt: row.lastSeenAt.toISOString(),
+      current: row.id === currentSessionId,
+    }));
+  }
+
+  /** Ends one of the admin's own sessions at once; 404 for another admin's, an ended one, or none. */
+  async revokeSession(adminId: string, rawId: string): Promise<void> {
+    if (!UUID_PATTERN.test(rawId)) throw new ClientError(400, apiMessages.invalidId);
+    const ended = await this.db
+      .update(adminSessions)
+      .set({ revoked: true })
+      .where(and(eq(adminSessions.id, rawId.toLowerCase()), eq(adminSessions.adminId, adminId), this.activeSession()))
+      .returning({ id: adminSessions.id });
+    if (ended.length === 0) throw new ClientError(404, apiMessages.recordNotFound('Session'));
+  }
+
+  /** Ends every session of the admin but the one asking; returns how many ended. */
+  async revokeOtherSessions(adminId: string, currentSessionId: string): Promise<number> {
+    const ended = await this.db
+      .update(adminSessions)
+      .set({ revoked: true })
+      .where(and(eq(adminSessions.adminId, adminId), ne(adminSessions.id, currentSessionId), this.activeSession()))
+      .returning({ id: adminSessions.id });
+    return ended.length;
   }
 
   async logout(sessionId: string): Promise<void> {
@@ -135,7 +230,7 @@ export class AuthService {
     if (typeof currentPassword !== 'string' || !(await verifyPassword(admin.passwordHash, currentPassword))) {
       throw new ClientError(400, apiMessages.passwordWrong, [apiMessages.passwordWrong]);
     }
-    await this.setPasswordHash(adminId, parseOr400(passwordSchema, newPassword));
+    await this.setPasswordHash(adminId, await this.newPassword(newPassword));
   }
 
   async listAdmins(): Promise<{ _id: string; email: string; createdAt: string }[]> {
@@ -145,7 +240,7 @@ export class AuthService {
 
   async addAdmin(rawEmail: unknown, rawPassword: unknown): Promise<{ _id: string; email: string }> {
     const email = parseOr400(emailSchema, rawEmail);
-    const password = parseOr400(passwordSchema, rawPassword);
+    const password = await this.newPassword(rawPassword);
     const [existing] = await this.db.select({ id: admins.id }).from(admins).where(eq(admins.email, email)).limit(1);
     if (existing) throw new ClientError(409, apiMessages.adminExists, [apiMessages.adminExists]);
     const id = crypto.randomUUID();
@@ -174,7 +269,32 @@ export class AuthService {
     const email = parseOr400(emailSchema, rawEmail);
     const [admin] = await this.db.select({ id: admins.id }).from(admins).where(eq(admins.email, email)).limit(1);
     if (!admin) throw new ClientError(404, `No admin with the email ${email}`);
-    await this.setPasswordHash(admin.id, parseOr400(passwordSchema, rawPassword));
+    await this.setPasswordHash(admin.id, await this.newPassword(rawPassword));
+  }
+
+  /** A password to set: the length rules, then not one of the 100,000 most common. */
+  private async newPassword(rawPassword: unknown): Promise<string> {
+    const password = parseOr400(passwordSchema, rawPassword);
+    if (await isCommonPassword(password)) throw new ClientError(400, apiMessages.passwordCommon, [apiMessages.passwordCommon]);
+    return password;
+  }
+
+  /** Not ended, not past its absolute expiry, and used within the idle period. */
+  private activeSession() {
+    return and(
+      eq(adminSessions.revoked, false),
+      gt(adminSessions.expiresAt, sql`now()`),
+      gt(adminSessions.lastSeenAt, sql`now() - ${this.idleMs()}::float8 * interval '1 millisecond'`),
+    );
+  }
+
+  private idleMs(): number {
+    return this.settings.sessionIdleMinutes * 60_000;
+  }
+
+  /** How old a last-seen time may get before a request rewrites it. */
+  private touchMs(): number {
+    return Math.min(TOUCH_MAX_MS, this.idleMs() / 4);
   }
 
   /** A new password also lifts any lockout, and ends every session of the admin. */

@@ -84,7 +84,14 @@ export const adminSessions = pgTable(
       .references(() => admins.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
     revoked: boolean('revoked').notNull().default(false),
+    /** When the session started (its sign-in). */
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Its last request, written at most about once a minute; idle past SESSION_IDLE_MINUTES, the session has ended. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Browser and system named from the sign-in's User-Agent ("Chrome on Linux"), for the account screen. */
+    device: text('device').notNull().default(''),
+    /** The address the sign-in came from (request.ip). */
+    address: text('address').notNull().default(''),
   },
   (table) => [index('admin_sessions_admin_idx').on(table.adminId)],
 );

@@ -1,0 +1,29 @@
+/** /api/admins/sessions: list one's own sessions and end any or all others (decision 0016). */
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { apiMessages } from '../../shared/api-messages';
+import type { Services } from '../services';
+import { requireAdmin } from './require-admin';
+import { clearSessionCookie } from './session-cookie';
+import { sessionSchemas } from './session-schemas';
+
+export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { auth, env } = services;
+  const guard = requireAdmin(auth);
+
+  app.get('/api/admins/sessions', { ...sessionSchemas.list, onRequest: guard }, async (request) => ({
+    success: true as const,
+    data: await auth.listSessions(request.admin!.adminId, request.admin!.sessionId),
+  }));
+
+  app.post('/api/admins/sessions/revoke-others', { ...sessionSchemas.revokeOthers, onRequest: guard }, async (request) => {
+    const ended = await auth.revokeOtherSessions(request.admin!.adminId, request.admin!.sessionId);
+    return { success: true as const, message: apiMessages.otherSessionsEnded(ended), ended };
+  });
+
+  app.delete('/api/admins/sessions/:id', { ...sessionSchemas.revoke, onRequest: guard }, async (request, reply) => {
+    await auth.revokeSession(request.admin!.adminId, request.params.id);
+    // ending the session in hand is a logout: its cookie goes too
+    if (request.params.id.toLowerCase() === request.admin!.sessionId) clearSessionCookie(reply, env.publicUrl);
+    return { success: true as const, message: apiMessages.sessionEnded };
+  });
+};
