@@ -11,7 +11,7 @@ const guarded = [
   '/adminhome/propetopprojectsrty',
 ];
 
-base('every admin route without a token lands on the login page', async ({ page }) => {
+base('every admin route without a session lands on the login page', async ({ page }) => {
   for (const path of guarded) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/admin\/login$/);
@@ -19,44 +19,61 @@ base('every admin route without a token lands on the login page', async ({ page 
   await expect(page.getByRole('heading', { name: loginCopy.title })).toBeVisible();
 });
 
-base('a revoked token leads back to the login page and is forgotten', async ({ page }) => {
-  await page.goto('/admin/login');
-  await page.evaluate((keys) => {
-    localStorage.setItem(keys.token, 'not-a-real-token');
-    localStorage.setItem(keys.email, 'someone@example.com');
-  }, storageKeys);
-  await page.goto('/admin/gallery');
-  await expect(page).toHaveURL(/\/admin\/login$/);
-  expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.token)).toBeNull();
-});
+base(
+  'a session cookie the server does not know leads back to the login page; a token an earlier version stored is forgotten',
+  async ({ page, baseURL }) => {
+    await page.goto('/admin/login');
+    await page.evaluate((keys) => {
+      localStorage.setItem(keys.token, 'not-a-real-token');
+      localStorage.setItem(keys.email, 'someone@example.com');
+    }, storageKeys);
+    await page.context().addCookies([{ name: 'admin_session', value: 'not.a.token', url: baseURL! }]);
+    await page.goto('/admin/gallery');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.token)).toBeNull();
+    expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.email)).toBeNull();
+  },
+);
 
-base('a wrong password shows the message; show/hide works; the right one opens the dashboard; logout goes to /login', async ({ page }) => {
-  await page.goto('/admin/login');
-  await page.getByLabel(loginCopy.email).fill(E2E_ADMIN.email);
-  const password = page.getByLabel(loginCopy.password, { exact: true });
-  await password.fill('wrong-password-123');
-  await expect(password).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: loginCopy.showPassword }).click();
-  await expect(password).toHaveAttribute('type', 'text');
-  await page.getByRole('button', { name: loginCopy.hidePassword }).click();
-  await expect(password).toHaveAttribute('type', 'password');
-  await page.getByRole('button', { name: loginCopy.submit, exact: true }).click();
-  await expect(page.getByRole('alert')).toHaveText(apiMessages.invalidLogin);
+base(
+  'a wrong password shows the message; show/hide works; the right one opens the dashboard; logout goes to /login',
+  async ({ page, context }) => {
+    await page.goto('/admin/login');
+    await page.getByLabel(loginCopy.email).fill(E2E_ADMIN.email);
+    const password = page.getByLabel(loginCopy.password, { exact: true });
+    await password.fill('wrong-password-123');
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: loginCopy.showPassword }).click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await page.getByRole('button', { name: loginCopy.hidePassword }).click();
+    await expect(password).toHaveAttribute('type', 'password');
+    await page.getByRole('button', { name: loginCopy.submit, exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(apiMessages.invalidLogin);
 
-  await password.fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: loginCopy.submit, exact: true }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
-  await expect(page.getByRole('heading', { name: dashboardCopy.title })).toBeVisible();
-  expect(await page.evaluate((key) => localStorage.getItem(key), storageKeys.email)).toBe(E2E_ADMIN.email);
+    await password.fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: loginCopy.submit, exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { name: dashboardCopy.title })).toBeVisible();
+    // the session is an HttpOnly, SameSite=Strict cookie that no script sees; localStorage holds nothing of it
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ name: 'admin_session', httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).not.toContain('admin_session');
+    expect(await page.evaluate(() => Object.keys(localStorage))).toEqual([]);
+    await expect(page.getByText(E2E_ADMIN.email).first()).toBeVisible();
 
-  await page.getByRole('button', { name: layoutCopy.logout }).click();
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: loginCopy.title })).toBeVisible();
-  expect(await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.email)], storageKeys)).toEqual([
-    null,
-    null,
-  ]);
-});
+    await page.getByRole('button', { name: layoutCopy.logout }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: loginCopy.title })).toBeVisible();
+    expect(await page.evaluate((keys) => [localStorage.getItem(keys.token), localStorage.getItem(keys.email)], storageKeys)).toEqual([
+      null,
+      null,
+    ]);
+    // logout cleared the cookie: the admin is closed again
+    expect(await context.cookies()).toEqual([]);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  },
+);
 
 base('the login shows the network message when the server cannot be reached', async ({ page }) => {
   await page.goto('/admin/login');

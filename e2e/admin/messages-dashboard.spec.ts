@@ -29,7 +29,7 @@ test('a contact message sent to /api/user appears in All Contact Messages, previ
   await expect(page.getByRole('listitem').filter({ hasText: name })).toBeVisible();
 });
 
-test('dashboard: skeletons while loading, real counts, quick actions go to their screens, recent activity', async ({ page }) => {
+test('dashboard: skeletons while loading, real counts, quick actions go to their screens, recent activity', async ({ page, token }) => {
   // hold the messages call so the loading state can be seen
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -42,7 +42,6 @@ test('dashboard: skeletons while loading, real counts, quick actions go to their
   release();
   await expect(page.getByTestId('stat-skeleton')).toHaveCount(0);
 
-  const token = await page.evaluate(() => localStorage.getItem('adminToken'));
   const headers = { authorization: `Bearer ${token}` };
   const [clients, gallery, projects, contacts] = await Promise.all([
     page.request.get('/api/clients').then((r) => r.json() as Promise<unknown[]>),

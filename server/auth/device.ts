@@ -8,7 +8,8 @@ const BROWSERS: [RegExp, string][] = [
   [/\bVivaldi\//, 'Vivaldi'],
   [/\bYaBrowser\//, 'Yandex Browser'],
   [/\bFirefox\/|\bFxiOS\//, 'Firefox'],
-  [/\bCriOS\/|\bChrom(?:e|ium)\//, 'Chrome'],
+  // HeadlessChrome too
+  [/\bCriOS\/|Chrom(?:e|ium)\//, 'Chrome'],
   [/\bVersion\/[\d.]+.*\bSafari\//, 'Safari'],
   [/\bcurl\//, 'curl'],
   [/\bnode\b|\bundici\b/i, 'Node.js'],

@@ -395,6 +395,9 @@ describe('devices and settings', () => {
         'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
       ),
     ).toBe('Edge on macOS');
+    expect(
+      describeDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36'),
+    ).toBe('Chrome on Linux');
     expect(describeDevice('curl/8.5.0')).toBe('curl');
     expect(describeDevice('lightMyRequest')).toBe('lightMyRequest');
     expect(describeDevice(undefined)).toBe('Unknown device');

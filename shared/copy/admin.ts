@@ -400,6 +400,23 @@ export const accountCopy = {
   columns: { email: 'Email', createdAt: 'Added', actions: 'Actions' },
 } as const;
 
+/** The account screen's list of one's own sessions (decision 0016). */
+export const sessionsCopy = {
+  title: 'Sessions',
+  intro: 'Where your account is signed in now. A session ends after a while unused; end any you do not recognise.',
+  thisDevice: 'This device',
+  unknownAddress: 'unknown address',
+  started: (when: string) => `Signed in ${when}`,
+  lastSeen: (when: string) => `last active ${when}`,
+  end: 'End session',
+  /** the end button's accessible name */
+  endLabel: (device: string, when: string) => `End session: ${device}, signed in ${when}`,
+  ending: 'Ending...',
+  endOthers: 'End all other sessions',
+  endingOthers: 'Ending other sessions...',
+  loadFailed: 'Failed to load sessions',
+} as const;
+
 export const backupCopy = {
   title: 'Backups',
   intro: "One archive (.tar.gz) holds the whole site: every record, the About content, visitors' messages, admin accounts and every image.",

@@ -1,7 +1,7 @@
-/** The admin's API client: every call sends the bearer token; any 401 ends the session. */
+/** The admin's API client: every call rides on the session cookie, with the same-origin header; any 401 ends the session. */
 import { commonCopy } from '../../../shared/copy/admin';
 import type { ListEnvelope, ResourceDef } from '../../../shared/resources';
-import { endSessionAndLogin, getToken } from './auth';
+import { endSessionAndLogin, SAME_ORIGIN_HEADERS } from './auth';
 
 export class ApiError extends Error {
   constructor(
@@ -39,9 +39,7 @@ export async function apiJson<T = ReplyBody>(
   path: string,
   options: { method?: string; body?: unknown; fallback?: string } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
+  const headers: Record<string, string> = { ...SAME_ORIGIN_HEADERS };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
@@ -86,8 +84,7 @@ export function sendMultipart<T = ReplyBody>(
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `/api${path}`);
-    const token = getToken();
-    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(SAME_ORIGIN_HEADERS)) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
@@ -108,7 +105,7 @@ export function errorText(error: unknown, fallback: string): string {
 }
 
 /**
- * Downloads a file from /api with the bearer token (a plain link cannot send it): reads it as it
+ * Downloads a file from /api through fetch (the cookie carries the session): reads it as it
  * arrives, reporting the bytes so far, then saves it under the name the server gave. Returns that name.
  */
 export async function downloadFile(
@@ -116,12 +113,9 @@ export async function downloadFile(
   onProgress: (receivedBytes: number) => void,
   messages: { fallback: string; cutShort: string },
 ): Promise<string> {
-  const headers: Record<string, string> = {};
-  const token = getToken();
-  if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { headers, cache: 'no-store' });
+    response = await fetch(`/api${path}`, { headers: SAME_ORIGIN_HEADERS, cache: 'no-store' });
   } catch {
     throw new ApiError(commonCopy.networkError, 0);
   }

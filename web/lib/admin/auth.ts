@@ -1,21 +1,45 @@
-/** The admin session as the browser keeps it (localStorage, the spec's storage keys). */
+/**
+ * The admin session lives in an HttpOnly cookie that the server sets at login and clears at logout
+ * (decision 0016): no script here can read it, and nothing about it is kept in localStorage.
+ */
+import { createContext, useContext } from 'react';
 import { storageKeys } from '../../../shared/copy/admin';
 
-export const getToken = (): string | null => (typeof window === 'undefined' ? null : localStorage.getItem(storageKeys.token));
-export const getEmail = (): string => (typeof window === 'undefined' ? '' : (localStorage.getItem(storageKeys.email) ?? ''));
+/**
+ * Sent with every call: the server takes a write carried by the session cookie only with it, and
+ * no other site's page can add it (decision 0016).
+ */
+export const SAME_ORIGIN_HEADERS: Readonly<Record<string, string>> = { 'x-requested-with': 'fetch' };
 
-export function saveSession(token: string, email: string) {
-  localStorage.setItem(storageKeys.token, token);
-  localStorage.setItem(storageKeys.email, email);
+/** Earlier versions kept the token and email in localStorage: none of it may linger there. */
+export function forgetStoredSession() {
+  try {
+    localStorage.removeItem(storageKeys.token);
+    localStorage.removeItem(storageKeys.email);
+  } catch {
+    // storage switched off: nothing is stored either
+  }
 }
 
-export function clearSession() {
-  localStorage.removeItem(storageKeys.token);
-  localStorage.removeItem(storageKeys.email);
+/** The signed-in admin's email, or null when the cookie carries no live session. Throws on a network failure. */
+export async function fetchSignedIn(): Promise<string | null> {
+  const response = await fetch('/api/admins/me', { headers: SAME_ORIGIN_HEADERS, cache: 'no-store' });
+  if (!response.ok) return null;
+  const body = (await response.json().catch(() => null)) as { admin?: { email?: unknown } } | null;
+  return typeof body?.admin?.email === 'string' ? body.admin.email : null;
 }
 
-/** An expired or revoked token: forget it and go back to the login (a full load drops every screen state). */
+/** Ends this session on the server, which also clears the cookie; a failure still leaves the screens. */
+export async function logout(): Promise<void> {
+  await fetch('/api/admins/logout', { method: 'POST', headers: SAME_ORIGIN_HEADERS }).catch(() => undefined);
+}
+
+/** An expired or revoked session: back to the login (a full load drops every screen state). */
 export function endSessionAndLogin() {
-  clearSession();
   window.location.assign('/admin/login');
 }
+
+/** The signed-in admin's email, from /api/admins/me: the admin layout provides it. */
+export const SignedInEmailContext = createContext('');
+
+export const useSignedInEmail = () => useContext(SignedInEmailContext);

@@ -1,4 +1,4 @@
-/** Account: change one's own password (ends every session), list, add and remove admins. */
+/** Account: change one's own password (ends every session), one's sessions, list, add and remove admins. */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -7,10 +7,11 @@ import { btn, card, input, label } from '../../components/admin/classes';
 import { formatDate } from '../../components/admin/columns';
 import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { SessionsCard } from '../../components/admin/sessions-card';
 import { PageHeader } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson, errorText } from '../../lib/admin/api';
-import { clearSession, getEmail } from '../../lib/admin/auth';
+import { useSignedInEmail } from '../../lib/admin/auth';
 
 interface AdminRow {
   _id: string;
@@ -40,8 +41,7 @@ function ChangePassword() {
     try {
       const reply = await apiJson<{ message: string }>('/admins/password', { method: 'POST', body: { currentPassword, newPassword } });
       toast.success(reply.message, { duration: TOAST_LONG_MS });
-      // the server ended every session, this one included
-      clearSession();
+      // the server ended every session, this one included, and cleared its cookie
       navigate('/admin/login', { replace: true });
     } catch (failure) {
       setError(errorText(failure, commonCopy.somethingWrong));
@@ -95,7 +95,7 @@ function ChangePassword() {
 }
 
 function Admins() {
-  const me = getEmail();
+  const me = useSignedInEmail();
   const { passwordMinLength } = useAdminLimits();
   const admins = useAdminData<AdminRow[]>('/admins', copy.loadFailed);
   const [email, setEmail] = useState('');
@@ -217,12 +217,14 @@ function Admins() {
 }
 
 export default function Account() {
+  const email = useSignedInEmail();
   return (
     <div>
-      <PageHeader title={copy.title} subtitle={copy.signedInAs(getEmail())} />
+      <PageHeader title={copy.title} subtitle={copy.signedInAs(email)} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <ChangePassword />
         <Admins />
+        <SessionsCard />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-/** Guarded layout of every admin screen: checks the token with the server, then sidebar + main area. */
+/** Guarded layout of every admin screen: checks the session (its cookie) with the server, then sidebar + main area. */
 import '../../styles/admin.css';
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
@@ -12,8 +12,7 @@ import { Watermark } from '../../components/public/watermark';
 import { Spinner } from '../../components/admin/ui';
 import { AdminLimitsContext } from '../../lib/admin/admin-limits';
 import { adminLimits } from '../../lib/admin/admin-limits.server';
-import { apiJson } from '../../lib/admin/api';
-import { clearSession, getEmail, getToken } from '../../lib/admin/auth';
+import { fetchSignedIn, forgetStoredSession, logout as endSession, SignedInEmailContext } from '../../lib/admin/auth';
 import type { Route } from './+types/admin-layout';
 
 /** On the server: its own limits (MAX_IMAGE_MB, the shortest password) for the forms' checks; nothing secret. */
@@ -22,16 +21,13 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  if (!getToken()) return redirect('/admin/login');
+  forgetStoredSession();
   // after a server render the server's data is at hand; after a client navigation it is one request, beside /admins/me
-  const [me, server] = await Promise.allSettled([apiJson<{ admin: { email: string } }>('/admins/me'), serverLoader()]);
-  if (me.status === 'rejected') {
-    // a 401 already cleared the session; any other failure also needs a fresh login
-    clearSession();
-    return redirect('/admin/login');
-  }
+  const [me, server] = await Promise.allSettled([fetchSignedIn(), serverLoader()]);
+  // no live session (or no answer at all): a fresh login
+  if (me.status === 'rejected' || me.value === null) return redirect('/admin/login');
   if (server.status === 'rejected') throw server.reason;
-  return { email: me.value.admin.email, limits: server.value.limits };
+  return { email: me.value, limits: server.value.limits };
 }
 clientLoader.hydrate = true as const;
 
@@ -54,15 +50,13 @@ export function meta({ location }: { location: { pathname: string } }) {
 }
 
 export default function AdminLayout() {
-  const { limits } = useLoaderData<typeof clientLoader>();
+  const { email, limits } = useLoaderData<typeof clientLoader>();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const navigate = useNavigate();
-  const logout = () => {
-    const token = getToken();
-    // end the session on the server too; leaving does not wait for it
-    if (token) void fetch('/api/admins/logout', { method: 'POST', headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
-    clearSession();
+  const logout = async () => {
+    // the server ends the session and clears its cookie before the login shows
+    await endSession();
     navigate('/login', { replace: true });
   };
   return (
@@ -72,8 +66,8 @@ export default function AdminLayout() {
         onToggle={() => setCollapsed(!collapsed)}
         mobileOpen={mobileOpen}
         onCloseMobile={() => setMobileOpen(false)}
-        onLogout={logout}
-        email={getEmail()}
+        onLogout={() => void logout()}
+        email={email}
       />
       <div className={collapsed ? 'md:pl-20' : 'md:pl-64'}>
         <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-gray-200 bg-white px-4 md:hidden">
@@ -89,7 +83,9 @@ export default function AdminLayout() {
         </header>
         <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
           <AdminLimitsContext value={limits}>
-            <Outlet />
+            <SignedInEmailContext value={email}>
+              <Outlet />
+            </SignedInEmailContext>
           </AdminLimitsContext>
         </main>
       </div>

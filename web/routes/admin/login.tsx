@@ -5,7 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginCopy } from '../../../shared/copy/admin';
 import { btn, input, label } from '../../components/admin/classes';
-import { saveSession } from '../../lib/admin/auth';
+import { forgetStoredSession } from '../../lib/admin/auth';
 
 export function meta() {
   return [{ title: `${loginCopy.title}` }, { name: 'robots', content: 'noindex' }];
@@ -42,7 +42,8 @@ export default function AdminLogin() {
       });
       const body = (await response.json().catch(() => ({}))) as LoginReply;
       if (response.ok && body.token) {
-        saveSession(body.token, body.admin?.email ?? email);
+        // the server has set the session cookie; the token in the reply is for scripts, and is not kept
+        forgetStoredSession();
         navigate('/admin/dashboard', { replace: true });
         return;
       }
