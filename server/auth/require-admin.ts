@@ -14,7 +14,9 @@ declare module 'fastify' {
  * session cookie (the admin screens), whose writes must also show they came from our own pages.
  */
 export function requireAdmin(auth: AuthService) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // an admin's reply is for that admin alone: no shared cache keeps it (a cookie, unlike Authorization, does not stop one)
+    reply.header('cache-control', 'no-store');
     if (request.headers.authorization !== undefined) {
       request.admin = await auth.authenticate(request.headers.authorization);
       return;

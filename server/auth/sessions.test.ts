@@ -62,6 +62,7 @@ describe('the session cookie', () => {
     const me = await inject({ method: 'GET', url: '/api/admins/me', headers: { cookie: `theme=dark; ${cookie}; other=1` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().admin.email).toBe(TEST_ADMIN.email);
+    expect(me.headers['cache-control']).toBe('no-store');
     expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
     expect((await inject({ method: 'GET', url: '/api/admins/me', headers: { cookie: 'admin_session=garbage' } })).statusCode).toBe(401);
     expect((await inject({ method: 'GET', url: '/api/admins/me' })).statusCode).toBe(401);
