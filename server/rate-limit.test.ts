@@ -16,7 +16,7 @@ const message = { name: 'Asha Rao', email: 'asha@example.com', number: '+91 9845
 const formBody = (values: Record<string, string>) => new URLSearchParams(values).toString();
 
 async function storedMessages(t: TestApp): Promise<number> {
-  return (await t.services.contact.list()).length;
+  return (await t.services.inbox.list({ page: 1, limit: 100 })).total;
 }
 
 describe('one contact count per address for /api/user and /contact', () => {

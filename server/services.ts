@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ABOUT_TOPIC, AboutService } from './about/about-service';
 import { AuthService } from './auth/auth-service';
 import { ContactService } from './contact/contact-service';
+import { ContactInbox } from './contact/inbox-service';
 import { EVERYTHING } from './db/change-feed';
 import type { Database } from './db/client';
 import type { Env } from './env';
@@ -22,6 +23,8 @@ export interface Services {
   /** The background renditions' job table; the worker (started with the server) empties it. */
   renditionJobs: RenditionJobs;
   contact: ContactService;
+  /** The enquiry inbox (admins): list, status, delete, export. */
+  inbox: ContactInbox;
   about: AboutService;
   auth: AuthService;
   /** Moves on with every content write (pages cached on the server go stale). */
@@ -83,6 +86,7 @@ export async function createServices(
     renditionJobs,
     content,
     contact: new ContactService(database.db),
+    inbox: new ContactInbox(database.db),
     about,
     auth: await AuthService.create(database.db, env),
   };

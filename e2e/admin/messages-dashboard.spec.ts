@@ -33,7 +33,7 @@ test('dashboard: skeletons while loading, real counts, quick actions go to their
   // hold the messages call so the loading state can be seen
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route('**/api/user', async (route) => {
+  await page.route('**/api/user/counts', async (route) => {
     await held;
     await route.continue();
   });
@@ -47,9 +47,10 @@ test('dashboard: skeletons while loading, real counts, quick actions go to their
     page.request.get('/api/clients').then((r) => r.json() as Promise<unknown[]>),
     page.request.get('/api/gallery').then((r) => r.json() as Promise<{ data: unknown[] }>),
     page.request.get('/api/project').then((r) => r.json() as Promise<unknown[]>),
-    page.request.get('/api/user', { headers }).then((r) => r.json() as Promise<{ data: unknown[] }>),
+    // "Pending inquiries": the New messages
+    page.request.get('/api/user/counts', { headers }).then((r) => r.json() as Promise<{ data: { New: number } }>),
   ]);
-  const expected = { clients: clients.length, gallery: gallery.data.length, projects: projects.length, contacts: contacts.data.length };
+  const expected = { clients: clients.length, gallery: gallery.data.length, projects: projects.length, contacts: contacts.data.New };
   for (const stat of dashboardCopy.stats) {
     const card = page.getByTestId(`stat-${stat.key}`);
     await expect(card).toContainText(stat.label);

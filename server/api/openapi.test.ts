@@ -205,6 +205,28 @@ describe('contact messages and the About document', () => {
     ).toBe(400);
     expect((await call('/api/user', { method: 'GET', url: '/api/user', headers: auth() })).json().data).toHaveLength(1);
     expect((await call('/api/user', { method: 'GET', url: '/api/user' })).statusCode).toBe(401);
+    expect((await call('/api/user', { method: 'GET', url: '/api/user?status=Done', headers: auth() })).statusCode).toBe(400);
+  });
+
+  it('the inbox: /api/user/counts, /api/user/export, /api/user/:id', async () => {
+    const [{ _id: id }] = (await call('/api/user', { method: 'GET', url: '/api/user?q=asha&status=New', headers: auth() })).json().data;
+    await call('/api/user/counts', { method: 'GET', url: '/api/user/counts', headers: auth() });
+    expect((await call('/api/user/counts', { method: 'GET', url: '/api/user/counts' })).statusCode).toBe(401);
+    const csv = await call('/api/user/export', { method: 'GET', url: '/api/user/export?q=asha', headers: auth() });
+    expect(csv.body).toContain('asha@example.com');
+    expect((await call('/api/user/export', { method: 'GET', url: '/api/user/export?status=x', headers: auth() })).statusCode).toBe(400);
+    expect((await call('/api/user/export', { method: 'GET', url: '/api/user/export' })).statusCode).toBe(401);
+    const patch = (target: string, payload: unknown, headers = auth()) =>
+      call('/api/user/:id', { method: 'PATCH', url: `/api/user/${target}`, headers, payload: payload as object });
+    expect((await patch(id, { status: 'Archived' })).statusCode).toBe(200);
+    expect((await patch(id, { status: 'Gone' })).statusCode).toBe(400);
+    expect((await patch('not-an-id', { status: 'New' })).statusCode).toBe(400);
+    expect((await patch(MISSING_ID, { status: 'New' })).statusCode).toBe(404);
+    expect((await patch(id, { status: 'New' }, {})).statusCode).toBe(401);
+    const remove = (target: string, headers = auth()) => call('/api/user/:id', { method: 'DELETE', url: `/api/user/${target}`, headers });
+    expect((await remove(id, {})).statusCode).toBe(401);
+    expect((await remove(id)).statusCode).toBe(200);
+    expect((await remove(id)).statusCode).toBe(404);
   });
 
   it('/api/about-content', async () => {

@@ -1,10 +1,10 @@
-/** /api/user: visitors send messages (public, rate limited); admins read them. */
+/** /api/user: visitors send messages (public, rate limited); admins read and handle them (inbox-routes.ts). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactServerMessages } from '../../shared/contact';
-import { requireAdmin } from '../auth/require-admin';
 import { rateLimitHook } from '../rate-limit';
 import type { Services } from '../services';
 import { contactSchemas } from './contact-schemas';
+import { inboxRoutes } from './inbox-routes';
 
 /** The flood limit on sending messages, one count per address for /api/user here and the form posted without JavaScript (server/web). */
 export function contactRateLimit({ database, env }: Services) {
@@ -22,8 +22,6 @@ export const contactRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post('/api/user', { ...contactSchemas.send, onRequest: contactRateLimit(services) }, async (request, reply) =>
     reply.code(201).send(await contact.store(request.body)),
   );
-  app.get('/api/user', { ...contactSchemas.list, onRequest: requireAdmin(services.auth) }, async () => ({
-    success: true as const,
-    data: await contact.list(),
-  }));
+  // the admins' side of /api/user: the inbox
+  await app.register(inboxRoutes, { services });
 };

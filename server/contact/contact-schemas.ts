@@ -1,11 +1,36 @@
 /** The request and reply schemas of /api/user (the contact form's messages). */
 import { contactSchema, contactServerMessages } from '../../shared/contact';
+import { inboxListQuery, inboxViewQuery, MESSAGE_STATUSES, messageIdParams, statusBody } from '../../shared/contact-inbox';
 import { collectErrors } from '../../shared/validation';
+import { apiMessages } from '../../shared/api-messages';
 import { z } from '../../shared/zod';
-import { errorReplies, fieldIssues, invalidRequest } from '../api/route-schemas';
+import { errorReplies, fieldIssues, invalidRequest, messageReply } from '../api/route-schemas';
 import { ClientError } from '../errors';
 
 const tags = ['Messages'];
+const security = [{ bearer: [] }];
+
+/** A bad query, id or status: the first problem is the message, every problem is listed. */
+const firstProblem = invalidRequest((issues, part) => {
+  const errors = (part === 'body' ? fieldIssues(statusBody, issues) : issues).map((issue) => issue.message);
+  return new ClientError(400, errors[0] ?? apiMessages.badRequest, errors);
+});
+
+const status = z.enum(MESSAGE_STATUSES);
+const counts = z.object({ New: z.number().int(), Replied: z.number().int(), Archived: z.number().int() });
+const inboxMessage = z.object({
+  _id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  number: z.string(),
+  message: z.string(),
+  createdAt: z.string(),
+  status,
+  alert: z
+    .object({ status: z.string(), detail: z.string().optional() })
+    .optional()
+    .meta({ description: 'The e-mail alert of this message, once alerts are sent.' }),
+});
 
 export const contactSchemas = {
   send: {
@@ -27,24 +52,69 @@ export const contactSchemas = {
   list: {
     schema: {
       tags,
-      summary: 'Every message, newest first',
-      security: [{ bearer: [] }],
+      summary: 'Messages, newest first: a page of a search and status',
+      description:
+        '`q` searches name, email, number and text (case-insensitive); `status` keeps one status; `page` (from 1) and `limit` (1 to 100, default 25) page the view. `total` counts the view, `counts` the whole inbox per status.',
+      security,
+      querystring: inboxListQuery,
       response: {
         200: z.object({
           success: z.literal(true),
-          data: z.array(
-            z.object({
-              _id: z.string(),
-              name: z.string(),
-              email: z.string(),
-              number: z.string(),
-              message: z.string(),
-              createdAt: z.string(),
-            }),
-          ),
+          data: z.array(inboxMessage),
+          total: z.number().int(),
+          page: z.number().int(),
+          limit: z.number().int(),
+          counts,
         }),
-        ...errorReplies(401),
+        ...errorReplies(400, 401),
       },
     },
+    schemaErrorFormatter: firstProblem,
+  },
+  counts: {
+    schema: {
+      tags,
+      summary: 'How many messages each status holds',
+      security,
+      response: { 200: z.object({ success: z.literal(true), data: counts }), ...errorReplies(401) },
+    },
+  },
+  export: {
+    schema: {
+      tags,
+      summary: 'Download a view (search and status) as CSV, newest first',
+      description: "UTF-8 with a byte order mark, CRLF, every field quoted; a cell starting with = + - @, tab or CR is prefixed with '.",
+      security,
+      querystring: inboxViewQuery,
+      response: {
+        200: { description: 'The CSV file, streamed', content: { 'text/csv': { schema: z.string() } } },
+        ...errorReplies(400, 401),
+      },
+    },
+    schemaErrorFormatter: firstProblem,
+  },
+  setStatus: {
+    schema: {
+      tags,
+      summary: 'Mark a message New, Replied or Archived',
+      security,
+      params: messageIdParams,
+      body: statusBody,
+      response: {
+        200: z.object({ success: z.literal(true), message: z.string(), data: inboxMessage }),
+        ...errorReplies(400, 401, 404),
+      },
+    },
+    schemaErrorFormatter: firstProblem,
+  },
+  remove: {
+    schema: {
+      tags,
+      summary: 'Delete a message',
+      security,
+      params: messageIdParams,
+      response: { 200: messageReply, ...errorReplies(400, 401, 404) },
+    },
+    schemaErrorFormatter: firstProblem,
   },
 };

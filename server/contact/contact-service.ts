@@ -1,8 +1,6 @@
-/** Visitors' messages: stored as sent (trimmed), read by admins newest first. */
+/** Visitors' messages: stored as sent (trimmed); admins read them through the inbox (inbox-service.ts). */
 import crypto from 'node:crypto';
-import { desc } from 'drizzle-orm';
 import { contactSchema, contactServerMessages, type ContactInput, type ContactReply } from '../../shared/contact';
-import type { ContactMessage } from '../../shared/resources';
 import { collectErrors } from '../../shared/validation';
 import type { Db } from '../db/client';
 import { contactMessages } from '../db/schema';
@@ -24,10 +22,5 @@ export class ContactService {
   async store(input: ContactInput): Promise<ContactReply & { success: true }> {
     await this.db.insert(contactMessages).values({ id: crypto.randomUUID(), ...input });
     return { success: true, errors: [], message: contactServerMessages.sent };
-  }
-
-  async list(): Promise<ContactMessage[]> {
-    const rows = await this.db.select().from(contactMessages).orderBy(desc(contactMessages.createdAt), desc(contactMessages.id));
-    return rows.map(({ id, createdAt, ...rest }) => ({ _id: id, ...rest, createdAt: createdAt.toISOString() }));
   }
 }

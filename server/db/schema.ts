@@ -37,8 +37,14 @@ export const contactMessages = pgTable(
     number: t('number'),
     message: t('message'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** New, Replied or Archived (shared/contact-inbox.ts); messages stored before the inbox existed are New. */
+    status: text('status').notNull().default('New'),
   },
-  (table) => [index('contact_messages_created_at_idx').on(table.createdAt)],
+  // the inbox reads newest first, all or of one status: both orders come straight from an index
+  (table) => [
+    index('contact_messages_created_at_idx').on(table.createdAt, table.id),
+    index('contact_messages_status_created_at_idx').on(table.status, table.createdAt, table.id),
+  ],
 );
 
 export const admins = pgTable('admins', {

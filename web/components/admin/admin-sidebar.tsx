@@ -28,7 +28,11 @@ import {
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { adminNav } from '../../../shared/admin-nav';
-import { layoutCopy, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
+import { layoutCopy, messagesCopy, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
+import { useNewMessageCount } from '../../lib/admin/inbox-counts';
+
+/** The sidebar entry whose badge counts New enquiries. */
+const INBOX_PATH = '/admin/users';
 
 const icons: Record<string, typeof Home> = {
   Dashboard: LayoutDashboard,
@@ -70,12 +74,34 @@ const linkClass =
       isActive ? 'bg-brand-dark text-white' : 'text-gray-200 hover:bg-gray-800 hover:text-white'
     }`;
 
+/** The count of New enquiries beside "Contact Messages" (a dot over the icon when the sidebar is narrow). */
+function NewBadge({ narrow }: { narrow: boolean }) {
+  const count = useNewMessageCount();
+  if (!count) return null;
+  return (
+    <span
+      data-testid="inbox-badge"
+      className={`rounded-full bg-brand-dark px-1.5 text-xs font-semibold leading-5 text-white ${narrow ? 'absolute right-1 top-0' : 'ml-auto'}`}
+    >
+      <span aria-hidden>{count}</span>
+      <span className="sr-only">{messagesCopy.newBadge(count)}</span>
+    </span>
+  );
+}
+
 function Leaf({ entry, narrow, onNavigate, nested }: { entry: NavLeaf; narrow: boolean; onNavigate: () => void; nested?: boolean }) {
   const Icon = icons[entry.label];
   return (
-    <NavLink to={entry.to} end className={linkClass(narrow)} onClick={onNavigate} title={narrow ? entry.label : undefined}>
+    <NavLink
+      to={entry.to}
+      end
+      className={(state) => `${linkClass(narrow)(state)} relative`}
+      onClick={onNavigate}
+      title={narrow ? entry.label : undefined}
+    >
       {Icon ? <Icon className={`shrink-0 ${nested ? 'h-4 w-4' : 'h-5 w-5'}`} aria-hidden /> : null}
       <span className={narrow ? 'sr-only' : ''}>{entry.label}</span>
+      {entry.to === INBOX_PATH ? <NewBadge narrow={narrow} /> : null}
     </NavLink>
   );
 }

@@ -58,7 +58,7 @@ export async function apiJson<T = ReplyBody>(
 }
 
 /** Unwraps a list reply by the resource's envelope. */
-export function unwrapList<T>(body: unknown, envelope: ListEnvelope): T[] {
+function unwrapList<T>(body: unknown, envelope: ListEnvelope): T[] {
   if (envelope === 'array') return Array.isArray(body) ? (body as T[]) : [];
   const value = (body as Record<string, unknown> | null)?.[envelope];
   return Array.isArray(value) ? (value as T[]) : [];

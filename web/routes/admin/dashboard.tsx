@@ -1,4 +1,4 @@
-/** Dashboard: real counts of clients, gallery items, projects and contact messages. */
+/** Dashboard: real counts of clients, gallery items, projects and New contact messages. */
 import { Activity, ArrowRight, Building2, Images, Mail, UsersRound } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,7 +6,8 @@ import { dashboardCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
 import { card } from '../../components/admin/classes';
 import { PageHeader } from '../../components/admin/ui';
-import { apiJson, listRecords, unwrapList } from '../../lib/admin/api';
+import { listRecords } from '../../lib/admin/api';
+import { fetchInboxCounts } from '../../lib/admin/inbox-counts';
 
 type Counts = Record<(typeof dashboardCopy.stats)[number]['key'], number>;
 const statIcons = { clients: UsersRound, gallery: Images, projects: Building2, contacts: Mail };
@@ -16,9 +17,10 @@ async function loadCounts(): Promise<Counts> {
     listRecords(resources.clients),
     listRecords(resources.gallery),
     listRecords(resources.project),
-    apiJson<unknown>('/user').then((body) => unwrapList(body, 'data')),
+    // "Pending inquiries": the New messages
+    fetchInboxCounts(),
   ]);
-  return { clients: clients.length, gallery: gallery.length, projects: projects.length, contacts: contacts.length };
+  return { clients: clients.length, gallery: gallery.length, projects: projects.length, contacts: contacts.New };
 }
 
 export default function AdminDashboard() {

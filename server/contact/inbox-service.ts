@@ -1,0 +1,138 @@
+/**
+ * The enquiry inbox: lists messages newest first by search, status and page, changes a message's
+ * status, deletes one, and reads a whole view in batches for the CSV export.
+ */
+import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import {
+  MESSAGE_STATUSES,
+  type InboxCounts,
+  type InboxListQuery,
+  type InboxMessage,
+  type InboxPage,
+  type InboxView,
+  type MessageStatus,
+} from '../../shared/contact-inbox';
+import type { Db } from '../db/client';
+import { contactMessages } from '../db/schema';
+
+const EXPORT_BATCH = 500;
+
+/**
+ * The view's conditions. A search finds its text, ignoring case, in the four fields joined: one
+ * strpos over each row (four ILIKEs cost PGlite about 1.5 times as much, and need % and _ escaped);
+ * a phone number also matches without its spaces, dashes and brackets.
+ */
+function viewWhere({ q, status }: InboxView): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (status) conditions.push(eq(contactMessages.status, status));
+  if (q) {
+    const { name, email, number, message } = contactMessages;
+    const found = sql`strpos(lower(${name} || ' ' || ${email} || ' ' || ${number} || ' ' || ${message}), lower(${q})) > 0`;
+    const digits = q.replace(/[\s().-]/g, '');
+    conditions.push(
+      /^\+?\d{3,}$/.test(digits) ? sql`(${found} or strpos(regexp_replace(${number}, '[\\s().-]', '', 'g'), ${digits}) > 0)` : found,
+    );
+  }
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const columns = {
+  id: contactMessages.id,
+  name: contactMessages.name,
+  email: contactMessages.email,
+  number: contactMessages.number,
+  message: contactMessages.message,
+  createdAt: contactMessages.createdAt,
+  status: contactMessages.status,
+};
+
+type Row = { id: string; name: string; email: string; number: string; message: string; createdAt: Date; status: string };
+
+const isStatus = (value: string): value is MessageStatus => (MESSAGE_STATUSES as readonly string[]).includes(value);
+
+function toMessage({ id, createdAt, status, ...rest }: Row): InboxMessage {
+  return { _id: id, ...rest, createdAt: createdAt.toISOString(), status: isStatus(status) ? status : 'New' };
+}
+
+const newest = [desc(contactMessages.createdAt), desc(contactMessages.id)];
+
+export class ContactInbox {
+  constructor(private readonly db: Db) {}
+
+  /** One page of a view, newest first, with the view's total and the whole inbox's count per status. */
+  async list(query: InboxListQuery): Promise<InboxPage> {
+    const where = viewWhere(query);
+    const offset = (query.page - 1) * query.limit;
+    const counts = await this.counts();
+    if (!query.q) {
+      // without a search, the view's total is one of the counts, and the page comes straight from an index
+      const rows = await this.db
+        .select(columns)
+        .from(contactMessages)
+        .where(where)
+        .orderBy(...newest)
+        .limit(query.limit)
+        .offset(offset);
+      const total = query.status ? counts[query.status] : MESSAGE_STATUSES.reduce((sum, status) => sum + counts[status], 0);
+      return { data: rows.map(toMessage), total, page: query.page, limit: query.limit, counts };
+    }
+    // a search reads every row once: the page and the view's total come from that one pass
+    const rows = await this.db
+      .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
+      .from(contactMessages)
+      .where(where)
+      .orderBy(...newest)
+      .limit(query.limit)
+      .offset(offset);
+    const total = rows.length
+      ? rows[0].total
+      : offset === 0
+        ? 0
+        : (await this.db.select({ n: count() }).from(contactMessages).where(where))[0].n;
+    return { data: rows.map(({ total: _total, ...row }) => toMessage(row)), total, page: query.page, limit: query.limit, counts };
+  }
+
+  /** How many messages each status holds (the status index answers it). */
+  async counts(): Promise<InboxCounts> {
+    const rows = await this.db.select({ status: contactMessages.status, n: count() }).from(contactMessages).groupBy(contactMessages.status);
+    const counts: InboxCounts = { New: 0, Replied: 0, Archived: 0 };
+    for (const row of rows) if (isStatus(row.status)) counts[row.status] = row.n;
+    return counts;
+  }
+
+  /** Sets a message's status; null when there is no such message. */
+  async setStatus(id: string, status: MessageStatus): Promise<InboxMessage | null> {
+    const [row] = await this.db.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)).returning(columns);
+    return row ? toMessage(row) : null;
+  }
+
+  /** Deletes a message; the deleted message (for the caller's record), or null when there was none. */
+  async remove(id: string): Promise<InboxMessage | null> {
+    const [row] = await this.db.delete(contactMessages).where(eq(contactMessages.id, id)).returning(columns);
+    return row ? toMessage(row) : null;
+  }
+
+  /**
+   * Every message of a view, newest first, a batch at a time: the position is kept as the last row's
+   * time in the database's own text form (microseconds; a JS Date keeps only milliseconds) and id.
+   */
+  async *exportView(view: InboxView): AsyncGenerator<InboxMessage[]> {
+    let after: { at: string; id: string } | null = null;
+    for (;;) {
+      const position: SQL | undefined = after
+        ? sql`(${contactMessages.createdAt}, ${contactMessages.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+        : undefined;
+      const rows: (Row & { at: string })[] = await this.db
+        .select({ ...columns, at: sql<string>`${contactMessages.createdAt}::text` })
+        .from(contactMessages)
+        .where(and(viewWhere(view), position))
+        .orderBy(...newest)
+        .limit(EXPORT_BATCH);
+      if (rows.length === 0) return;
+      yield rows.map(({ at: _at, ...row }) => toMessage(row));
+      if (rows.length < EXPORT_BATCH) return;
+      const last = rows[rows.length - 1];
+      after = { at: last.at, id: last.id };
+    }
+  }
+}
