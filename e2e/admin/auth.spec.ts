@@ -12,6 +12,8 @@ const guarded = [
 ];
 
 base('every admin route without a session lands on the login page', async ({ page }) => {
+  // twenty routes, each a page load, its hydration and the session check: give each its own few seconds on a busy machine
+  base.setTimeout(guarded.length * 6_000);
   for (const path of guarded) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/admin\/login$/);

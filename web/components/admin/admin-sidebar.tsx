@@ -81,7 +81,7 @@ function NewBadge({ narrow }: { narrow: boolean }) {
   return (
     <span
       data-testid="inbox-badge"
-      className={`rounded-full bg-brand-dark px-1.5 text-xs font-semibold leading-5 text-white ${narrow ? 'absolute right-1 top-0' : 'ml-auto'}`}
+      className={`rounded-full bg-white px-1.5 text-xs font-semibold leading-5 text-gray-900 ${narrow ? 'absolute right-1 top-0' : 'ml-auto'}`}
     >
       <span aria-hidden>{count}</span>
       <span className="sr-only">{messagesCopy.newBadge(count)}</span>
