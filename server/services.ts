@@ -8,6 +8,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { ResourceDef } from '../shared/resources';
 import { RenditionJobs } from './images/rendition-jobs';
+import { MailOutbox } from './mail/mail-outbox';
 import { ContentService } from './resources/content-service';
 import { ContentVersion } from './resources/content-version';
 import type { Logger } from './logger';
@@ -22,6 +23,8 @@ export interface Services {
   /** The background renditions' job table; the worker (started with the server) empties it. */
   renditionJobs: RenditionJobs;
   contact: ContactService;
+  /** Mails to send (account mails, enquiry alerts): queue them in the transaction of what they tell of; the worker (started with the server) sends them. */
+  mail: MailOutbox;
   about: AboutService;
   auth: AuthService;
   /** Moves on with every content write (pages cached on the server go stale). */
@@ -67,6 +70,7 @@ export async function createServices(
     extraResources,
   });
   const about = new AboutService(database.db, contentVersion, changes);
+  const mail = new MailOutbox(database.db, env.mail);
   // a write in another process sharing the database: drop what this one cached of it
   changes.onRemoteChange((topic) => {
     if (topic === EVERYTHING) {
@@ -82,7 +86,8 @@ export async function createServices(
     storage,
     renditionJobs,
     content,
-    contact: new ContactService(database.db),
+    contact: new ContactService(database.db, { outbox: mail, publicUrl: env.publicUrl }),
+    mail,
     about,
     auth: await AuthService.create(database.db, env),
   };
