@@ -230,4 +230,25 @@ describe('the built server', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+  it('refuses to start with an SMTP_URL it cannot use, without printing its password', () => {
+    const server = path.resolve('dist/server.js');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'));
+    try {
+      const result = spawnSync(process.execPath, [server], {
+        env: { ...process.env, SMTP_URL: 'smtp://alerts:Secret123@mail.example.in/inbox', DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).not.toBe(0);
+      const line = JSON.parse(result.stdout.trim().split('\n').pop()!);
+      expect(line).toMatchObject({
+        level: 60,
+        msg: 'Cannot start: SMTP_URL must be smtp://user:password@host:port or smtps://…; it takes no path, query or fragment, got "smtp://alerts:***@mail.example.in/inbox"',
+      });
+      expect(result.stdout + result.stderr).not.toContain('Secret123');
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
 });
