@@ -113,6 +113,16 @@ export class MailOutbox {
     return true;
   }
 
+  /**
+   * Queues a mail that goes with no other write (a sign-in from a new device) and wakes this process's
+   * worker. False (nothing queued) when SMTP_URL is unset.
+   */
+  async queueAlone(mail: OutgoingMail): Promise<boolean> {
+    const queued = await this.queue(this.db, mail);
+    if (queued) this.notifyQueued();
+    return queued;
+  }
+
   /** Tells this process's worker that mails were committed, so it need not wait for its next poll. */
   notifyQueued(): void {
     for (const listener of this.queuedListeners) listener();
