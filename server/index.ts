@@ -82,6 +82,10 @@ else renditionWorker.start();
 // mails queued with enquiries and account changes (by this process, or one that stopped) go out from now on
 const mailWorker = createMailWorker(services, app.log);
 mailWorker?.start();
+if (env.mail) {
+  const alerts = env.mail.notify.length ? `enquiry alerts to ${env.mail.notify.join(', ')}` : 'no enquiry alerts (NOTIFY_EMAIL unset)';
+  lifecycle.info(`Mail through ${env.mail.smtp.host}:${env.mail.smtp.port} from ${env.mail.from}; ${alerts}`);
+}
 
 const STOP_MARGIN_MS = 10_000;
 // the first signal drains requests in flight (up to SHUTDOWN_TIMEOUT_SECONDS); a second one stops waiting

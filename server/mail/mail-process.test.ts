@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSmtpServer, type SmtpTestServer } from '../test/smtp-server';
+import { startSmtpServer, SMTP_LOGIN, type SmtpTestServer } from '../test/smtp-server';
 import { prepareDataDir, startServer, type ServerProcess } from '../test/server-process';
 
 let smtp: SmtpTestServer;
@@ -43,6 +43,9 @@ describe('the built server with SMTP settings', () => {
     expect(mail.parsed.text).toContain('Carved teak door quote');
     expect(mail.parsed.text).toMatch(/https:\/\/www\.example\.in\/admin\/users\?message=[0-9a-f-]{36}/);
 
+    expect(server.output()).toContain('Mail through 127.0.0.1:');
+    expect(server.output()).toContain('enquiry alerts to owner@example.in');
+    expect(server.output()).not.toContain(SMTP_LOGIN.pass);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(smtp.received).toHaveLength(1);
