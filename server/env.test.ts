@@ -1,10 +1,11 @@
-/** Settings a value of which we cannot read stops the start with a message: TRUST_PROXY, the S3_* settings, LOG_LEVEL, NODE_ENV. */
+/** Settings a value of which we cannot read stops the start with a message: TRUST_PROXY, the S3_* settings, the mail settings, LOG_LEVEL, NODE_ENV. */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { parseS3Settings, parseTrustProxy, readEnv } from './env';
+import { parseMailSettings } from './mail/mail-settings';
 
 describe('readEnv', () => {
   afterEach(() => vi.unstubAllEnvs());
@@ -109,6 +110,103 @@ describe('parseS3Settings', () => {
   });
 });
 
+describe('parseMailSettings', () => {
+  const site = 'https://www.example.in';
+
+  it('sends no mail when SMTP_URL is unset or empty', () => {
+    expect(parseMailSettings({}, site)).toBeNull();
+    expect(parseMailSettings({ SMTP_URL: ' ' }, site)).toBeNull();
+  });
+
+  it('reads smtp:// with a percent-encoded login, smtps:// on 465 by default, and the From from PUBLIC_URL when MAIL_FROM is unset', () => {
+    expect(parseMailSettings({ SMTP_URL: 'smtp://alerts%40example.in:p%40ss%3Aw%2Frd@mail.example.in:587' }, site)).toEqual({
+      smtp: { host: 'mail.example.in', port: 587, secure: false, auth: { user: 'alerts@example.in', pass: 'p@ss:w/rd' } },
+      from: 'Website <no-reply@example.in>',
+      notify: [],
+    });
+    expect(parseMailSettings({ SMTP_URL: 'smtps://mail.example.in' }, site)?.smtp).toEqual({
+      host: 'mail.example.in',
+      port: 465,
+      secure: true,
+      auth: undefined,
+    });
+    expect(parseMailSettings({ SMTP_URL: 'smtp://[::1]:2525' }, site)?.smtp).toMatchObject({ host: '::1', port: 2525 });
+    expect(parseMailSettings({ SMTP_URL: 'smtp://localhost' }, 'http://localhost:3000')?.from).toBe('Website <no-reply@localhost>');
+  });
+
+  it('reads NOTIFY_EMAIL as one or more addresses and MAIL_FROM as an address or "Name <address>"', () => {
+    const settings = parseMailSettings(
+      {
+        SMTP_URL: 'smtp://mail.example.in',
+        NOTIFY_EMAIL: ' owner@example.in, sales@example.in,,owner@example.in ',
+        MAIL_FROM: ' Asha Interiors  <site@example.in> ',
+      },
+      site,
+    );
+    expect(settings?.notify).toEqual(['owner@example.in', 'sales@example.in']);
+    expect(settings?.from).toBe('Asha Interiors <site@example.in>');
+    expect(parseMailSettings({ SMTP_URL: 'smtp://mail.example.in', MAIL_FROM: 'site@example.in' }, site)?.from).toBe('site@example.in');
+  });
+
+  it.each([
+    [
+      { SMTP_URL: 'mail.example.in:587' },
+      /^SMTP_URL must be smtp:\/\/user:password@host:port or smtps:\/\/…; the scheme must be smtp or smtps, got "mail.example.in:587"$/,
+    ],
+    [{ SMTP_URL: 'http://mail.example.in' }, /^SMTP_URL must be .*; the scheme must be smtp or smtps, got "http:\/\/mail.example.in\/"$/],
+    [{ SMTP_URL: 'smtp://' }, /^SMTP_URL must be .*; (it is not a URL|the host is missing)/],
+    [{ SMTP_URL: 'smtp://mail.example.in:587/inbox' }, /^SMTP_URL must be .*; it takes no path, query or fragment/],
+    [{ SMTP_URL: 'smtp://mail.example.in?pool=true' }, /^SMTP_URL must be .*; it takes no path, query or fragment/],
+    [{ SMTP_URL: 'smtp://mail.example.in:99999' }, /^SMTP_URL must be .*; it is not a URL/],
+    [
+      { SMTP_URL: 'smtp://user:p%zzss@mail.example.in' },
+      /^SMTP_URL must be .*; the user name or password is not correctly percent-encoded, got "smtp:\/\/user:\*\*\*@mail.example.in"$/,
+    ],
+    [
+      { SMTP_URL: 'smtp://mail.example.in', NOTIFY_EMAIL: 'owner@example.in; sales@example.in' },
+      /^NOTIFY_EMAIL must be one or more e-mail addresses, comma separated; "owner@example.in; sales@example.in" is not one$/,
+    ],
+    [{ SMTP_URL: 'smtp://mail.example.in', NOTIFY_EMAIL: 'owner' }, /^NOTIFY_EMAIL must be .*; "owner" is not one$/],
+    [
+      { SMTP_URL: 'smtp://mail.example.in', MAIL_FROM: 'Website' },
+      /^MAIL_FROM must be an e-mail address or "Name <address>", got "Website"$/,
+    ],
+    [{ SMTP_URL: 'smtp://mail.example.in', MAIL_FROM: 'Web "site" <a@example.in>' }, /^MAIL_FROM must be/],
+    [{ SMTP_URL: 'smtp://mail.example.in', MAIL_FROM: 'Web\r\nBcc: x@y.in <a@example.in>' }, /^MAIL_FROM must be/],
+    [{ NOTIFY_EMAIL: 'owner@example.in' }, /^NOTIFY_EMAIL set without SMTP_URL: set SMTP_URL to send mail, or unset NOTIFY_EMAIL$/],
+    [{ NOTIFY_EMAIL: 'owner@example.in', MAIL_FROM: 'a@example.in' }, /^NOTIFY_EMAIL, MAIL_FROM set without SMTP_URL/],
+  ])('refuses %j, saying which setting and why', (env, message) => {
+    expect(() => parseMailSettings(env, site)).toThrow(message);
+  });
+
+  it('never repeats the SMTP password in a message', () => {
+    for (const url of [
+      'smtp://alerts:Secret123@mail.example.in/x',
+      'ftp://alerts:Secret123@mail.example.in',
+      'smtp://alerts:Secret123@mail example.in',
+    ]) {
+      let message = '';
+      try {
+        parseMailSettings({ SMTP_URL: url }, site);
+      } catch (error) {
+        message = (error as Error).message;
+      }
+      expect(message).toMatch(/^SMTP_URL must be/);
+      expect(message).not.toContain('Secret123');
+    }
+  });
+
+  it('is read by readEnv, whose start stops on a bad value', () => {
+    vi.stubEnv('SMTP_URL', 'smtp://mail.example.in');
+    vi.stubEnv('NOTIFY_EMAIL', 'owner@example.in');
+    vi.stubEnv('PUBLIC_URL', 'https://example.in/');
+    expect(readEnv().mail).toMatchObject({ notify: ['owner@example.in'], from: 'Website <no-reply@example.in>' });
+    vi.stubEnv('NOTIFY_EMAIL', 'not an address');
+    expect(() => readEnv()).toThrow('NOTIFY_EMAIL must be one or more e-mail addresses, comma separated; "not an address" is not one');
+    vi.unstubAllEnvs();
+  });
+});
+
 describe('the built server', () => {
   it('refuses to start with a TRUST_PROXY it cannot read, and says why', () => {
     const server = path.resolve('dist/server.js');
@@ -127,6 +225,27 @@ describe('the built server', () => {
         level: 60,
         msg: 'Cannot start: TRUST_PROXY must be a number of proxy hops or a list of proxy addresses/CIDRs, got "everyone"',
       });
+      expect(fs.readdirSync(dataDir)).toEqual([]);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+  it('refuses to start with an SMTP_URL it cannot use, without printing its password', () => {
+    const server = path.resolve('dist/server.js');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'));
+    try {
+      const result = spawnSync(process.execPath, [server], {
+        env: { ...process.env, SMTP_URL: 'smtp://alerts:Secret123@mail.example.in/inbox', DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).not.toBe(0);
+      const line = JSON.parse(result.stdout.trim().split('\n').pop()!);
+      expect(line).toMatchObject({
+        level: 60,
+        msg: 'Cannot start: SMTP_URL must be smtp://user:password@host:port or smtps://…; it takes no path, query or fragment, got "smtp://alerts:***@mail.example.in/inbox"',
+      });
+      expect(result.stdout + result.stderr).not.toContain('Secret123');
       expect(fs.readdirSync(dataDir)).toEqual([]);
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

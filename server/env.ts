@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_MAX_IMAGE_MB } from '../shared/admin-limits';
 import { LOG_LEVELS, type LogLevel } from './logger';
+import { parseMailSettings, type MailSettings } from './mail/mail-settings';
 
 const int = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -72,6 +73,8 @@ export interface Env {
   pgliteSharedBuffersMb: number;
   /** Where uploaded images are stored: null keeps them in DATA_DIR/uploads. */
   s3: S3Settings | null;
+  /** Outgoing mail (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL); null when SMTP_URL is unset: no mail is queued or sent. */
+  mail: MailSettings | null;
   /** Test aid: resources whose reads fail, to show each section's error state (SIMULATE_FAILURES=banners,gallery or all). */
   simulateFailures: string[];
   /** Test aid: no background renditions are made, so pages show what they serve while renditions are pending (SIMULATE_PENDING_RENDITIONS=true). */
@@ -80,6 +83,7 @@ export interface Env {
 
 export function readEnv(overrides: Partial<Env> = {}): Env {
   const port = int('PORT', 3000);
+  const publicUrl = (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const env: Env = {
     port,
     host: process.env.HOST || '0.0.0.0',
@@ -88,7 +92,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     adminEmail: process.env.ADMIN_EMAIL || undefined,
     adminPassword: process.env.ADMIN_PASSWORD || undefined,
     demoContent: process.env.DEMO_CONTENT !== 'false',
-    publicUrl: (process.env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl,
     maxImageBytes: int('MAX_IMAGE_MB', DEFAULT_MAX_IMAGE_MB) * 1024 * 1024,
     maxImagePixels: int('MAX_IMAGE_PIXELS', 40_000_000),
     loginMaxFailures: int('LOGIN_MAX_FAILURES', 5),
@@ -109,6 +113,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     metricsToken: process.env.METRICS_TOKEN || undefined,
     pgliteSharedBuffersMb: int('PGLITE_SHARED_BUFFERS_MB', DEFAULT_PGLITE_SHARED_BUFFERS_MB),
     s3: parseS3Settings(process.env),
+    mail: parseMailSettings(process.env, publicUrl),
     simulateFailures: (process.env.SIMULATE_FAILURES || '')
       .split(',')
       .map((s) => s.trim())

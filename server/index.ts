@@ -9,6 +9,7 @@ import { applyHttpTimeouts, stopAccepting } from './http-lifecycle';
 import { idleCollector } from './idle-collector';
 import { createRenditionWorker } from './images/rendition-worker';
 import { createLogger, lifecycleLogger } from './logger';
+import { createMailWorker } from './mail/mail-worker';
 import { startServices } from './start';
 import { StorageConfigError } from './storage/s3-storage';
 import { sweepStorage } from './storage/sweep-storage';
@@ -78,6 +79,13 @@ lifecycle.info(
 const renditionWorker = createRenditionWorker(services, app.log);
 if (env.simulatePendingRenditions) lifecycle.warn('SIMULATE_PENDING_RENDITIONS: background renditions stay pending (test aid)');
 else renditionWorker.start();
+// mails queued with enquiries and account changes (by this process, or one that stopped) go out from now on
+const mailWorker = createMailWorker(services, app.log);
+mailWorker?.start();
+if (env.mail) {
+  const alerts = env.mail.notify.length ? `enquiry alerts to ${env.mail.notify.join(', ')}` : 'no enquiry alerts (NOTIFY_EMAIL unset)';
+  lifecycle.info(`Mail through ${env.mail.smtp.host}:${env.mail.smtp.port} from ${env.mail.from}; ${alerts}`);
+}
 
 const STOP_MARGIN_MS = 10_000;
 // the first signal drains requests in flight (up to SHUTDOWN_TIMEOUT_SECONDS); a second one stops waiting
@@ -94,7 +102,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }, env.shutdownTimeoutMs + STOP_MARGIN_MS).unref();
     lifecycle.info(`Stopping: finishing requests in flight (up to ${env.shutdownTimeoutMs / 1000} s)`);
-    const [{ forced, ms }] = await Promise.all([stopAccepting(app, env.shutdownTimeoutMs, hurried), renditionWorker.stop()]);
+    const [{ forced, ms }] = await Promise.all([
+      stopAccepting(app, env.shutdownTimeoutMs, hurried),
+      renditionWorker.stop(),
+      mailWorker?.stop(),
+    ]);
     await services.database.close();
     lifecycle.info(`Stopped in ${(ms / 1000).toFixed(1)} s${forced ? `; ${forced} unfinished connection(s) closed` : ''}`);
     process.exit(0);

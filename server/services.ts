@@ -9,6 +9,7 @@ import type { Database } from './db/client';
 import type { Env } from './env';
 import type { ResourceDef } from '../shared/resources';
 import { RenditionJobs } from './images/rendition-jobs';
+import { MailOutbox } from './mail/mail-outbox';
 import { ContentService } from './resources/content-service';
 import { ContentVersion } from './resources/content-version';
 import type { Logger } from './logger';
@@ -25,6 +26,8 @@ export interface Services {
   contact: ContactService;
   /** The enquiry inbox (admins): list, status, delete, export. */
   inbox: ContactInbox;
+  /** Mails to send (account mails, enquiry alerts): queue them in the transaction of what they tell of; the worker (started with the server) sends them. */
+  mail: MailOutbox;
   about: AboutService;
   auth: AuthService;
   /** Moves on with every content write (pages cached on the server go stale). */
@@ -70,6 +73,7 @@ export async function createServices(
     extraResources,
   });
   const about = new AboutService(database.db, contentVersion, changes);
+  const mail = new MailOutbox(database.db, env.mail);
   // a write in another process sharing the database: drop what this one cached of it
   changes.onRemoteChange((topic) => {
     if (topic === EVERYTHING) {
@@ -85,8 +89,9 @@ export async function createServices(
     storage,
     renditionJobs,
     content,
-    contact: new ContactService(database.db),
+    contact: new ContactService(database.db, { outbox: mail, publicUrl: env.publicUrl }),
     inbox: new ContactInbox(database.db),
+    mail,
     about,
     auth: await AuthService.create(database.db, env),
   };

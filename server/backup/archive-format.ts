@@ -53,8 +53,11 @@ export const ARCHIVE_TABLES: ArchiveTable[] = [
   describe(schema.imageJobs, 'imageJobs'),
 ];
 
-/** Per-process or short-lived state a restored site starts without (sessions end; counters start again). */
-export const LEFT_OUT_TABLES: PgTable[] = [schema.adminSessions, schema.loginAttempts, schema.rateLimits];
+/**
+ * Per-process or short-lived state a restored site starts without (sessions end; counters start again;
+ * the mail outbox is the replaced site's: a restored copy would send its pending mails a second time).
+ */
+export const LEFT_OUT_TABLES: PgTable[] = [schema.adminSessions, schema.loginAttempts, schema.rateLimits, schema.mailOutbox];
 
 /** Settings rows that belong to one installation: its token signing key, and the record of its own backups. */
 export const LEFT_OUT_SETTINGS: readonly string[] = [SECRET_KEY, LAST_BACKUP_KEY];

@@ -4,9 +4,15 @@ import { contactSchema, contactServerMessages, type ContactInput, type ContactRe
 import { collectErrors } from '../../shared/validation';
 import type { Db } from '../db/client';
 import { contactMessages } from '../db/schema';
+import { queueEnquiryAlert } from '../mail/enquiry-alert';
+import type { MailOutbox } from '../mail/mail-outbox';
 
 export class ContactService {
-  constructor(private readonly db: Db) {}
+  /** `alerts`: where a new message's e-mail alert is queued (with the message, in one transaction). */
+  constructor(
+    private readonly db: Db,
+    private readonly alerts?: { outbox: MailOutbox; publicUrl: string },
+  ) {}
 
   /** Validates and stores a message; the reply is the public spec's `{ success, errors, message }`. */
   async submit(body: unknown): Promise<{ status: number; reply: ContactReply }> {
@@ -20,7 +26,15 @@ export class ContactService {
 
   /** Stores a message already checked against contactSchema (the API route's body). */
   async store(input: ContactInput): Promise<ContactReply & { success: true }> {
-    await this.db.insert(contactMessages).values({ id: crypto.randomUUID(), ...input });
+    const { alerts } = this;
+    const alerted = await this.db.transaction(async (tx) => {
+      const [stored] = await tx
+        .insert(contactMessages)
+        .values({ id: crypto.randomUUID(), ...input })
+        .returning();
+      return alerts ? queueEnquiryAlert(alerts.outbox, tx, stored, alerts.publicUrl) : false;
+    });
+    if (alerted) alerts?.outbox.notifyQueued();
     return { success: true, errors: [], message: contactServerMessages.sent };
   }
 }

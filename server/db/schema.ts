@@ -140,3 +140,40 @@ export const imageJobs = pgTable(
   },
   (table) => [index('image_jobs_run_after_idx').on(table.runAfter)],
 );
+
+/**
+ * Mails to send (server/mail): written in the same transaction as the change they tell of (an
+ * enquiry, a password change), claimed by a worker on any instance like image_jobs (FOR UPDATE SKIP
+ * LOCKED, a lease), retried with backoff, marked sent in the step that ends the claim. An enquiry's
+ * alert goes with the enquiry when it is deleted (it holds a copy of the visitor's message).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey(),
+    /** What the mail is about: 'enquiry-alert', and the account mails. */
+    kind: text('kind').notNull(),
+    /** Addresses, comma separated. */
+    recipients: text('recipients').notNull(),
+    replyTo: text('reply_to'),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    /** Sent as the Message-ID header, the same on every attempt, so a resend after a crash is recognisable as the same mail. */
+    messageId: text('message_id').notNull().unique(),
+    contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not claimed before this time: backoff after a failure. */
+    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** A claim holds the mail until then; a worker that died lets it pass to another. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+    /** Names the claim: renewing or failing it needs this token, so a worker whose lease ran out cannot touch another's claim. */
+    claimToken: uuid('claim_token'),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
+    /** Set when retries are given up (MAIL_GIVE_UP_AFTER): reported, not retried. */
+    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('mail_outbox_run_after_idx').on(table.runAfter), index('mail_outbox_contact_message_idx').on(table.contactMessageId)],
+);

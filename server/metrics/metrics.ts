@@ -92,6 +92,19 @@ export const metrics = fp<{ services: Services }>(
       },
     });
 
+    new Gauge({
+      name: 'mail_outbox',
+      help: 'Mails (enquiry alerts, account mails) by state: pending (to be sent or retried) and failed (given up; reported in the log)',
+      labelNames: ['state'],
+      registers: [registry],
+      async collect() {
+        const counts = await services.mail.counts().catch(() => null);
+        if (!counts) return;
+        this.set({ state: 'pending' }, counts.pending);
+        this.set({ state: 'failed' }, counts.failed);
+      },
+    });
+
     const { database } = services;
     if (database.poolStats) {
       const poolStats = database.poolStats.bind(database);

@@ -17,6 +17,7 @@ import {
   type RenditionWorker,
   type RenditionWorkerOptions,
 } from '../images/rendition-worker';
+import { createMailWorker, DEFAULT_MAIL_WORKER, type MailWorker, type MailWorkerOptions } from '../mail/mail-worker';
 import { createServices, type Services } from '../services';
 import type { ResourceDef } from '../../shared/resources';
 import { SNAPSHOT_FILE } from './snapshot-path';
@@ -31,6 +32,8 @@ export interface TestApp {
   schemaName: string;
   /** The background renditions' worker, running unless the options said not to start it. */
   worker: RenditionWorker;
+  /** The mail worker, running when the settings have an SMTP_URL (env.mail) and the options did not say false. */
+  mailWorker: MailWorker | null;
   /** Resolves once no rendition job is pending (made, or failed for good) and the worker has none in hand. */
   renditionsDone(timeoutMs?: number): Promise<void>;
   /** A fresh bearer token for the test admin. */
@@ -54,12 +57,21 @@ export interface TestAppOptions {
   databaseKind?: 'pglite' | 'postgres';
   /** false holds every background rendition pending (the worker is made, not started); otherwise its options. */
   renditionWorker?: false | Partial<RenditionWorkerOptions>;
+  /** false makes no mail worker; otherwise its options (short waits by default). */
+  mailWorker?: false | Partial<MailWorkerOptions>;
   /** Resources served beside the site's own (their tables are the test's to create). */
   extraResources?: Readonly<Record<string, ResourceDef>>;
 }
 
 /** Short enough that a test waits little for a retry or a poll. */
 const TEST_RENDITION_WORKER: RenditionWorkerOptions = { ...DEFAULT_RENDITION_WORKER, pollMs: 200, retryDelayMs: 200 };
+const TEST_MAIL_WORKER: MailWorkerOptions = {
+  ...DEFAULT_MAIL_WORKER,
+  pollMs: 200,
+  retryBaseMs: 100,
+  retryMaxMs: 400,
+  smtpTimeouts: { connectionMs: 2_000, greetingMs: 2_000, socketMs: 5_000 },
+};
 
 async function openTestDatabase(
   dataDir: string,
@@ -102,9 +114,13 @@ export async function createTestApp(
   await app.ready();
   const worker = createRenditionWorker(services, app.log, { ...TEST_RENDITION_WORKER, ...(options.renditionWorker || {}) });
   if (options.renditionWorker !== false) worker.start();
+  const mailWorker =
+    options.mailWorker === false ? null : createMailWorker(services, app.log, { ...TEST_MAIL_WORKER, ...options.mailWorker });
+  mailWorker?.start();
 
   const stop = async () => {
     await worker.stop();
+    await mailWorker?.stop();
     await app.close();
     await database.close();
   };
@@ -114,6 +130,7 @@ export async function createTestApp(
     env,
     schemaName,
     worker,
+    mailWorker,
     async renditionsDone(timeoutMs = 30_000) {
       const deadline = Date.now() + timeoutMs;
       while ((await services.renditionJobs.counts()).pending > 0 || worker.busy) {

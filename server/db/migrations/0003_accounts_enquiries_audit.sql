@@ -1,7 +1,31 @@
+CREATE TABLE "mail_outbox" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"recipients" text NOT NULL,
+	"reply_to" text,
+	"subject" text NOT NULL,
+	"text" text NOT NULL,
+	"html" text,
+	"message_id" text NOT NULL,
+	"contact_message_id" uuid,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"run_after" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone,
+	"claim_token" uuid,
+	"sent_at" timestamp with time zone,
+	"failed_at" timestamp with time zone,
+	"last_error" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "mail_outbox_message_id_unique" UNIQUE("message_id")
+);
+--> statement-breakpoint
 DROP INDEX "contact_messages_created_at_idx";--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD COLUMN "last_seen_at" timestamp with time zone DEFAULT now() NOT NULL;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD COLUMN "device" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "admin_sessions" ADD COLUMN "address" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "status" text DEFAULT 'New' NOT NULL;--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_contact_message_id_contact_messages_id_fk" FOREIGN KEY ("contact_message_id") REFERENCES "contact_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "mail_outbox_run_after_idx" ON "mail_outbox" USING btree ("run_after");--> statement-breakpoint
+CREATE INDEX "mail_outbox_contact_message_idx" ON "mail_outbox" USING btree ("contact_message_id");--> statement-breakpoint
 CREATE INDEX "contact_messages_status_created_at_idx" ON "contact_messages" USING btree ("status","created_at","id");--> statement-breakpoint
 CREATE INDEX "contact_messages_created_at_idx" ON "contact_messages" USING btree ("created_at","id");
