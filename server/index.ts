@@ -1,6 +1,7 @@
 /** Starts the site: database, first admin, demo content on an empty database, then listen; stops on SIGTERM/SIGINT. */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
+import { createAuditPurge } from './audit/audit-purge';
 import { DirectoryInUseError } from './db/directory-lock';
 import { seedDemoContentIfEmpty } from './db/demo-content';
 import { readEnv } from './env';
@@ -78,6 +79,9 @@ lifecycle.info(
 const renditionWorker = createRenditionWorker(services, app.log);
 if (env.simulatePendingRenditions) lifecycle.warn('SIMULATE_PENDING_RENDITIONS: background renditions stay pending (test aid)');
 else renditionWorker.start();
+// audit log entries older than AUDIT_DAYS go now and once a day
+const auditPurge = createAuditPurge(services.audit, app.log);
+auditPurge.start();
 
 const STOP_MARGIN_MS = 10_000;
 // the first signal drains requests in flight (up to SHUTDOWN_TIMEOUT_SECONDS); a second one stops waiting
@@ -94,7 +98,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       process.exit(1);
     }, env.shutdownTimeoutMs + STOP_MARGIN_MS).unref();
     lifecycle.info(`Stopping: finishing requests in flight (up to ${env.shutdownTimeoutMs / 1000} s)`);
-    const [{ forced, ms }] = await Promise.all([stopAccepting(app, env.shutdownTimeoutMs, hurried), renditionWorker.stop()]);
+    const [{ forced, ms }] = await Promise.all([
+      stopAccepting(app, env.shutdownTimeoutMs, hurried),
+      renditionWorker.stop(),
+      auditPurge.stop(),
+    ]);
     await services.database.close();
     lifecycle.info(`Stopped in ${(ms / 1000).toFixed(1)} s${forced ? `; ${forced} unfinished connection(s) closed` : ''}`);
     process.exit(0);

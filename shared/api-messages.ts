@@ -45,4 +45,5 @@ export const apiMessages = {
   lastAdmin: 'The last admin cannot be removed. Add another admin first.',
   textHasNul: (label: string) => `${label} must not contain the NUL character (U+0000)`,
   loggedOut: 'Logged out',
+  activityFilterInvalid: (what: string) => `The activity filter is not valid: ${what}.`,
 } as const;
