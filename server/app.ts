@@ -12,6 +12,7 @@ import { apiMessages } from '../shared/api-messages';
 import { aboutRoutes } from './about/about-routes';
 import { openApiRoutes, registerOpenApi } from './api/openapi';
 import { badRequest, serializerCompiler, validatorCompiler } from './api/route-schemas';
+import { auditRoutes } from './audit/audit-routes';
 import { authRoutes } from './auth/auth-routes';
 import { sessionRoutes } from './auth/session-routes';
 import { backupRoutes } from './backup/backup-routes';
@@ -177,6 +178,7 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   await app.register(aboutRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(backupRoutes, { services });
+  await app.register(auditRoutes, { services });
   await app.register(openApiRoutes);
   app.all('/api/*', async (_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
 

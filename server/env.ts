@@ -20,6 +20,14 @@ const positive = (name: string, fallback: number): number => {
   return value;
 };
 
+/** A number of days, 1 or more: 0 or a fraction would purge entries as soon as they are written. */
+const wholeDays = (name: string, fallback: number): number => {
+  const value = int(name, fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 36_500)
+    throw new Error(`${name} must be a whole number of days from 1 to 36500, got "${process.env[name]}"`);
+  return value;
+};
+
 /** A setting that takes one of a few names. */
 function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
   const raw = process.env[name]?.trim();
@@ -56,6 +64,8 @@ export interface Env {
   tokenTtlHours: number;
   /** A session unused this long has ended (minutes, more than 0). */
   sessionIdleMinutes: number;
+  /** AUDIT_DAYS: audit log entries older than this are purged (a whole number of days, 1 or more). */
+  auditDays: number;
   logLevel: LogLevel;
   /** NODE_ENV=development (npm run dev): Vite runs inside the server and pages are rebuilt on every request. */
   development: boolean;
@@ -103,6 +113,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     contactRateWindowMs: int('CONTACT_RATE_WINDOW_SECONDS', 10 * 60) * 1000,
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
     sessionIdleMinutes: positive('SESSION_IDLE_MINUTES', 30),
+    auditDays: wholeDays('AUDIT_DAYS', 365),
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     development: oneOf('NODE_ENV', NODE_ENVS, 'production') === 'development',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

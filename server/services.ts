@@ -1,6 +1,7 @@
 /** The services one server process holds; route handlers and page loaders both use them. */
 import path from 'node:path';
 import { ABOUT_TOPIC, AboutService } from './about/about-service';
+import { AuditService } from './audit/audit-service';
 import { AuthService } from './auth/auth-service';
 import { ContactService } from './contact/contact-service';
 import { ContactInbox } from './contact/inbox-service';
@@ -30,6 +31,8 @@ export interface Services {
   mail: MailOutbox;
   about: AboutService;
   auth: AuthService;
+  /** The audit log (append-only): routes and services record who changed what. */
+  audit: AuditService;
   /** Moves on with every content write (pages cached on the server go stale). */
   contentVersion: ContentVersion;
 }
@@ -61,6 +64,7 @@ export async function createServices(
   const contentVersion = new ContentVersion();
   const renditionJobs = new RenditionJobs(database.db);
   const { changes } = database;
+  const audit = new AuditService(database.db, env.auditDays);
   const content = new ContentService({
     db: database.db,
     storage,
@@ -71,9 +75,10 @@ export async function createServices(
     changes,
     renditionJobs,
     extraResources,
+    audit,
   });
-  const about = new AboutService(database.db, contentVersion, changes);
   const mail = new MailOutbox(database.db, env.mail);
+  const about = new AboutService(database.db, contentVersion, changes, audit);
   // a write in another process sharing the database: drop what this one cached of it
   changes.onRemoteChange((topic) => {
     if (topic === EVERYTHING) {
@@ -94,5 +99,6 @@ export async function createServices(
     mail,
     about,
     auth: await AuthService.create(database.db, env),
+    audit,
   };
 }

@@ -49,4 +49,5 @@ export const apiMessages = {
   crossSiteRefused: 'This request did not come from the admin screens and was refused.',
   sessionEnded: 'Session ended',
   otherSessionsEnded: (count: number) => (count === 1 ? '1 other session ended' : `${count} other sessions ended`),
+  activityFilterInvalid: (what: string) => `The activity filter is not valid: ${what}.`,
 } as const;

@@ -16,6 +16,8 @@ export interface BackupCounts {
   /** Stored image files and their total size. */
   images: number;
   imageBytes: number;
+  /** Entries of the audit log (the Activity screen). */
+  auditEvents: number;
 }
 
 export interface LastBackup {

@@ -30,6 +30,7 @@ export default [
     route('admin/users', 'routes/admin/messages.tsx'),
     route('admin/about', 'routes/admin/about-editor.tsx'),
     route('admin/backups', 'routes/admin/backups.tsx'),
+    route('admin/activity', 'routes/admin/activity.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
 

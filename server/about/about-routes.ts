@@ -1,5 +1,6 @@
 /** /api/about-content: the About Us document (public read, admin write). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { auditContext } from '../audit/audit-context';
 import { requireAdmin } from '../auth/require-admin';
 import type { Services } from '../services';
 import { ABOUT_SAVED, aboutSchemas } from './about-schemas';
@@ -9,6 +10,6 @@ export const aboutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.put('/api/about-content', { ...aboutSchemas.save, onRequest: requireAdmin(services.auth) }, async (request) => ({
     success: true as const,
     message: ABOUT_SAVED,
-    data: await services.about.save(request.body),
+    data: await services.about.save(request.body, auditContext(request)),
   }));
 };

@@ -313,6 +313,13 @@ describe('backup, operations and documentation', () => {
     expect((await call('/api/backup', { method: 'GET', url: '/api/backup' })).statusCode).toBe(401);
   });
 
+  it('/api/activity', async () => {
+    const page = await call('/api/activity', { method: 'GET', url: '/api/activity?limit=5', headers: auth() });
+    expect(page.json().data.entries.length).toBeGreaterThan(0);
+    expect((await call('/api/activity', { method: 'GET', url: '/api/activity?kind=nonsense', headers: auth() })).statusCode).toBe(400);
+    expect((await call('/api/activity', { method: 'GET', url: '/api/activity' })).statusCode).toBe(401);
+  });
+
   it('/healthz, /readyz and /metrics', async () => {
     await call('/healthz', { method: 'GET', url: '/healthz' });
     await call('/readyz', { method: 'GET', url: '/readyz' });

@@ -26,7 +26,7 @@ export const MANIFEST_ENTRY = 'manifest.json';
 /** Settings key of the record of the last backup taken (when, what it held). */
 export const LAST_BACKUP_KEY = 'last_backup';
 
-type Group = 'records' | 'messages' | 'admins' | 'settings' | 'imageJobs';
+type Group = 'records' | 'messages' | 'admins' | 'settings' | 'imageJobs' | 'auditEvents';
 
 export interface ArchiveTable {
   name: string;
@@ -34,13 +34,19 @@ export interface ArchiveTable {
   group: Group;
   primaryKey: string;
   columns: Column[];
+  /**
+   * Added to the format after archives were already taken: an archive without its file restores
+   * with no rows. Such a table is also append-only (the audit log): a restore adds the archive's
+   * rows to the ones the target has (same id: kept once) and deletes none.
+   */
+  appendOnly?: true;
 }
 
-const describe = (table: PgTable, group: Group): ArchiveTable => {
+const describe = (table: PgTable, group: Group, appendOnly?: true): ArchiveTable => {
   const columns = Object.values(getTableColumns(table));
   const primary = columns.find((column) => column.primary);
   if (!primary) throw new Error(`${getTableName(table)} has no single-column primary key`);
-  return { name: getTableName(table), table, group, primaryKey: primary.name, columns };
+  return { name: getTableName(table), table, group, primaryKey: primary.name, columns, ...(appendOnly ? { appendOnly } : {}) };
 };
 
 /** Every table an archive holds, in the order they are written and restored. */
@@ -51,6 +57,8 @@ export const ARCHIVE_TABLES: ArchiveTable[] = [
   describe(schema.admins, 'admins'),
   describe(schema.settings, 'settings'),
   describe(schema.imageJobs, 'imageJobs'),
+  // the audit log: a restored site keeps its history (see docs/decisions/0016-audit-log.md)
+  describe(schema.auditEvents, 'auditEvents', true),
 ];
 
 /**
@@ -101,6 +109,8 @@ export const manifestSchema = z.object({
     imageJobs: count,
     images: count,
     imageBytes: count,
+    /** Audit log entries; archives taken before the audit log have none. */
+    auditEvents: count.default(0),
   }),
   /** Rows per table. */
   tables: z.record(z.string(), count),
@@ -115,7 +125,7 @@ export type Row = Record<string, unknown>;
 export type TableRows = Map<string, Row[]>;
 
 export function countRows(tables: TableRows, images: number, imageBytes: number): BackupCounts {
-  const counts: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images, imageBytes };
+  const counts: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images, imageBytes, auditEvents: 0 };
   for (const table of ARCHIVE_TABLES) counts[table.group] += tables.get(table.name)?.length ?? 0;
   return counts;
 }

@@ -6,6 +6,7 @@ import { PassThrough } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupMessages, type BackupCounts, type BackupSummary, type LastBackup } from '../../shared/backup';
+import { auditContext } from '../audit/audit-context';
 import { requireAdmin } from '../auth/require-admin';
 import { queryRows } from '../db/client';
 import { settings } from '../db/schema';
@@ -31,6 +32,8 @@ export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
     running = true;
     let prepared;
     try {
+      // before the snapshot, so the archive holds the entry of its own download
+      await services.audit.record({ kind: 'backup.downloaded', ...auditContext(request) });
       prepared = await prepareBackup({ db, kind, storage: services.storage });
     } catch (error) {
       running = false;
@@ -60,7 +63,7 @@ export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
 
 async function backupSummary(services: Services): Promise<BackupSummary> {
   const { db } = services.database;
-  const current: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images: 0, imageBytes: 0 };
+  const current: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images: 0, imageBytes: 0, auditEvents: 0 };
   for (const table of ARCHIVE_TABLES) {
     const leftOut =
       table.group === 'settings'

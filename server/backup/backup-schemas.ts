@@ -13,6 +13,7 @@ const counts = z.object({
   imageJobs: z.number().int(),
   images: z.number().int(),
   imageBytes: z.number().int(),
+  auditEvents: z.number().int(),
 });
 
 export const backupSchemas = {

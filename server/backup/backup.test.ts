@@ -128,7 +128,9 @@ describe('GET /api/backup', () => {
       imageJobs: 0,
       images: Object.keys(digests).length,
       imageBytes: bytes,
+      auditEvents: (await databaseDump(t.services.database)).audit_events.length,
     });
+    expect(current.auditEvents).toBeGreaterThan(0);
   });
 
   it('a second download while one runs is refused (409); the first completes', async () => {

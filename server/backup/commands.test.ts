@@ -133,7 +133,12 @@ describe('with the server stopped', () => {
       { databaseKind: 'pglite' },
     );
     try {
-      expect(await databaseDump(restored.services.database)).toEqual(await databaseDump(site.services.database));
+      const { audit_events: restoredAudit, ...restoredRows } = await databaseDump(restored.services.database);
+      const { audit_events: siteAudit, ...siteRows } = await databaseDump(site.services.database);
+      expect(restoredRows).toEqual(siteRows);
+      // the audit log as the archive has it: the site's sign-in after the backup is not in it
+      expect(restoredAudit.length).toBeGreaterThan(0);
+      expect(siteAudit).toEqual(expect.arrayContaining(restoredAudit));
       expect(await storageDigests(restored.services.storage)).toEqual(await storageDigests(site.services.storage));
     } finally {
       await restored.stop();

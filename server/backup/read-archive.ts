@@ -82,6 +82,11 @@ export async function verifyArchive(file: string, workDir: string): Promise<Veri
   const tables: TableRows = new Map();
   for (const table of ARCHIVE_TABLES) {
     const entry = tableEntry(table.name);
+    if (!extracted.has(entry) && table.appendOnly && manifest.tables[table.name] === undefined) {
+      // an archive taken before this table was added to the format
+      tables.set(table.name, []);
+      continue;
+    }
     if (!extracted.has(entry)) throw new BackupError(`${label} is incomplete: it has no ${entry}.`);
     const rows = parseRows(await fs.readFile(path.join(tableDir, `${table.name}.ndjson`), 'utf8'), table, `${label} is damaged: ${entry}`);
     if (rows.length !== manifest.tables[table.name]) {

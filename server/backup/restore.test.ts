@@ -44,9 +44,18 @@ const workDir = () => path.join(work, `work-${crypto.randomUUID()}`);
 const restore = (target: TestApp, file: string, force = false) =>
   restoreFromFile({ db: target.services.database.db, storage: target.services.storage }, file, { force, workDir: workDir() });
 
-async function expectSameSite(target: TestApp, from: TestApp) {
-  expect(await databaseDump(target.services.database)).toEqual(await databaseDump(from.services.database));
-  expect(await exactDump(target.services.database)).toEqual(await exactDump(from.services.database));
+/** `keptAudit`: the target's own audit entries, which a restore keeps beside the archive's (the log is append-only). */
+async function expectSameSite(target: TestApp, from: TestApp, keptAudit: { rows: unknown[]; lines: string[] } = { rows: [], lines: [] }) {
+  const byId = (a: unknown, b: unknown) => {
+    const [x, y] = [a, b].map((row) => (typeof row === 'string' ? (JSON.parse(row) as { id: string }).id : (row as { id: string }).id));
+    return x < y ? -1 : x > y ? 1 : 0;
+  };
+  const expected = await databaseDump(from.services.database);
+  expected.audit_events = [...expected.audit_events, ...keptAudit.rows].sort(byId);
+  expect(await databaseDump(target.services.database)).toEqual(expected);
+  const expectedExact = await exactDump(from.services.database);
+  expectedExact.audit_events = [...expectedExact.audit_events, ...keptAudit.lines].sort(byId);
+  expect(await exactDump(target.services.database)).toEqual(expectedExact);
   expect(await storageDigests(target.services.storage)).toEqual(await storageDigests(from.services.storage));
 }
 
@@ -201,9 +210,12 @@ describe('a database with content', () => {
       expect(await databaseDump(target.services.database)).toEqual(before.rows);
       expect(await storageDigests(target.services.storage)).toEqual(before.images);
 
+      const ownAudit = { rows: before.rows.audit_events, lines: (await exactDump(target.services.database)).audit_events };
+      expect(ownAudit.rows.length).toBeGreaterThan(0); // its sign-ins and records
       const result = await restore(target, good, true);
       expect(result.removedFiles).toBe(Object.keys(before.images).length);
-      await expectSameSite(target, source);
+      // everything replaced but the audit log, which keeps the replaced site's entries beside the archive's
+      await expectSameSite(target, source, ownAudit);
     } finally {
       await target.close();
     }

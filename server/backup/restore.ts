@@ -94,6 +94,8 @@ async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, f
   const replacedAdmins = await target.db.transaction(async (tx) => {
     const before = (await tx.select({ email: admins.email }).from(admins)).map((row) => row.email);
     for (const table of ARCHIVE_TABLES) {
+      // the audit log is never deleted from (the database refuses it): the archive's entries are added below
+      if (table.appendOnly) continue;
       if (table.group === 'settings') {
         // the installation keeps its token signing key; the record of its last backup described the replaced site
         await tx.execute(sql`delete from ${sql.identifier(table.name)} where key <> ${SECRET_KEY}`);
@@ -107,7 +109,7 @@ async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, f
         (row) => table.group !== 'settings' || !LEFT_OUT_SETTINGS.includes(row.key as string),
       );
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-        await tx.execute(insertRows(table.name, rows.slice(start, start + INSERT_BATCH)));
+        await tx.execute(insertRows(table.name, rows.slice(start, start + INSERT_BATCH), table.appendOnly ? table.primaryKey : undefined));
       }
     }
     const kept = new Set((archive.tables.get('admins') ?? []).map((row) => row.email as string));
@@ -126,12 +128,16 @@ async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, f
   return { archive, replacedAdmins, removedFiles };
 }
 
-/** One INSERT of rows given as JSON: the database itself turns ISO times, dates and nested JSON into column values. */
-function insertRows(tableName: string, rows: Row[]) {
+/**
+ * One INSERT of rows given as JSON: the database itself turns ISO times, dates and nested JSON into
+ * column values. With `keepExisting` (the key column), a row the target already has stays as it is.
+ */
+function insertRows(tableName: string, rows: Row[], keepExisting?: string) {
   const columns = Object.keys(rows[0]).map((name) => sql.identifier(name));
   const list = sql.join(columns, sql`, `);
   const table = sql.identifier(tableName);
-  return sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(rows)}::json)`;
+  const conflict = keepExisting ? sql` on conflict (${sql.identifier(keepExisting)}) do nothing` : sql``;
+  return sql`insert into ${table} (${list}) select ${list} from json_populate_recordset(null::${table}, ${JSON.stringify(rows)}::json)${conflict}`;
 }
 
 async function putImages(storage: Storage, archive: VerifiedArchive): Promise<void> {

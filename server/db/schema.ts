@@ -177,3 +177,31 @@ export const mailOutbox = pgTable(
   },
   (table) => [index('mail_outbox_run_after_idx').on(table.runAfter), index('mail_outbox_contact_message_idx').on(table.contactMessageId)],
 );
+
+/**
+ * The audit log (server/audit/): who did what, when, from where. Append-only: a trigger (custom
+ * migration) refuses UPDATE, and DELETE except of entries older than the retention purge's cutoff.
+ * No foreign key to admins: an entry keeps its actor's id and email after the account is removed.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey(),
+    /** Milliseconds, as JavaScript's Date holds them: the Activity screen's page cursor is exact. */
+    at: timestamp('at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    actorAdminId: uuid('actor_admin_id'),
+    actorEmail: text('actor_email'),
+    ip: text('ip'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    targetLabel: text('target_label'),
+    details: jsonb('details').notNull().default({}),
+  },
+  (table) => [
+    index('audit_events_at_idx').on(table.at.desc(), table.id.desc()),
+    index('audit_events_actor_email_idx').on(table.actorEmail, table.at.desc(), table.id.desc()),
+    index('audit_events_actor_admin_idx').on(table.actorAdminId, table.at.desc(), table.id.desc()),
+    index('audit_events_kind_idx').on(table.kind, table.at.desc(), table.id.desc()),
+  ],
+);

@@ -39,6 +39,7 @@ describe('admin sidebar', () => {
       },
       { to: '/admin/about', label: 'About Us Editor' },
       { to: '/admin/backups', label: 'Backups' },
+      { to: '/admin/activity', label: 'Activity' },
       { to: '/admin/account', label: 'Account' },
     ]);
   });

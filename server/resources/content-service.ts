@@ -23,6 +23,8 @@ import {
   type ResourceRecords,
 } from '../../shared/resources';
 import { imageCountMessage, parseJsonList, UUID_PATTERN, validateRecord } from '../../shared/validation';
+import type { AuditContext, AuditService } from '../audit/audit-service';
+import { recordChanges, recordLabel, recordValues } from '../audit/content-changes';
 import { EVERYTHING, type ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { tableOf, type AnyResourceTable } from '../db/resource-tables';
@@ -83,6 +85,8 @@ export interface ServiceOptions {
   renditionJobs: RenditionJobs;
   /** Resources served beside the site's own (a test's throwaway definition); their tables must exist. */
   extraResources?: Readonly<Record<string, ResourceDef>>;
+  /** Where writes made with an AuditContext are recorded, in the write's own transaction. */
+  audit?: AuditService;
 }
 
 /** Records of a resource and their reply body, as cached. */
@@ -151,7 +155,7 @@ export class ContentService {
   }
 
   /** Creates a record from a validated write; images are required as the definition says. */
-  async create(key: string, input: WriteInput): Promise<AnyRecord> {
+  async create(key: string, input: WriteInput, by?: AuditContext): Promise<AnyRecord> {
     const { def, table } = this.resource(key);
     const staging = this.stagingDir();
     try {
@@ -170,6 +174,8 @@ export class ContentService {
         this.options.db.transaction(async (tx) => {
           const [written]: Row[] = await tx.insert(table).values(row).returning();
           await this.options.renditionJobs.enqueue(tx, prepared);
+          const record = toRecord(def, written);
+          await this.audited(tx, by, 'content.created', key, record, recordValues(def, record));
           return written;
         }),
       );
@@ -182,7 +188,7 @@ export class ContentService {
   }
 
   /** Updates a record; fields left out of the request keep their value, images too (see planImages). */
-  async update(key: string, id: string, input: WriteInput): Promise<AnyRecord> {
+  async update(key: string, id: string, input: WriteInput, by?: AuditContext): Promise<AnyRecord> {
     const { def, table } = this.resource(key);
     const staging = this.stagingDir();
     try {
@@ -210,6 +216,8 @@ export class ContentService {
           }
           await this.options.renditionJobs.enqueue(tx, prepared);
           await this.options.renditionJobs.drop(tx, replaced);
+          const record = toRecord(def, written);
+          await this.audited(tx, by, 'content.updated', key, record, recordChanges(def, current, record));
           return written;
         }),
       );
@@ -224,16 +232,38 @@ export class ContentService {
   }
 
   /** Deletes a record, then its image files (a crash in between leaves only orphans for the sweep). */
-  async remove(key: string, id: string): Promise<void> {
+  async remove(key: string, id: string, by?: AuditContext): Promise<void> {
     const { def, table } = this.resource(key);
     const existing = await this.findRow(key, id);
     const urls = imageUrls(existing[def.image.field]);
     await this.options.db.transaction(async (tx) => {
-      await tx.delete(table).where(eq(table.id, id));
+      const [deleted]: Row[] = await tx.delete(table).where(eq(table.id, id)).returning();
       await this.options.renditionJobs.drop(tx, urls);
+      // deleted meanwhile by another request: that one's entry says so
+      if (deleted) {
+        const record = toRecord(def, deleted);
+        await this.audited(tx, by, 'content.deleted', key, record, recordValues(def, record));
+      }
     });
     this.changed(key);
     await this.removeImages(urls);
+  }
+
+  /** Records a write made on someone's behalf (`by`), in its transaction: the entry commits with it or not at all. */
+  private async audited(
+    tx: Db,
+    by: AuditContext | undefined,
+    kind: 'content.created' | 'content.updated' | 'content.deleted',
+    key: string,
+    record: AnyRecord,
+    details: Record<string, unknown>,
+  ): Promise<void> {
+    if (!by || !this.options.audit) return;
+    const { def } = this.resource(key);
+    await this.options.audit.record(
+      { kind, ...by, target: { type: key, id: record._id, label: recordLabel(def, record) }, details: { resource: def.noun, ...details } },
+      tx,
+    );
   }
 
   /** A write happened: the list and every cached page that may show it are stale, here and in every other process; new images' jobs may start. */

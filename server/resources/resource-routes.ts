@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
+import { auditContext } from '../audit/audit-context';
 import { requireAdmin } from '../auth/require-admin';
 import { unavailableError } from '../errors';
 import { preferredEncoding } from '../prepared-body';
@@ -34,7 +35,9 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     });
 
     app.post(base, { schema: schemas.create, onRequest: guard }, async (request, reply) => {
-      const record = await withImagePlace(services, request, async () => services.content.create(key, await readInput(request)));
+      const record = await withImagePlace(services, request, async () =>
+        services.content.create(key, await readInput(request), auditContext(request)),
+      );
       return reply.code(201).send({ success: true, message: apiMessages.created(def.noun), data: record });
     });
 
@@ -45,14 +48,14 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       onRequest: guard,
       handler: async (request) => {
         const record = await withImagePlace(services, request, async () =>
-          services.content.update(key, request.params.id, await readInput(request)),
+          services.content.update(key, request.params.id, await readInput(request), auditContext(request)),
         );
         return { success: true as const, message: apiMessages.updated(def.noun), data: record };
       },
     });
 
     app.delete(`${base}/:id`, { schema: schemas.remove, onRequest: guard }, async (request) => {
-      await services.content.remove(key, request.params.id);
+      await services.content.remove(key, request.params.id, auditContext(request));
       return { success: true as const, message: apiMessages.deleted(def.noun) };
     });
   }

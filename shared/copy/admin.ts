@@ -59,6 +59,7 @@ export const adminNavFrame = {
     { to: '/admin/users', label: 'Contact Messages', order: 70 },
     { to: '/admin/about', label: 'About Us Editor', order: 90 },
     { to: '/admin/backups', label: 'Backups', order: 100 },
+    { to: '/admin/activity', label: 'Activity', order: 105 },
     { to: '/admin/account', label: 'Account', order: 110 },
   ],
   groups: [
@@ -460,6 +461,7 @@ export const backupCopy = {
     messages: 'Contact messages',
     admins: 'Admin accounts',
     images: 'Images',
+    auditEvents: 'Activity log entries',
   },
   imagesValue: (count: number, size: string) => `${count} (${size})`,
   leftOut: 'Sessions and login counters are not included: after a restore, everyone logs in again.',
@@ -479,4 +481,42 @@ export const backupCopy = {
   restoreCommand: 'npm run restore -- FILE',
   restoreAfter:
     'It loads into an empty database of either kind (the embedded one or PostgreSQL); add --force to replace a site that has content.',
+} as const;
+
+export const activityCopy = {
+  title: 'Activity',
+  intro:
+    'Every sign-in, account change, backup and content change: who, when and from which address. Entries cannot be changed or deleted.',
+  filtersTitle: 'Filter activity',
+  person: 'Person',
+  personHint: 'Email or account id',
+  kind: 'What',
+  allKinds: 'Everything',
+  from: 'From',
+  to: 'To',
+  apply: 'Apply filters',
+  clear: 'Clear filters',
+  tableCaption: 'Activity, newest first',
+  columns: { when: 'When', who: 'Who', what: 'What', record: 'Record', address: 'Address', details: 'Details' },
+  system: 'System',
+  none: '—',
+  showDetails: 'Show details',
+  hideDetails: 'Hide details',
+  noDetails: 'No details',
+  field: 'Field',
+  before: 'Before',
+  after: 'After',
+  emptyValue: '(empty)',
+  values: 'Values',
+  images: (images: { before: number; after: number; added: number; removed: number }) =>
+    `Images: ${images.before} → ${images.after} (${images.added} added, ${images.removed} removed)`,
+  imageCount: (count: number) => `Images: ${count}`,
+  newer: 'Newer',
+  older: 'Older',
+  page: (n: number) => `Page ${n}`,
+  pagination: 'Activity pages',
+  empty: 'No activity yet',
+  emptyFiltered: 'No activity matches these filters',
+  loadFailed: 'Failed to load the activity log',
+  targets: { account: 'Account', about: 'About Us' } as Record<string, string>,
 } as const;

@@ -17,6 +17,7 @@ function Holds({ summary }: { summary: BackupSummary }) {
     [copy.holds.records, String(current.records)],
     [copy.holds.messages, String(current.messages)],
     [copy.holds.admins, String(current.admins)],
+    [copy.holds.auditEvents, String(current.auditEvents)],
     [copy.holds.images, copy.imagesValue(current.images, formatBytes(current.imageBytes))],
   ];
   return (
