@@ -11,7 +11,7 @@ CREATE TABLE "audit_events" (
 	"details" jsonb DEFAULT '{}'::jsonb NOT NULL
 );
 --> statement-breakpoint
-CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_events_actor_email_idx" ON "audit_events" USING btree ("actor_email","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_events_actor_admin_idx" ON "audit_events" USING btree ("actor_admin_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_events_kind_idx" ON "audit_events" USING btree ("kind","at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "audit_events_actor_email_idx" ON "audit_events" USING btree ("actor_email","at","id");--> statement-breakpoint
+CREATE INDEX "audit_events_actor_admin_idx" ON "audit_events" USING btree ("actor_admin_id","at","id");--> statement-breakpoint
+CREATE INDEX "audit_events_kind_idx" ON "audit_events" USING btree ("kind","at","id");
