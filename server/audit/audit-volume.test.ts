@@ -19,7 +19,7 @@ beforeAll(async () => {
       (array['content.updated', 'sign-in.succeeded', 'content.created', 'sign-out'])[1 + i % 4],
       'person' || (i % 20) || '@example.com', '198.51.100.' || (i % 250), 'project', gen_random_uuid()::text, 'Project ' || i,
       jsonb_build_object('changes', jsonb_build_object('title', jsonb_build_object('before', 'Old ' || i, 'after', 'New ' || i)))
-    from generate_series(1, ${ENTRIES}) as i`);
+    from generate_series(1, ${ENTRIES}::int) as i`);
   await t.services.database.db.execute(sql`analyze audit_events`);
 }, 300_000);
 afterAll(() => t.close());
