@@ -4,7 +4,7 @@
  * AUDIT_DAYS. `record` takes a transaction so that an entry commits with the change it describes.
  */
 import crypto from 'node:crypto';
-import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditKind, AuditPage } from '../../shared/audit';
 import { UUID_PATTERN } from '../../shared/validation';
 import { queryRows, type Db } from '../db/client';
@@ -100,7 +100,8 @@ export class AuditService {
     if (filter.to) conditions.push(lt(auditEvents.at, filter.to));
     if (filter.cursor) {
       const after = decodeCursor(filter.cursor);
-      conditions.push(or(lt(auditEvents.at, after.at), and(eq(auditEvents.at, after.at), lt(auditEvents.id, after.id)))!);
+      // `at <=` is what the index seeks to; the rest only drops the entries of that same millisecond already shown
+      conditions.push(lte(auditEvents.at, after.at), or(lt(auditEvents.at, after.at), lt(auditEvents.id, after.id))!);
     }
     const rows = await this.db
       .select()

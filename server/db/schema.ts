@@ -199,9 +199,10 @@ export const auditEvents = pgTable(
     details: jsonb('details').notNull().default({}),
   },
   (table) => [
-    index('audit_events_at_idx').on(table.at.desc(), table.id.desc()),
-    index('audit_events_actor_email_idx').on(table.actorEmail, table.at.desc(), table.id.desc()),
-    index('audit_events_actor_admin_idx').on(table.actorAdminId, table.at.desc(), table.id.desc()),
-    index('audit_events_kind_idx').on(table.kind, table.at.desc(), table.id.desc()),
+    // ascending: read backwards they give ORDER BY at DESC, id DESC (NULLS FIRST, PostgreSQL's default for DESC), which DESC NULLS LAST indexes do not
+    index('audit_events_at_idx').on(table.at, table.id),
+    index('audit_events_actor_email_idx').on(table.actorEmail, table.at, table.id),
+    index('audit_events_actor_admin_idx').on(table.actorAdminId, table.at, table.id),
+    index('audit_events_kind_idx').on(table.kind, table.at, table.id),
   ],
 );

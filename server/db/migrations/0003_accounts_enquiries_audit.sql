@@ -38,10 +38,10 @@ ALTER TABLE "admin_sessions" ADD COLUMN "device" text DEFAULT '' NOT NULL;--> st
 ALTER TABLE "admin_sessions" ADD COLUMN "address" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "contact_messages" ADD COLUMN "status" text DEFAULT 'New' NOT NULL;--> statement-breakpoint
 ALTER TABLE "mail_outbox" ADD CONSTRAINT "mail_outbox_contact_message_id_contact_messages_id_fk" FOREIGN KEY ("contact_message_id") REFERENCES "contact_messages"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_events_actor_email_idx" ON "audit_events" USING btree ("actor_email","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_events_actor_admin_idx" ON "audit_events" USING btree ("actor_admin_id","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "audit_events_kind_idx" ON "audit_events" USING btree ("kind","at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "audit_events_at_idx" ON "audit_events" USING btree ("at","id");--> statement-breakpoint
+CREATE INDEX "audit_events_actor_email_idx" ON "audit_events" USING btree ("actor_email","at","id");--> statement-breakpoint
+CREATE INDEX "audit_events_actor_admin_idx" ON "audit_events" USING btree ("actor_admin_id","at","id");--> statement-breakpoint
+CREATE INDEX "audit_events_kind_idx" ON "audit_events" USING btree ("kind","at","id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_run_after_idx" ON "mail_outbox" USING btree ("run_after");--> statement-breakpoint
 CREATE INDEX "mail_outbox_contact_message_idx" ON "mail_outbox" USING btree ("contact_message_id");--> statement-breakpoint
 CREATE INDEX "contact_messages_status_created_at_idx" ON "contact_messages" USING btree ("status","created_at","id");--> statement-breakpoint
