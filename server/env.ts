@@ -46,6 +46,8 @@ export interface Env {
   contactRateLimit: number;
   contactRateWindowMs: number;
   tokenTtlHours: number;
+  /** REQUIRE_2FA=true: every account without two-factor sign-in sets it up at its next sign-in. */
+  require2fa: boolean;
   logLevel: LogLevel;
   /** NODE_ENV=development (npm run dev): Vite runs inside the server and pages are rebuilt on every request. */
   development: boolean;
@@ -89,6 +91,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     contactRateLimit: int('CONTACT_RATE_LIMIT', 5),
     contactRateWindowMs: int('CONTACT_RATE_WINDOW_SECONDS', 10 * 60) * 1000,
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
+    require2fa: oneOf('REQUIRE_2FA', ['true', 'false'], 'false') === 'true',
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     development: oneOf('NODE_ENV', NODE_ENVS, 'production') === 'development',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

@@ -69,7 +69,7 @@ export const messageReply = z
   .object({ success: z.literal(true), message: z.string() })
   .meta({ id: 'MessageReply', description: 'A change that returns nothing else.' });
 
-type ErrorStatus = 400 | 401 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
+type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
 
 /**
  * The error replies a route documents: the ones it gives for its own reasons, plus 500 and 503

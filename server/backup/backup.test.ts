@@ -18,6 +18,7 @@ import { resources } from '../../shared/resources';
 import * as schema from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { addSampleContent, createRecord, databaseDump, storageDigests } from '../test/backup-helpers';
+import { stepUpHeaders } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ARCHIVE_FORMAT, ARCHIVE_TABLES, LEFT_OUT_TABLES } from './archive-format';
 import { verifyArchive } from './read-archive';
@@ -25,11 +26,14 @@ import { prepareBackup } from './write-archive';
 
 let t: TestApp;
 let token: string;
+/** The session and a step-up token: a download needs the password confirmed minutes before. */
+let headers: Record<string, string>;
 let work: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
+  headers = await stepUpHeaders(t.app, token);
   await addSampleContent(t, token);
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
 });
@@ -38,7 +42,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-const auth = () => ({ authorization: `Bearer ${token}` });
+const auth = () => headers;
 let fileCount = 0;
 const saveArchive = (bytes: Buffer) => {
   const file = path.join(work, `archive-${(fileCount += 1)}.tar.gz`);

@@ -94,7 +94,7 @@ async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, f
   const replacedAdmins = await target.db.transaction(async (tx) => {
     const before = (await tx.select({ email: admins.email }).from(admins)).map((row) => row.email);
     for (const table of ARCHIVE_TABLES) {
-      if (table.group === 'settings') {
+      if (table.name === 'settings') {
         // the installation keeps its token signing key; the record of its last backup described the replaced site
         await tx.execute(sql`delete from ${sql.identifier(table.name)} where key <> ${SECRET_KEY}`);
       } else {
@@ -104,7 +104,7 @@ async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, f
     }
     for (const table of ARCHIVE_TABLES) {
       const rows = (archive.tables.get(table.name) ?? []).filter(
-        (row) => table.group !== 'settings' || !LEFT_OUT_SETTINGS.includes(row.key as string),
+        (row) => table.name !== 'settings' || !LEFT_OUT_SETTINGS.includes(row.key as string),
       );
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
         await tx.execute(insertRows(table.name, rows.slice(start, start + INSERT_BATCH)));

@@ -1,7 +1,7 @@
-/** /api/user: visitors send messages (public, rate limited); admins read them. */
+/** /api/user: visitors send messages (public, rate limited); Admins (not Editors) read them. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { contactServerMessages } from '../../shared/contact';
-import { requireAdmin } from '../auth/require-admin';
+import { requireRole } from '../auth/require-admin';
 import { rateLimitHook } from '../rate-limit';
 import type { Services } from '../services';
 import { contactSchemas } from './contact-schemas';
@@ -22,7 +22,7 @@ export const contactRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   app.post('/api/user', { ...contactSchemas.send, onRequest: contactRateLimit(services) }, async (request, reply) =>
     reply.code(201).send(await contact.store(request.body)),
   );
-  app.get('/api/user', { ...contactSchemas.list, onRequest: requireAdmin(services.auth) }, async () => ({
+  app.get('/api/user', { ...contactSchemas.list, onRequest: requireRole(services.auth, 'admin') }, async () => ({
     success: true as const,
     data: await contact.list(),
   }));

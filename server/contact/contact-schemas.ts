@@ -43,7 +43,7 @@ export const contactSchemas = {
             }),
           ),
         }),
-        ...errorReplies(401),
+        ...errorReplies(401, 403),
       },
     },
   },

@@ -37,9 +37,9 @@ function failure(status: number, body: ReplyBody, fallback: string): ApiError {
 /** JSON call to /api; throws ApiError with the server's message (or `fallback`). */
 export async function apiJson<T = ReplyBody>(
   path: string,
-  options: { method?: string; body?: unknown; fallback?: string } = {},
+  options: { method?: string; body?: unknown; fallback?: string; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -115,8 +115,9 @@ export async function downloadFile(
   path: string,
   onProgress: (receivedBytes: number) => void,
   messages: { fallback: string; cutShort: string },
+  extraHeaders: Record<string, string> = {},
 ): Promise<string> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...extraHeaders };
   const token = getToken();
   if (token) headers.authorization = `Bearer ${token}`;
   let response: Response;
