@@ -107,8 +107,13 @@ describe('GET /api/backup', () => {
       admins: 1,
       images: Object.keys(await storageDigests(t.services.storage)).length,
     });
-    // the signing key stays with the installation
-    expect(archive.tables.get('settings')!.map((row) => row.key)).toEqual(['about_content']);
+    // the signing key stays with the installation; the key of the two-factor secrets travels with them
+    expect(
+      archive.tables
+        .get('settings')!
+        .map((row) => row.key)
+        .sort(),
+    ).toEqual(['about_content', 'totp_encryption_key']);
     for (const name of archive.imageNames) {
       expect(fs.readFileSync(path.join(archive.imageDir, name))).toEqual(fs.readFileSync(path.join(t.env.dataDir, 'uploads', name)));
     }
@@ -128,7 +133,7 @@ describe('GET /api/backup', () => {
       records: 3,
       messages: 1,
       admins: 1,
-      settings: 1,
+      settings: 2,
       imageJobs: 0,
       images: Object.keys(digests).length,
       imageBytes: bytes,
