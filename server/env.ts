@@ -66,6 +66,8 @@ export interface Env {
   sessionIdleMinutes: number;
   /** AUDIT_DAYS: audit log entries older than this are purged (a whole number of days, 1 or more). */
   auditDays: number;
+  /** REQUIRE_2FA=true: every account without two-factor sign-in sets it up at its next sign-in. */
+  require2fa: boolean;
   logLevel: LogLevel;
   /** NODE_ENV=development (npm run dev): Vite runs inside the server and pages are rebuilt on every request. */
   development: boolean;
@@ -114,6 +116,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
     sessionIdleMinutes: positive('SESSION_IDLE_MINUTES', 30),
     auditDays: wholeDays('AUDIT_DAYS', 365),
+    require2fa: oneOf('REQUIRE_2FA', ['true', 'false'], 'false') === 'true',
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     development: oneOf('NODE_ENV', NODE_ENVS, 'production') === 'development',
     trustProxy: parseTrustProxy(process.env.TRUST_PROXY),

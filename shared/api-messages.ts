@@ -51,3 +51,22 @@ export const apiMessages = {
   otherSessionsEnded: (count: number) => (count === 1 ? '1 other session ended' : `${count} other sessions ended`),
   activityFilterInvalid: (what: string) => `The activity filter is not valid: ${what}.`,
 } as const;
+
+/** Messages of roles, two-factor sign-in and re-authentication. */
+export const accountSecurityMessages = {
+  adminOnly: 'Only an Admin can do this. Your account is an Editor.',
+  roleInvalid: 'The role must be admin or editor',
+  roleChanged: 'Role changed',
+  lastAdminDemoted: 'The last admin cannot become an Editor. Make another account an Admin first.',
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  codeWrong: 'That code is not right. Check your authenticator app and try again.',
+  challengeExpired: 'This sign-in took too long. Please enter your email and password again.',
+  twoFactorOn: 'Two-factor sign-in is on',
+  twoFactorOff: 'Two-factor sign-in is off',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
+  twoFactorNotStarted: 'Start the set-up first: no secret is waiting for confirmation.',
+  twoFactorRequiredBySite: 'This site requires two-factor sign-in (REQUIRE_2FA): it cannot be turned off.',
+  reauthRequired: 'Confirm your password (and code, if two-factor sign-in is on) to do this.',
+  reauthFailed: 'The password or code is not right. Nothing was changed.',
+  reauthConfirmed: 'Confirmed',
+} as const;

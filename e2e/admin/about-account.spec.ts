@@ -5,7 +5,7 @@ import { apiMessages } from '../../shared/api-messages';
 import { aboutEditorCopy as copy, accountCopy, commonCopy, loginCopy } from '../../shared/copy/admin';
 import { publicHtml } from '../fixtures/admin-crud';
 import { uniqueName } from '../fixtures/admin-images';
-import { expect, openScreen, test } from '../fixtures/admin-login';
+import { confirmPassword, expect, openScreen, test } from '../fixtures/admin-login';
 
 test('About Us editor: save a section, validation, reset with confirm, add / edit / delete a card; the About page shows it', async ({
   page,
@@ -80,6 +80,7 @@ test('Account: add and remove an admin; a wrong current password is refused; a n
   await admins.getByLabel(accountCopy.adminEmail, { exact: true }).fill(email);
   await admins.getByLabel(accountCopy.adminPassword(PASSWORD_MIN_LENGTH)).fill(password);
   await admins.getByRole('button', { name: accountCopy.addAdmin }).click();
+  await confirmPassword(page);
   await expect(admins.getByText(email)).toBeVisible();
 
   // the new admin logs in, changes their password, and must log in again with it
@@ -105,6 +106,7 @@ test('Account: add and remove an admin; a wrong current password is refused; a n
   await admins.getByRole('button', { name: `${accountCopy.remove} ${email}` }).click();
   await expect(page.getByRole('alertdialog').getByText(accountCopy.confirmRemove(email))).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: accountCopy.remove }).click();
+  await confirmPassword(page);
   await expect(admins.getByText(email)).toHaveCount(0);
   const list = (await (await page.request.get('/api/admins', { headers: { authorization: `Bearer ${token}` } })).json()) as {
     data: { email: string }[];

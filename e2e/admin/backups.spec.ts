@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { backupMessages, describeCounts, formatBytes, type BackupSummary } from '../../shared/backup';
 import { backupCopy as copy } from '../../shared/copy/admin';
-import { expect, openScreen, test } from '../fixtures/admin-login';
+import { confirmPassword, expect, openScreen, test } from '../fixtures/admin-login';
 
 test('shows what a backup holds, downloads it as a .tar.gz with the token, and updates the last backup', async ({ page, token }) => {
   const headers = { authorization: `Bearer ${token}` };
@@ -35,6 +35,8 @@ test('shows what a backup holds, downloads it as a .tar.gz with the token, and u
   const button = page.getByRole('button', { name: copy.download });
   const downloading = page.waitForEvent('download');
   await button.click();
+  // a download asks for the password again
+  await confirmPassword(page);
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^site-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz$/);
   const saved = await download.path();
@@ -60,6 +62,7 @@ test('a failed download says so and leaves the button usable', async ({ page }) 
     route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, message: backupMessages.busy }) }),
   );
   await page.getByRole('button', { name: copy.download }).click();
+  await confirmPassword(page);
   await expect(page.getByRole('alert')).toHaveText(backupMessages.busy);
   await expect(page.getByRole('button', { name: copy.download })).toBeEnabled();
 });

@@ -10,6 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
 import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
 import { sampleFields, sampleImageCount } from '../test/sample-records';
+import { signChallenge } from '../auth/step-tokens';
+import { loadSigningSecret } from '../auth/tokens';
+import { EDITOR, editorToken, stepUpHeaders, totpCode } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 import { isDocumentedRoute } from './openapi';
@@ -126,15 +129,29 @@ describe('admins', () => {
   it('list, add, change password, remove', async () => {
     await call('/api/admins', { method: 'GET', url: '/api/admins', headers: auth() });
     await call('/api/admins', { method: 'GET', url: '/api/admins' });
+    const reauth = (payload: object) => call('/api/admins/reauth', { method: 'POST', url: '/api/admins/reauth', headers: auth(), payload });
+    expect((await reauth({ password: 'not the password' })).statusCode).toBe(403);
+    expect((await reauth({ password: TEST_ADMIN.password })).statusCode).toBe(200);
+    const stepUp = await stepUpHeaders(t.app, token);
+    expect(
+      (
+        await call('/api/admins', {
+          method: 'POST',
+          url: '/api/admins',
+          headers: auth(),
+          payload: { email: 'y@example.com', password: secondPassword },
+        })
+      ).statusCode,
+    ).toBe(403);
     const added = await call('/api/admins', {
       method: 'POST',
       url: '/api/admins',
-      headers: auth(),
+      headers: stepUp,
       payload: { email: 'second@example.com', password: secondPassword },
     });
     expect(added.statusCode).toBe(201);
     second = added.json().data;
-    expect((await call('/api/admins', { method: 'POST', url: '/api/admins', headers: auth(), payload: { email: 'x' } })).statusCode).toBe(
+    expect((await call('/api/admins', { method: 'POST', url: '/api/admins', headers: stepUp, payload: { email: 'x' } })).statusCode).toBe(
       400,
     );
     expect(
@@ -142,7 +159,7 @@ describe('admins', () => {
         await call('/api/admins', {
           method: 'POST',
           url: '/api/admins',
-          headers: auth(),
+          headers: stepUp,
           payload: { email: second.email, password: secondPassword },
         })
       ).statusCode,
@@ -160,11 +177,66 @@ describe('admins', () => {
     expect((await change({ currentPassword: secondPassword, newPassword: 'a new long enough password' })).statusCode).toBe(200);
     expect((await change({ currentPassword: secondPassword, newPassword: 'a new long enough password' })).statusCode).toBe(401);
 
-    const remove = (id: string, headers = auth()) => call('/api/admins/:id', { method: 'DELETE', url: `/api/admins/${id}`, headers });
+    const role = (id: string, payload: object, headers = stepUp) =>
+      call('/api/admins/:id', { method: 'PATCH', url: `/api/admins/${id}`, headers, payload });
+    expect((await role(second._id, { role: 'boss' })).statusCode).toBe(400);
+    expect((await role(second._id, { role: 'editor' }, auth())).statusCode).toBe(403);
+    expect((await role(MISSING_ID, { role: 'editor' })).statusCode).toBe(404);
+    expect((await role(second._id, { role: 'editor' })).statusCode).toBe(200);
+    const remove = (id: string, headers = stepUp) => call('/api/admins/:id', { method: 'DELETE', url: `/api/admins/${id}`, headers });
     expect((await remove('not-an-id')).statusCode).toBe(400);
     expect((await remove(MISSING_ID)).statusCode).toBe(404);
     expect((await remove(second._id, {})).statusCode).toBe(401);
+    expect((await remove(second._id, auth())).statusCode).toBe(403);
     expect((await remove(second._id)).statusCode).toBe(200);
+  });
+
+  it('two-factor sign-in and an Editor refused', async () => {
+    const editor = await editorToken(t.app, token);
+    expect((await call('/api/admins/2fa/setup', { method: 'POST', url: '/api/admins/2fa/setup' })).statusCode).toBe(401);
+    const setup = await call('/api/admins/2fa/setup', { method: 'POST', url: '/api/admins/2fa/setup', headers: auth() });
+    expect(setup.statusCode).toBe(200);
+    const confirm = (payload: object) =>
+      call('/api/admins/2fa/confirm', { method: 'POST', url: '/api/admins/2fa/confirm', headers: auth(), payload });
+    expect((await confirm({ code: '000000x' })).statusCode).toBe(400);
+    expect((await confirm({})).statusCode).toBe(400);
+    const confirmed = await confirm({ code: totpCode(setup.json().data.secret) });
+    expect(confirmed.statusCode).toBe(200);
+    const recovery = confirmed.json().recoveryCodes as string[];
+
+    const login = await call('/api/admins/login', { method: 'POST', url: '/api/admins/login', payload: TEST_ADMIN });
+    expect(login.json()).toMatchObject({ twoFactorRequired: true });
+    const second = (payload: object) => call('/api/admins/login/2fa', { method: 'POST', url: '/api/admins/login/2fa', payload });
+    expect((await second({ challenge: 'forged', code: '123456' })).statusCode).toBe(401);
+    expect((await second({})).statusCode).toBe(400);
+    expect((await second({ challenge: login.json().challenge, recoveryCode: recovery[0] })).statusCode).toBe(200);
+
+    const atLogin = (payload: object) =>
+      call('/api/admins/login/2fa/setup', { method: 'POST', url: '/api/admins/login/2fa/setup', payload });
+    expect((await atLogin({ challenge: 'forged' })).statusCode).toBe(401);
+    expect((await atLogin({})).statusCode).toBe(400);
+    const [{ _id: editorId }] = (await t.app.inject({ method: 'GET', url: '/api/admins', headers: auth() }))
+      .json()
+      .data.filter((row: { email: string }) => row.email === EDITOR.email);
+    const enrol = await signChallenge(await loadSigningSecret(t.services.database.db), editorId, 'enrol');
+    expect((await atLogin({ challenge: enrol })).statusCode).toBe(200);
+
+    const disable = (headers: Record<string, string>) =>
+      call('/api/admins/2fa/disable', { method: 'POST', url: '/api/admins/2fa/disable', headers });
+    expect((await disable(auth())).statusCode).toBe(403);
+    const stepUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins/reauth',
+      headers: auth(),
+      payload: { password: TEST_ADMIN.password, recoveryCode: recovery[1] },
+    });
+    expect((await disable({ ...auth(), 'x-reauth-token': stepUp.json().stepUpToken })).statusCode).toBe(200);
+
+    expect((await call('/api/admins', { method: 'GET', url: '/api/admins', headers: auth(editor) })).statusCode).toBe(403);
+    expect((await call('/api/user', { method: 'GET', url: '/api/user', headers: auth(editor) })).statusCode).toBe(403);
+    expect((await call('/api/backup/summary', { method: 'GET', url: '/api/backup/summary', headers: auth(editor) })).statusCode).toBe(403);
+    expect((await call('/api/backup', { method: 'GET', url: '/api/backup', headers: auth(editor) })).statusCode).toBe(403);
+    expect((await call('/api/backup', { method: 'GET', url: '/api/backup', headers: auth() })).statusCode).toBe(403);
   });
 });
 
@@ -307,7 +379,7 @@ describe('backup, operations and documentation', () => {
   it('/api/backup/summary and /api/backup', async () => {
     await call('/api/backup/summary', { method: 'GET', url: '/api/backup/summary', headers: auth() });
     await call('/api/backup/summary', { method: 'GET', url: '/api/backup/summary' });
-    const archive = await call('/api/backup', { method: 'GET', url: '/api/backup', headers: auth() });
+    const archive = await call('/api/backup', { method: 'GET', url: '/api/backup', headers: await stepUpHeaders(t.app, token) });
     expect(archive.statusCode).toBe(200);
     expect(archive.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
     expect((await call('/api/backup', { method: 'GET', url: '/api/backup' })).statusCode).toBe(401);

@@ -40,7 +40,7 @@ export const activitySchemas = {
       querystring: activityQuery,
       response: {
         200: z.object({ success: z.literal(true), data: z.object({ entries: z.array(entry), next: z.string().nullable() }) }),
-        ...errorReplies(400, 401),
+        ...errorReplies(400, 401, 403),
       },
     },
     schemaErrorFormatter: invalidRequest((issues) => {

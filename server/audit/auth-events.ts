@@ -35,7 +35,9 @@ export async function auditedLogin<T>(
   const { ip } = auditContext(request);
   try {
     const result = await login();
-    if (email) {
+    // a correct password that still needs a code is not a sign-in yet: the code step records it
+    const signedIn = typeof result !== 'object' || result === null || 'token' in result;
+    if (email && signedIn) {
       const adminId = await adminIdOf(db, email);
       await audit.record({
         kind: 'sign-in.succeeded',

@@ -5,17 +5,20 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { z } from '../../shared/zod';
-import { apiMessages } from '../../shared/api-messages';
+import { accountSecurityMessages, apiMessages } from '../../shared/api-messages';
+import { ADMIN_ROLES, type AdminRole } from '../../shared/roles';
 import { containsNul } from '../../shared/text-input';
 import { UUID_PATTERN } from '../../shared/validation';
 import type { Db } from '../db/client';
-import { admins, adminSessions, loginAttempts } from '../db/schema';
+import { admins, adminSessions, adminTotp, loginAttempts } from '../db/schema';
 import { ClientError } from '../errors';
 import { emailSchema, passwordSchema } from './auth-schemas';
 import { isCommonPassword } from './common-passwords';
 import { describeDevice } from './device';
 import { hashPassword, PASSWORD_MAX, verifyAgainstDummy, verifyPassword } from './passwords';
+import { signChallenge, signStepUp, verifyChallenge, verifyStepUp } from './step-tokens';
 import { loadSigningSecret, signToken, verifyToken } from './tokens';
+import { type Enrolment, TwoFactorService } from './two-factor-service';
 
 export interface AuthSettings {
   loginMaxFailures: number;
@@ -24,12 +27,21 @@ export interface AuthSettings {
   sessionIdleMinutes: number;
   /** PUBLIC_URL: an https one makes the session cookie Secure. */
   publicUrl: string;
+  /** REQUIRE_2FA: an account without two-factor sign-in sets it up before it gets a session. */
+  require2fa: boolean;
 }
+
+/** What a correct password gets: a session, or (two-factor sign-in) a challenge for the next step. */
+export type LoginResult =
+  | { token: string; expiresAt: Date; admin: { email: string } }
+  | { twoFactorRequired: true; challenge: string }
+  | { twoFactorSetupRequired: true; challenge: string };
 
 export interface AuthenticatedAdmin {
   adminId: string;
   email: string;
   sessionId: string;
+  role: AdminRole;
 }
 
 /** Where a sign-in comes from: shown in the session list. */
@@ -69,6 +81,8 @@ export class AuthService {
     private readonly db: Db,
     private readonly secret: Uint8Array,
     private readonly settings: AuthSettings,
+    /** Each account's two-factor sign-in (TOTP, recovery codes). */
+    readonly twoFactor: TwoFactorService,
   ) {}
 
   /** PUBLIC_URL, for the session cookie's attributes. */
@@ -77,7 +91,7 @@ export class AuthService {
   }
 
   static async create(db: Db, settings: AuthSettings): Promise<AuthService> {
-    return new AuthService(db, await loadSigningSecret(db), settings);
+    return new AuthService(db, await loadSigningSecret(db), settings, await TwoFactorService.create(db));
   }
 
   /** Creates the first admin when none exists. Returns the generated password, if one was made. */
@@ -86,7 +100,7 @@ export class AuthService {
     if (existing) return null;
     const adminEmail = parseOr400(emailSchema, email ?? 'admin@example.com');
     const generated = password ? undefined : generatePassword();
-    await this.addAdmin(adminEmail, password ?? generated!);
+    await this.addAdmin(adminEmail, password ?? generated!, 'admin');
     return { email: adminEmail, password: generated };
   }
 
@@ -95,11 +109,7 @@ export class AuthService {
    * failure count with one atomic upsert, so concurrent guesses cannot share a count; known and
    * unknown emails take the same steps (a dummy hash check for unknown ones) and get the same answers.
    */
-  async login(
-    rawEmail: unknown,
-    rawPassword: unknown,
-    client: SessionClient = {},
-  ): Promise<{ token: string; expiresAt: Date; admin: { email: string } }> {
+  async login(rawEmail: unknown, rawPassword: unknown, client: SessionClient = {}): Promise<LoginResult> {
     if (typeof rawEmail !== 'string' || typeof rawPassword !== 'string' || !rawEmail.trim() || !rawPassword) {
       throw new ClientError(400, apiMessages.loginRequired);
     }
@@ -126,7 +136,18 @@ export class AuthService {
       throw new ClientError(401, apiMessages.invalidLogin);
     }
 
+    // two-factor sign-in: the failure count stays until the code step succeeds too
+    const secondStep = await this.secondStepAfterPassword(admin.id);
+    if (secondStep) return secondStep;
     await this.db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+    return this.startSession(admin, client);
+  }
+
+  /** Opens a session for an account whose credentials (and code) are checked: the one way a sign-in ends. */
+  private async startSession(
+    admin: { id: string; email: string },
+    client: SessionClient,
+  ): Promise<{ token: string; expiresAt: Date; admin: { email: string } }> {
     return { ...(await this.issueSession(admin.id, client)), admin: { email: admin.email } };
   }
 
@@ -166,6 +187,7 @@ export class AuthService {
     const [session] = await this.db
       .select({
         email: admins.email,
+        role: admins.role,
         stale: sql<boolean>`${adminSessions.lastSeenAt} < now() - ${this.touchMs()}::float8 * interval '1 millisecond'`,
       })
       .from(adminSessions)
@@ -178,7 +200,7 @@ export class AuthService {
         .update(adminSessions)
         .set({ lastSeenAt: sql`now()` })
         .where(eq(adminSessions.id, sessionId));
-    return { adminId, email: session.email, sessionId };
+    return { adminId, email: session.email, sessionId, role: session.role };
   }
 
   /** The admin's sessions still in force, most recently used first; `current` marks the one asking. */
@@ -233,19 +255,34 @@ export class AuthService {
     await this.setPasswordHash(adminId, await this.newPassword(newPassword));
   }
 
-  async listAdmins(): Promise<{ _id: string; email: string; createdAt: string }[]> {
-    const rows = await this.db.select().from(admins).orderBy(asc(admins.createdAt));
-    return rows.map((row) => ({ _id: row.id, email: row.email, createdAt: row.createdAt.toISOString() }));
+  async listAdmins(): Promise<{ _id: string; email: string; role: AdminRole; twoFactor: boolean; createdAt: string }[]> {
+    const rows = await this.db
+      .select({ id: admins.id, email: admins.email, role: admins.role, createdAt: admins.createdAt, enabledAt: adminTotp.enabledAt })
+      .from(admins)
+      .leftJoin(adminTotp, eq(adminTotp.adminId, admins.id))
+      .orderBy(asc(admins.createdAt));
+    return rows.map((row) => ({
+      _id: row.id,
+      email: row.email,
+      role: row.role,
+      twoFactor: row.enabledAt !== null,
+      createdAt: row.createdAt.toISOString(),
+    }));
   }
 
-  async addAdmin(rawEmail: unknown, rawPassword: unknown): Promise<{ _id: string; email: string }> {
+  async addAdmin(
+    rawEmail: unknown,
+    rawPassword: unknown,
+    rawRole: unknown = 'admin',
+  ): Promise<{ _id: string; email: string; role: AdminRole }> {
     const email = parseOr400(emailSchema, rawEmail);
     const password = await this.newPassword(rawPassword);
+    const role = parseRole(rawRole);
     const [existing] = await this.db.select({ id: admins.id }).from(admins).where(eq(admins.email, email)).limit(1);
     if (existing) throw new ClientError(409, apiMessages.adminExists, [apiMessages.adminExists]);
     const id = crypto.randomUUID();
-    await this.db.insert(admins).values({ id, email, passwordHash: await hashPassword(password) });
-    return { _id: id, email };
+    await this.db.insert(admins).values({ id, email, passwordHash: await hashPassword(password), role });
+    return { _id: id, email, role };
   }
 
   /** Removes another admin; never oneself, and never the last one, even when two admins remove each other at once. */
@@ -256,10 +293,14 @@ export class AuthService {
     if (id === currentAdminId.toLowerCase()) throw new ClientError(400, apiMessages.cannotDeleteSelf);
     await this.db.transaction(async (tx) => {
       // every admin row locked: a concurrent removal waits, then sees what this one left
-      const ids = (await tx.select({ id: admins.id }).from(admins).for('update')).map((row) => row.id);
-      if (!ids.includes(id)) throw new ClientError(404, apiMessages.recordNotFound('Admin'));
-      if (ids.length <= 1) throw new ClientError(409, apiMessages.lastAdmin);
-      if (!ids.includes(currentAdminId)) throw new ClientError(401, apiMessages.unauthorized);
+      const rows = await tx.select({ id: admins.id, role: admins.role }).from(admins).for('update');
+      const target = rows.find((row) => row.id === id);
+      if (!target) throw new ClientError(404, apiMessages.recordNotFound('Admin'));
+      // the last Admin stays, whatever number of Editors there are
+      if (rows.length <= 1 || (target.role === 'admin' && rows.filter((row) => row.role === 'admin').length <= 1)) {
+        throw new ClientError(409, apiMessages.lastAdmin);
+      }
+      if (!rows.some((row) => row.id === currentAdminId)) throw new ClientError(401, apiMessages.unauthorized);
       await tx.delete(admins).where(eq(admins.id, id));
     });
   }
@@ -307,6 +348,131 @@ export class AuthService {
     });
   }
 
+  /** Changes another account's role (or one's own); the last Admin can never become an Editor, even when two demotions race. */
+  async changeRole(rawId: string, rawRole: unknown): Promise<{ _id: string; email: string; role: AdminRole }> {
+    if (!UUID_PATTERN.test(rawId)) throw new ClientError(400, apiMessages.invalidId);
+    const id = rawId.toLowerCase();
+    const role = parseRole(rawRole);
+    return this.db.transaction(async (tx) => {
+      // every account row locked, as removeAdmin does: a concurrent demotion waits, then counts what this one left
+      const rows = await tx.select({ id: admins.id, email: admins.email, role: admins.role }).from(admins).for('update');
+      const target = rows.find((row) => row.id === id);
+      if (!target) throw new ClientError(404, apiMessages.recordNotFound('Admin'));
+      if (target.role === 'admin' && role !== 'admin' && rows.filter((row) => row.role === 'admin').length <= 1) {
+        throw new ClientError(409, accountSecurityMessages.lastAdminDemoted);
+      }
+      await tx.update(admins).set({ role }).where(eq(admins.id, id));
+      return { _id: id, email: target.email, role };
+    });
+  }
+
+  /** After a correct password: a challenge when the account has two-factor sign-in (or must set it up), else null. */
+  private async secondStepAfterPassword(adminId: string): Promise<LoginResult | null> {
+    if ((await this.twoFactor.status(adminId)).enabled) {
+      return { twoFactorRequired: true, challenge: await signChallenge(this.secret, adminId, 'login') };
+    }
+    if (this.settings.require2fa) return { twoFactorSetupRequired: true, challenge: await signChallenge(this.secret, adminId, 'enrol') };
+    return null;
+  }
+
+  /** The account a sign-in challenge names; 401 when it is forged, expired or its account is gone. */
+  /** The email of the account a sign-in challenge names (for the audit log), or null for a bad one. */
+  async challengeEmail(challenge: unknown): Promise<string | null> {
+    return this.challengedAdmin(challenge).then(
+      ({ admin }) => admin.email,
+      () => null,
+    );
+  }
+
+  private async challengedAdmin(challenge: unknown, purpose?: 'login' | 'enrol') {
+    const claims = typeof challenge === 'string' ? await verifyChallenge(this.secret, challenge) : null;
+    if (!claims || (purpose && claims.purpose !== purpose)) throw new ClientError(401, accountSecurityMessages.challengeExpired);
+    const [admin] = await this.db.select().from(admins).where(eq(admins.id, claims.adminId)).limit(1);
+    if (!admin) throw new ClientError(401, accountSecurityMessages.challengeExpired);
+    return { admin, purpose: claims.purpose };
+  }
+
+  /** REQUIRE_2FA, at sign-in: a new secret for the challenged account to scan before it gets a session. */
+  async beginEnrolmentAtLogin(challenge: unknown): Promise<Enrolment> {
+    const { admin } = await this.challengedAdmin(challenge, 'enrol');
+    return this.twoFactor.begin(admin.id, admin.email);
+  }
+
+  /**
+   * The second step of a sign-in: a code (or recovery code) for a 'login' challenge; for an 'enrol'
+   * challenge, the first code of the secret just set up, which turns two-factor on and returns the
+   * recovery codes beside the session. Every try counts toward the email's lockout, as passwords do.
+   */
+  async loginSecondStep(
+    challenge: unknown,
+    code: string | undefined,
+    recoveryCode: string | undefined,
+    client: SessionClient = {},
+  ): Promise<{ token: string; expiresAt: Date; admin: { email: string }; recoveryCodes?: string[] }> {
+    const { admin, purpose } = await this.challengedAdmin(challenge);
+    if (!code?.trim() && !recoveryCode?.trim()) throw new ClientError(400, accountSecurityMessages.codeRequired);
+    let recoveryCodes: string[] | undefined;
+    await this.countedAttempt(admin.email, 401, async () => {
+      if (purpose === 'login') return this.twoFactor.verify(admin.id, code, recoveryCode);
+      recoveryCodes = (await this.twoFactor.confirm(admin.id, code ?? '')) ?? undefined;
+      return recoveryCodes !== undefined;
+    });
+    return { ...(await this.startSession(admin, client)), ...(recoveryCodes ? { recoveryCodes } : {}) };
+  }
+
+  /**
+   * Re-authentication before a sensitive action: the password, and a code when two-factor sign-in is
+   * on. Counts toward the lockout like a login; a failure is 403 (the session stays; nothing changes).
+   * Returns a step-up token good for this session for a few minutes.
+   */
+  async reauthenticate(current: AuthenticatedAdmin, password: unknown, code: unknown, recoveryCode?: unknown): Promise<string> {
+    if (typeof password !== 'string' || !password) throw new ClientError(403, accountSecurityMessages.reauthRequired);
+    const [admin] = await this.db.select().from(admins).where(eq(admins.id, current.adminId)).limit(1);
+    if (!admin) throw new ClientError(401, apiMessages.unauthorized);
+    await this.countedAttempt(admin.email, 403, async () => {
+      if (!(await verifyPassword(admin.passwordHash, password.slice(0, PASSWORD_MAX * 4)))) return false;
+      if (!(await this.twoFactor.status(admin.id)).enabled) return true;
+      const asText = (value: unknown) => (typeof value === 'string' && value.trim() ? value : undefined);
+      return this.twoFactor.verify(admin.id, asText(code), asText(recoveryCode));
+    });
+    return signStepUp(this.secret, current.adminId, current.sessionId);
+  }
+
+  /** 403 unless the step-up token was made by re-authenticating in this session a few minutes ago. */
+  async requireStepUp(current: AuthenticatedAdmin, token: string | undefined): Promise<void> {
+    if (!token || !(await verifyStepUp(this.secret, token, current.adminId, current.sessionId))) {
+      throw new ClientError(403, accountSecurityMessages.reauthRequired);
+    }
+  }
+
+  /** Whether REQUIRE_2FA is set (two-factor sign-in cannot be turned off then). */
+  get twoFactorRequired(): boolean {
+    return this.settings.require2fa;
+  }
+
+  /**
+   * One counted try of a second factor or a re-authentication: reserved in the email's failure count
+   * first (429 when locked), a failure answers `failStatus` and may lock the email, a success clears it.
+   */
+  private async countedAttempt(email: string, failStatus: 401 | 403, check: () => Promise<boolean>): Promise<void> {
+    const attempt = await this.reserveAttempt(email);
+    if (attempt.lockedForSeconds > 0 || attempt.failures > this.settings.loginMaxFailures) {
+      const retryAfter = attempt.lockedForSeconds || Math.ceil(this.lockMs() / 1000);
+      throw new ClientError(429, apiMessages.accountLocked, undefined, { 'retry-after': String(retryAfter) });
+    }
+    if (!(await check())) {
+      if (attempt.failures >= this.settings.loginMaxFailures) {
+        await this.db
+          .update(loginAttempts)
+          .set({ lockedUntil: sql`now() + ${this.lockMs()}::float8 * interval '1 millisecond'`, updatedAt: sql`now()` })
+          .where(eq(loginAttempts.email, email));
+      }
+      const message = failStatus === 401 ? accountSecurityMessages.codeWrong : accountSecurityMessages.reauthFailed;
+      throw new ClientError(failStatus, message, [message]);
+    }
+    await this.db.delete(loginAttempts).where(eq(loginAttempts.email, email));
+  }
+
   private lockMs(): number {
     return this.settings.loginLockMinutes * 60_000;
   }
@@ -352,4 +518,9 @@ export class AuthService {
 
 export function generatePassword(): string {
   return crypto.randomBytes(15).toString('base64url');
+}
+
+function parseRole(raw: unknown): AdminRole {
+  if (typeof raw === 'string' && (ADMIN_ROLES as readonly string[]).includes(raw)) return raw as AdminRole;
+  throw new ClientError(400, accountSecurityMessages.roleInvalid, [accountSecurityMessages.roleInvalid]);
 }

@@ -2,6 +2,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
+import { stepUpHeaders } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { loadSigningSecret, signToken } from './tokens';
 
@@ -21,7 +22,10 @@ describe('login and tokens', () => {
     const reply = await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: TEST_ADMIN });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toMatchObject({ success: true, admin: { email: TEST_ADMIN.email } });
-    expect((await me(`Bearer ${reply.json().token}`)).json()).toEqual({ success: true, admin: { email: TEST_ADMIN.email } });
+    expect((await me(`Bearer ${reply.json().token}`)).json()).toEqual({
+      success: true,
+      admin: { email: TEST_ADMIN.email, role: 'admin', twoFactor: false, recoveryCodesLeft: 0, twoFactorRequired: false },
+    });
   });
 
   it('answers a wrong password and an unknown email with the same message', async () => {
@@ -114,7 +118,7 @@ describe('login and tokens', () => {
   });
 
   it('lets an admin add and remove another admin, but not themselves', async () => {
-    const auth = { authorization: `Bearer ${await t.login()}` };
+    const auth = await stepUpHeaders(t.app, await t.login());
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/admins',
@@ -184,8 +188,8 @@ describe('removing admins', () => {
 
   const loginAs = async (email: string, password: string) =>
     (await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: { email, password } })).json().token as string;
-  const remove = (token: string, id: string) =>
-    t.app.inject({ method: 'DELETE', url: `/api/admins/${id}`, headers: { authorization: `Bearer ${token}` } });
+  const remove = async (token: string, id: string, password = TEST_ADMIN.password) =>
+    t.app.inject({ method: 'DELETE', url: `/api/admins/${id}`, headers: await stepUpHeaders(t.app, token, { password }) });
   const adminIds = async () => (await t.services.auth.listAdmins()).map((admin) => admin._id);
 
   it("refuses one's own id in upper case", async () => {
@@ -216,9 +220,14 @@ describe('removing admins', () => {
   it('never leaves no admin when two admins remove each other at once', async () => {
     const second = await t.services.auth.addAdmin('second@example.com', 'second admin password');
     const [first] = await adminIds();
+    // both confirmed their password first, then remove each other at the same moment
+    const headers = [
+      await stepUpHeaders(t.app, await t.login()),
+      await stepUpHeaders(t.app, await loginAs('second@example.com', 'second admin password'), { password: 'second admin password' }),
+    ];
     const replies = await Promise.all([
-      remove(await t.login(), second._id),
-      remove(await loginAs('second@example.com', 'second admin password'), first),
+      t.app.inject({ method: 'DELETE', url: `/api/admins/${second._id}`, headers: headers[0] }),
+      t.app.inject({ method: 'DELETE', url: `/api/admins/${first}`, headers: headers[1] }),
     ]);
     const statuses = replies.map((reply) => reply.statusCode).sort();
     expect(statuses[0]).toBe(200);

@@ -55,6 +55,9 @@ export const ARCHIVE_TABLES: ArchiveTable[] = [
   ...RESOURCE_KEYS.map((key) => describe(resourceTables[key], 'records')),
   describe(schema.contactMessages, 'messages'),
   describe(schema.admins, 'admins'),
+  // two-factor sign-in travels with its accounts (its encryption key is a setting that travels too), counted as settings
+  describe(schema.adminTotp, 'settings'),
+  describe(schema.adminRecoveryCodes, 'settings'),
   describe(schema.settings, 'settings'),
   describe(schema.imageJobs, 'imageJobs'),
   // the audit log: a restored site keeps its history (see docs/decisions/0016-audit-log.md)

@@ -18,6 +18,7 @@ import { resources } from '../../shared/resources';
 import * as schema from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { addSampleContent, createRecord, databaseDump, storageDigests } from '../test/backup-helpers';
+import { stepUpHeaders } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { ARCHIVE_FORMAT, ARCHIVE_TABLES, LEFT_OUT_TABLES } from './archive-format';
 import { verifyArchive } from './read-archive';
@@ -25,11 +26,14 @@ import { prepareBackup } from './write-archive';
 
 let t: TestApp;
 let token: string;
+/** The session and a step-up token: a download needs the password confirmed minutes before. */
+let headers: Record<string, string>;
 let work: string;
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.login();
+  headers = await stepUpHeaders(t.app, token);
   await addSampleContent(t, token);
   work = fs.mkdtempSync(path.join(os.tmpdir(), 'backup-test-'));
 });
@@ -38,7 +42,7 @@ afterAll(async () => {
   fs.rmSync(work, { recursive: true, force: true });
 });
 
-const auth = () => ({ authorization: `Bearer ${token}` });
+const auth = () => headers;
 let fileCount = 0;
 const saveArchive = (bytes: Buffer) => {
   const file = path.join(work, `archive-${(fileCount += 1)}.tar.gz`);
@@ -103,8 +107,13 @@ describe('GET /api/backup', () => {
       admins: 1,
       images: Object.keys(await storageDigests(t.services.storage)).length,
     });
-    // the signing key stays with the installation
-    expect(archive.tables.get('settings')!.map((row) => row.key)).toEqual(['about_content']);
+    // the signing key stays with the installation; the key of the two-factor secrets travels with them
+    expect(
+      archive.tables
+        .get('settings')!
+        .map((row) => row.key)
+        .sort(),
+    ).toEqual(['about_content', 'totp_encryption_key']);
     for (const name of archive.imageNames) {
       expect(fs.readFileSync(path.join(archive.imageDir, name))).toEqual(fs.readFileSync(path.join(t.env.dataDir, 'uploads', name)));
     }
@@ -124,7 +133,7 @@ describe('GET /api/backup', () => {
       records: 3,
       messages: 1,
       admins: 1,
-      settings: 1,
+      settings: 2,
       imageJobs: 0,
       images: Object.keys(digests).length,
       imageBytes: bytes,

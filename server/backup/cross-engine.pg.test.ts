@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatBytes } from '../../shared/backup';
 import { seedDemoContentIfEmpty } from '../db/demo-content';
 import { addSampleContent, backupToFile, databaseDump, exactDump, storageDigests } from '../test/backup-helpers';
+import { stepUpHeaders } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { restoreFromFile } from './restore';
@@ -77,7 +78,7 @@ describe('across engines', () => {
   it('PostgreSQL and a bucket (with writes of its own) → GET /api/backup → a new embedded database', async () => {
     const token = await postgres.login();
     await addSampleContent(postgres, token, 'pg');
-    const reply = await postgres.app.inject({ method: 'GET', url: '/api/backup', headers: { authorization: `Bearer ${token}` } });
+    const reply = await postgres.app.inject({ method: 'GET', url: '/api/backup', headers: await stepUpHeaders(postgres.app, token) });
     expect(reply.statusCode).toBe(200);
     const file = path.join(work, 'postgres.tar.gz');
     fs.writeFileSync(file, reply.rawPayload);

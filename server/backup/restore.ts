@@ -96,7 +96,7 @@ async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, f
     for (const table of ARCHIVE_TABLES) {
       // the audit log is never deleted from (the database refuses it): the archive's entries are added below
       if (table.appendOnly) continue;
-      if (table.group === 'settings') {
+      if (table.name === 'settings') {
         // the installation keeps its token signing key; the record of its last backup described the replaced site
         await tx.execute(sql`delete from ${sql.identifier(table.name)} where key <> ${SECRET_KEY}`);
       } else {
@@ -106,7 +106,7 @@ async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, f
     }
     for (const table of ARCHIVE_TABLES) {
       const rows = (archive.tables.get(table.name) ?? []).filter(
-        (row) => table.group !== 'settings' || !LEFT_OUT_SETTINGS.includes(row.key as string),
+        (row) => table.name !== 'settings' || !LEFT_OUT_SETTINGS.includes(row.key as string),
       );
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
         await tx.execute(insertRows(table.name, rows.slice(start, start + INSERT_BATCH), table.appendOnly ? table.primaryKey : undefined));

@@ -74,7 +74,7 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
         const rows: Row[] = [];
         for (const { row } of result) {
           const parsed = JSON.parse(row) as Row;
-          if (table.group === 'settings' && LEFT_OUT_SETTINGS.includes(parsed.key as string)) continue;
+          if (table.name === 'settings' && LEFT_OUT_SETTINGS.includes(parsed.key as string)) continue;
           tableLines.push(row);
           rows.push(parsed);
         }

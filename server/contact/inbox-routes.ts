@@ -5,20 +5,35 @@
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { inboxMessages } from '../../shared/contact-inbox';
-import { requireAdmin } from '../auth/require-admin';
+import { alertLabels } from '../../shared/copy/admin';
+import { auditContext } from '../audit/audit-context';
+import { requireRole } from '../auth/require-admin';
 import { ClientError } from '../errors';
 import type { Services } from '../services';
 import { contactSchemas } from './contact-schemas';
 import { inboxCsv, inboxCsvFileName } from './inbox-csv';
 
-export const inboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const { inbox } = services;
-  const guard = requireAdmin(services.auth);
+/** An enquiry as the target of an audit entry: who sent it (its text stays in the inbox). */
+const enquiryTarget = (message: { _id: string; name: string; email: string }) => ({
+  type: 'enquiry',
+  id: message._id,
+  label: `${message.name} <${message.email}>`,
+});
 
-  app.get('/api/user', { ...contactSchemas.list, onRequest: guard }, async (request) => ({
-    success: true as const,
-    ...(await inbox.list(request.query)),
-  }));
+export const inboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  const { inbox, mail, audit } = services;
+  const guard = requireRole(services.auth, 'admin');
+
+  app.get('/api/user', { ...contactSchemas.list, onRequest: guard }, async (request) => {
+    const page = await inbox.list(request.query);
+    // each message's e-mail alert, from the mail outbox (none when alerts were off as it came)
+    const alerts = await mail.alertStatuses(page.data.map((message) => message._id));
+    const data = page.data.map((message) => {
+      const alert = alerts.get(message._id);
+      return alert ? { ...message, alert: { status: alertLabels[alert] } } : message;
+    });
+    return { success: true as const, ...page, data };
+  });
 
   app.get('/api/user/counts', { ...contactSchemas.counts, onRequest: guard }, async () => ({
     success: true as const,
@@ -37,11 +52,19 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.patch('/api/user/:id', { ...contactSchemas.setStatus, onRequest: guard }, async (request) => {
     const message = await inbox.setStatus(request.params.id, request.body.status);
     if (!message) throw new ClientError(404, inboxMessages.notFound);
+    await audit.record({
+      kind: 'enquiry.status-changed',
+      ...auditContext(request),
+      target: enquiryTarget(message),
+      details: { status: message.status },
+    });
     return { success: true as const, message: inboxMessages.statusChanged(message.status), data: message };
   });
 
   app.delete('/api/user/:id', { ...contactSchemas.remove, onRequest: guard }, async (request) => {
-    if (!(await inbox.remove(request.params.id))) throw new ClientError(404, inboxMessages.notFound);
+    const removed = await inbox.remove(request.params.id);
+    if (!removed) throw new ClientError(404, inboxMessages.notFound);
+    await audit.record({ kind: 'enquiry.deleted', ...auditContext(request), target: enquiryTarget(removed) });
     return { success: true as const, message: inboxMessages.deleted };
   });
 };

@@ -3,7 +3,10 @@
  * entity tables), contact messages, admins and their sessions, settings.
  */
 import { boolean, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { ADMIN_ROLES } from '../../shared/roles';
 import { resourceTables } from './resource-tables';
+
+export { adminRecoveryCodes, adminTotp } from './two-factor-schema';
 
 const t = (name: string) => text(name).notNull().default('');
 
@@ -51,6 +54,8 @@ export const admins = pgTable('admins', {
   id: uuid('id').primaryKey(),
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
+  /** 'admin' (everything) or 'editor' (content screens only); accounts made before roles are Admins. */
+  role: text('role', { enum: ADMIN_ROLES }).notNull().default('admin'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

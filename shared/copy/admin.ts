@@ -520,3 +520,48 @@ export const activityCopy = {
   loadFailed: 'Failed to load the activity log',
   targets: { account: 'Account', about: 'About Us' } as Record<string, string>,
 } as const;
+
+/** Roles, two-factor sign-in and re-authentication on the admin screens. */
+export const securityCopy = {
+  roles: { admin: 'Admin', editor: 'Editor' } as const,
+  role: 'Role',
+  roleOf: (email: string) => `Role of ${email}`,
+  notAllowedTitle: 'Not allowed',
+  notAllowed: 'This screen is for Admins. Your account is an Editor: you can edit the site’s content and the About page.',
+  backToDashboard: 'Back to the dashboard',
+  twoFactorTitle: 'Two-factor sign-in',
+  twoFactorOnStatus: (left: number) => `On. ${left} of 10 recovery codes left.`,
+  twoFactorOffStatus: 'Off. Sign-in asks for your password only.',
+  twoFactorRequiredNote: 'This site requires two-factor sign-in for every account.',
+  turnOn: 'Turn on two-factor sign-in',
+  turnOff: 'Turn off two-factor sign-in',
+  scanIntro:
+    'Scan this QR code with an authenticator app (for example Google Authenticator, 1Password or Aegis), then enter the 6-digit code it shows.',
+  qrAlt: 'QR code for your authenticator app',
+  secretLabel: 'Or type this key into the app:',
+  codeLabel: '6-digit code',
+  recoveryLabel: 'Recovery code',
+  confirmCode: 'Confirm code',
+  confirming: 'Checking…',
+  recoveryTitle: 'Your recovery codes',
+  recoveryIntro:
+    'Each code lets you sign in once without your phone. Keep them somewhere safe (a password manager or on paper): they are shown only now.',
+  recoveryDone: 'I have saved these codes',
+  reauthTitle: 'Confirm it is you',
+  reauthIntro: 'Enter your password to continue.',
+  reauthIntroWithCode: 'Enter your password and a code from your authenticator app (or a recovery code) to continue.',
+  reauthPassword: 'Your password',
+  reauthSubmit: 'Confirm',
+  codeStepTitle: 'Two-factor sign-in',
+  codeStepIntro: 'Enter the 6-digit code from your authenticator app.',
+  recoveryStepIntro: 'Enter one of your recovery codes. Each works once.',
+  useRecovery: 'Use a recovery code instead',
+  useCode: 'Use a code from the app instead',
+  verify: 'Verify',
+  setupStepIntro: 'This site requires two-factor sign-in. Set it up now to finish signing in.',
+  continue: 'Continue to the dashboard',
+  startOver: 'Start again',
+} as const;
+
+/** The e-mail alert of an enquiry, as the inbox shows it (the mail outbox's states). */
+export const alertLabels = { pending: 'waiting to send', sent: 'sent', failed: 'not sent (gave up)' } as const;

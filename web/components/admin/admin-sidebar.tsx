@@ -28,7 +28,8 @@ import {
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { adminNav } from '../../../shared/admin-nav';
-import { layoutCopy, messagesCopy, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
+import { layoutCopy, messagesCopy, type NavEntry, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
+import { isAdminOnlyPath, type AdminRole } from '../../../shared/roles';
 import { useNewMessageCount } from '../../lib/admin/inbox-counts';
 
 /** The sidebar entry whose badge counts New enquiries. */
@@ -65,6 +66,16 @@ interface SidebarProps {
   onCloseMobile: () => void;
   onLogout: () => void;
   email: string;
+  role: AdminRole;
+}
+
+/** The sidebar an account sees: an Editor's lacks the Admins' screens. */
+function navFor(role: AdminRole): NavEntry[] {
+  if (role === 'admin') return adminNav;
+  return adminNav.flatMap((entry): NavEntry[] => {
+    if ('children' in entry) return [{ ...entry, children: entry.children.filter((child) => !isAdminOnlyPath(child.to)) }];
+    return isAdminOnlyPath(entry.to) ? [] : [entry];
+  });
 }
 
 const linkClass =
@@ -135,10 +146,10 @@ function Group({ group, narrow, onNavigate }: { group: NavGroup; narrow: boolean
   );
 }
 
-function NavList({ narrow, onNavigate }: { narrow: boolean; onNavigate: () => void }) {
+function NavList({ narrow, onNavigate, role }: { narrow: boolean; onNavigate: () => void; role: AdminRole }) {
   return (
     <ul className="space-y-1">
-      {adminNav.map((entry) =>
+      {navFor(role).map((entry) =>
         'children' in entry ? (
           <Group key={entry.label} group={entry} narrow={narrow} onNavigate={onNavigate} />
         ) : (
@@ -151,7 +162,7 @@ function NavList({ narrow, onNavigate }: { narrow: boolean; onNavigate: () => vo
   );
 }
 
-export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, onLogout, email }: SidebarProps) {
+export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, onLogout, email, role }: SidebarProps) {
   const logout = (narrow: boolean) => (
     <button
       type="button"
@@ -183,7 +194,7 @@ export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, o
           </button>
         </div>
         <nav aria-label={layoutCopy.nav} className="flex-1 overflow-y-auto px-3 py-4">
-          <NavList narrow={collapsed} onNavigate={() => undefined} />
+          <NavList narrow={collapsed} onNavigate={() => undefined} role={role} />
         </nav>
         <div className="border-t border-gray-800 p-3">
           {collapsed ? null : <p className="mb-2 truncate px-3 text-xs text-gray-300">{email}</p>}
@@ -208,7 +219,7 @@ export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, o
               </button>
             </div>
             <nav aria-label={layoutCopy.nav} className="flex-1 overflow-y-auto px-3 py-4">
-              <NavList narrow={false} onNavigate={onCloseMobile} />
+              <NavList narrow={false} onNavigate={onCloseMobile} role={role} />
             </nav>
             <div className="border-t border-gray-800 p-3">
               <p className="mb-2 truncate px-3 text-xs text-gray-300">{email}</p>

@@ -37,9 +37,9 @@ function failure(status: number, body: ReplyBody, fallback: string): ApiError {
 /** JSON call to /api; throws ApiError with the server's message (or `fallback`). */
 export async function apiJson<T = ReplyBody>(
   path: string,
-  options: { method?: string; body?: unknown; fallback?: string } = {},
+  options: { method?: string; body?: unknown; fallback?: string; headers?: Record<string, string> } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { ...SAME_ORIGIN_HEADERS };
+  const headers: Record<string, string> = { ...SAME_ORIGIN_HEADERS, ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
@@ -112,10 +112,11 @@ export async function downloadFile(
   path: string,
   onProgress: (receivedBytes: number) => void,
   messages: { fallback: string; cutShort: string },
+  extraHeaders: Record<string, string> = {},
 ): Promise<string> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, { headers: SAME_ORIGIN_HEADERS, cache: 'no-store' });
+    response = await fetch(`/api${path}`, { headers: { ...SAME_ORIGIN_HEADERS, ...extraHeaders }, cache: 'no-store' });
   } catch {
     throw new ApiError(commonCopy.networkError, 0);
   }

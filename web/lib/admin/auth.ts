@@ -2,8 +2,8 @@
  * The admin session lives in an HttpOnly cookie that the server sets at login and clears at logout
  * (decision 0016): no script here can read it, and nothing about it is kept in localStorage.
  */
-import { createContext, useContext } from 'react';
 import { storageKeys } from '../../../shared/copy/admin';
+import type { AdminMe } from './me';
 
 /**
  * Sent with every call: the server takes a write carried by the session cookie only with it, and
@@ -21,12 +21,12 @@ export function forgetStoredSession() {
   }
 }
 
-/** The signed-in admin's email, or null when the cookie carries no live session. Throws on a network failure. */
-export async function fetchSignedIn(): Promise<string | null> {
+/** The signed-in account (/api/admins/me), or null when the cookie carries no live session. Throws on a network failure. */
+export async function fetchSignedIn(): Promise<AdminMe | null> {
   const response = await fetch('/api/admins/me', { headers: SAME_ORIGIN_HEADERS, cache: 'no-store' });
   if (!response.ok) return null;
-  const body = (await response.json().catch(() => null)) as { admin?: { email?: unknown } } | null;
-  return typeof body?.admin?.email === 'string' ? body.admin.email : null;
+  const body = (await response.json().catch(() => null)) as { admin?: AdminMe } | null;
+  return typeof body?.admin?.email === 'string' ? body.admin : null;
 }
 
 /** Ends this session on the server, which also clears the cookie; a failure still leaves the screens. */
@@ -38,8 +38,3 @@ export async function logout(): Promise<void> {
 export function endSessionAndLogin() {
   window.location.assign('/admin/login');
 }
-
-/** The signed-in admin's email, from /api/admins/me: the admin layout provides it. */
-export const SignedInEmailContext = createContext('');
-
-export const useSignedInEmail = () => useContext(SignedInEmailContext);

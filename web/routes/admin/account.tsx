@@ -1,23 +1,31 @@
-/** Account: change one's own password (ends every session), one's sessions, list, add and remove admins. */
+/** Account: one's own password (ends every session), two-factor sign-in and one's sessions; for Admins, the accounts (add, remove, role). */
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
-import { TOAST_LONG_MS, accountCopy as copy, commonCopy } from '../../../shared/copy/admin';
+import { TOAST_LONG_MS, accountCopy as copy, commonCopy, securityCopy } from '../../../shared/copy/admin';
+import { ADMIN_ROLES, type AdminRole } from '../../../shared/roles';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { formatDate } from '../../components/admin/columns';
 import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { ReauthDialog } from '../../components/admin/reauth-dialog';
 import { SessionsCard } from '../../components/admin/sessions-card';
+import { TwoFactorSection } from '../../components/admin/two-factor-section';
 import { PageHeader } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson, errorText } from '../../lib/admin/api';
-import { useSignedInEmail } from '../../lib/admin/auth';
+import { useAdminMe } from '../../lib/admin/me';
 
 interface AdminRow {
   _id: string;
   email: string;
+  role: AdminRole;
+  twoFactor: boolean;
   createdAt: string;
 }
+
+/** A change that waits for the password (and code) to be confirmed. */
+type Sensitive = (stepUp: Record<string, string>) => Promise<void>;
 
 function Alert({ message }: { message: string }) {
   return message ? (
@@ -94,47 +102,64 @@ function ChangePassword() {
   );
 }
 
-function Admins() {
-  const me = useSignedInEmail();
+function Admins({ twoFactor }: { twoFactor: boolean }) {
+  const me = useAdminMe().email;
   const { passwordMinLength } = useAdminLimits();
   const admins = useAdminData<AdminRow[]>('/admins', copy.loadFailed);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const [role, setRole] = useState<AdminRole>('editor');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [pending, setPending] = useState<AdminRow | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const [sensitive, setSensitive] = useState<{ run: Sensitive } | null>(null);
 
-  const add = async (event: FormEvent) => {
+  /** Runs a change after the confirm-password dialog; a failure shows as a toast (or under the form). */
+  const confirmThen = (
+    run: Sensitive,
+    onError: (message: string) => void = (message) => toast.error(message, { duration: TOAST_LONG_MS }),
+  ) =>
+    setSensitive({
+      run: async (stepUp) => {
+        setSensitive(null);
+        try {
+          await run(stepUp);
+        } catch (failure) {
+          onError(errorText(failure, commonCopy.somethingWrong));
+        } finally {
+          setBusy(false);
+          await admins.reload();
+        }
+      },
+    });
+
+  const add = (event: FormEvent) => {
     event.preventDefault();
     setBusy(true);
     setError('');
-    try {
-      const reply = await apiJson<{ message: string }>('/admins', { method: 'POST', body: { email, password } });
+    confirmThen(async (stepUp) => {
+      const reply = await apiJson<{ message: string }>('/admins', { method: 'POST', body: { email, password, role }, headers: stepUp });
       toast.success(reply.message, { duration: TOAST_LONG_MS });
       setEmail('');
       setPassword('');
-      await admins.reload();
-    } catch (failure) {
-      setError(errorText(failure, commonCopy.somethingWrong));
-    } finally {
-      setBusy(false);
-    }
+    }, setError);
   };
-  const remove = async () => {
-    if (!pending) return;
-    setRemoving(true);
-    try {
-      const reply = await apiJson<{ message: string }>(`/admins/${encodeURIComponent(pending._id)}`, { method: 'DELETE' });
+  const remove = (admin: AdminRow) => {
+    setPending(null);
+    confirmThen(async (stepUp) => {
+      const reply = await apiJson<{ message: string }>(`/admins/${encodeURIComponent(admin._id)}`, { method: 'DELETE', headers: stepUp });
       toast.success(reply.message, { duration: TOAST_LONG_MS });
-      setPending(null);
-      await admins.reload();
-    } catch (failure) {
-      toast.error(errorText(failure, commonCopy.somethingWrong), { duration: TOAST_LONG_MS });
-    } finally {
-      setRemoving(false);
-    }
+    });
   };
+  const changeRole = (admin: AdminRow, next: AdminRole) =>
+    confirmThen(async (stepUp) => {
+      const reply = await apiJson<{ message: string }>(`/admins/${encodeURIComponent(admin._id)}`, {
+        method: 'PATCH',
+        body: { role: next },
+        headers: stepUp,
+      });
+      toast.success(reply.message, { duration: TOAST_LONG_MS });
+    });
 
   return (
     <section className={`${card} p-5`} aria-labelledby="admins">
@@ -151,16 +176,30 @@ function Admins() {
                   {admin.email === me ? <span className="text-gray-600">{copy.you}</span> : null}
                   <span className="block text-xs text-gray-600">{formatDate(admin.createdAt)}</span>
                 </span>
-                {admin.email === me ? null : (
-                  <button
-                    type="button"
-                    className={btn.smallDelete}
-                    aria-label={`${copy.remove} ${admin.email}`}
-                    onClick={() => setPending(admin)}
+                <span className="flex items-center gap-2">
+                  <select
+                    aria-label={securityCopy.roleOf(admin.email)}
+                    className="rounded-lg border border-gray-300 px-2 py-1 text-sm"
+                    value={admin.role}
+                    onChange={(e) => changeRole(admin, e.currentTarget.value as AdminRole)}
                   >
-                    {copy.remove}
-                  </button>
-                )}
+                    {ADMIN_ROLES.map((value) => (
+                      <option key={value} value={value}>
+                        {securityCopy.roles[value]}
+                      </option>
+                    ))}
+                  </select>
+                  {admin.email === me ? null : (
+                    <button
+                      type="button"
+                      className={btn.smallDelete}
+                      aria-label={`${copy.remove} ${admin.email}`}
+                      onClick={() => setPending(admin)}
+                    >
+                      {copy.remove}
+                    </button>
+                  )}
+                </span>
               </li>
             ))}
           </ul>
@@ -196,6 +235,18 @@ function Admins() {
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
         </div>
+        <div>
+          <label htmlFor="new-admin-role" className={label}>
+            {securityCopy.role}
+          </label>
+          <select id="new-admin-role" className={input} value={role} onChange={(e) => setRole(e.currentTarget.value as AdminRole)}>
+            {ADMIN_ROLES.map((value) => (
+              <option key={value} value={value}>
+                {securityCopy.roles[value]}
+              </option>
+            ))}
+          </select>
+        </div>
         <Alert message={error} />
         <div className="flex justify-end">
           <button type="submit" className={btn.primary} disabled={busy}>
@@ -207,9 +258,20 @@ function Admins() {
         <ConfirmDialog
           message={copy.confirmRemove(pending.email)}
           confirmLabel={copy.remove}
-          busy={removing}
+          busy={false}
           onCancel={() => setPending(null)}
-          onConfirm={() => void remove()}
+          onConfirm={() => remove(pending)}
+        />
+      ) : null}
+      {sensitive ? (
+        <ReauthDialog
+          twoFactor={twoFactor}
+          onConfirmed={sensitive.run}
+          onCancel={() => {
+            setSensitive(null);
+            setBusy(false);
+            void admins.reload();
+          }}
         />
       ) : null}
     </section>
@@ -217,13 +279,18 @@ function Admins() {
 }
 
 export default function Account() {
-  const email = useSignedInEmail();
+  const me = useAdminMe();
+  // turning two-factor on or off here changes what the confirm-password dialogs ask for
+  const [twoFactor, setTwoFactor] = useState(me.twoFactor);
   return (
     <div>
-      <PageHeader title={copy.title} subtitle={copy.signedInAs(email)} />
+      <PageHeader title={copy.title} subtitle={copy.signedInAs(me.email)} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-        <ChangePassword />
-        <Admins />
+        <div className="space-y-6">
+          <ChangePassword />
+          <TwoFactorSection enabled={twoFactor} onChange={setTwoFactor} />
+        </div>
+        {me.role === 'admin' ? <Admins twoFactor={twoFactor} /> : null}
         <SessionsCard />
       </div>
     </div>

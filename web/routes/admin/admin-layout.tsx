@@ -2,17 +2,19 @@
 import '../../styles/admin.css';
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
-import { Outlet, redirect, useLoaderData, useNavigate } from 'react-router';
+import { Link, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
 import { Toaster } from 'sonner';
 import { adminNav } from '../../../shared/admin-nav';
-import { layoutCopy } from '../../../shared/copy/admin';
+import { layoutCopy, securityCopy } from '../../../shared/copy/admin';
+import { isAdminOnlyPath } from '../../../shared/roles';
 import { resourceAtPath, resources } from '../../../shared/resources';
 import { AdminSidebar } from '../../components/admin/admin-sidebar';
 import { Watermark } from '../../components/public/watermark';
 import { Spinner } from '../../components/admin/ui';
 import { AdminLimitsContext } from '../../lib/admin/admin-limits';
 import { adminLimits } from '../../lib/admin/admin-limits.server';
-import { fetchSignedIn, forgetStoredSession, logout as endSession, SignedInEmailContext } from '../../lib/admin/auth';
+import { fetchSignedIn, forgetStoredSession, logout as endSession } from '../../lib/admin/auth';
+import { AdminMeContext } from '../../lib/admin/me';
 import type { Route } from './+types/admin-layout';
 
 /** On the server: its own limits (MAX_IMAGE_MB, the shortest password) for the forms' checks; nothing secret. */
@@ -27,7 +29,7 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   // no live session (or no answer at all): a fresh login
   if (me.status === 'rejected' || me.value === null) return redirect('/admin/login');
   if (server.status === 'rejected') throw server.reason;
-  return { email: me.value, limits: server.value.limits };
+  return { me: me.value, limits: server.value.limits };
 }
 clientLoader.hydrate = true as const;
 
@@ -49,8 +51,22 @@ export function meta({ location }: { location: { pathname: string } }) {
   return [{ title: label ? `${label} | Admin` : 'Admin' }, { name: 'robots', content: 'noindex' }];
 }
 
+/** What an Editor sees on an Admin's screen (the server refuses its calls too). */
+function NotAllowed() {
+  return (
+    <section className="rounded-xl border border-amber-200 bg-amber-50 p-6" data-testid="not-allowed">
+      <h1 className="text-xl font-bold text-gray-900">{securityCopy.notAllowedTitle}</h1>
+      <p className="mt-2 text-gray-800">{securityCopy.notAllowed}</p>
+      <Link to="/admin/dashboard" className="mt-4 inline-block font-medium text-brand-dark underline">
+        {securityCopy.backToDashboard}
+      </Link>
+    </section>
+  );
+}
+
 export default function AdminLayout() {
-  const { email, limits } = useLoaderData<typeof clientLoader>();
+  const { limits, me } = useLoaderData<typeof clientLoader>();
+  const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const navigate = useNavigate();
@@ -67,7 +83,8 @@ export default function AdminLayout() {
         mobileOpen={mobileOpen}
         onCloseMobile={() => setMobileOpen(false)}
         onLogout={() => void logout()}
-        email={email}
+        email={me.email}
+        role={me.role}
       />
       <div className={collapsed ? 'md:pl-20' : 'md:pl-64'}>
         <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-gray-200 bg-white px-4 md:hidden">
@@ -83,9 +100,7 @@ export default function AdminLayout() {
         </header>
         <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
           <AdminLimitsContext value={limits}>
-            <SignedInEmailContext value={email}>
-              <Outlet />
-            </SignedInEmailContext>
+            <AdminMeContext value={me}>{me.role !== 'admin' && isAdminOnlyPath(pathname) ? <NotAllowed /> : <Outlet />}</AdminMeContext>
           </AdminLimitsContext>
         </main>
       </div>

@@ -6,8 +6,10 @@ import { describeCounts, formatBytes, type BackupSummary } from '../../../shared
 import { TOAST_LONG_MS, backupCopy as copy } from '../../../shared/copy/admin';
 import { btn, card } from '../../components/admin/classes';
 import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
+import { ReauthDialog } from '../../components/admin/reauth-dialog';
 import { PageHeader } from '../../components/admin/ui';
 import { downloadFile, errorText } from '../../lib/admin/api';
+import { useAdminMe } from '../../lib/admin/me';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -67,12 +69,16 @@ export default function Backups() {
   const summary = useAdminData<BackupSummary>('/backup/summary', copy.loadFailed);
   const [received, setReceived] = useState<number | null>(null);
   const [downloadError, setDownloadError] = useState('');
+  // a download asks for the password (and code) again first
+  const [confirming, setConfirming] = useState(false);
+  const { twoFactor } = useAdminMe();
 
-  const download = async () => {
+  const download = async (stepUp: Record<string, string>) => {
+    setConfirming(false);
     setReceived(0);
     setDownloadError('');
     try {
-      const fileName = await downloadFile('/backup', setReceived, { fallback: copy.downloadFailed, cutShort: copy.cutShort });
+      const fileName = await downloadFile('/backup', setReceived, { fallback: copy.downloadFailed, cutShort: copy.cutShort }, stepUp);
       toast.success(copy.downloaded(fileName), { duration: TOAST_LONG_MS });
       await summary.reload();
     } catch (failure) {
@@ -86,7 +92,7 @@ export default function Backups() {
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
-        <button type="button" className={btn.primary} onClick={() => void download()} disabled={busy || !summary.data} aria-busy={busy}>
+        <button type="button" className={btn.primary} onClick={() => setConfirming(true)} disabled={busy || !summary.data} aria-busy={busy}>
           <Download className="h-4 w-4" aria-hidden />
           <span aria-live="polite">{busy ? copy.downloading(formatBytes(received)) : copy.download}</span>
         </button>
@@ -96,6 +102,7 @@ export default function Backups() {
           {downloadError}
         </p>
       ) : null}
+      {confirming ? <ReauthDialog twoFactor={twoFactor} onConfirmed={download} onCancel={() => setConfirming(false)} /> : null}
       <AdminDataView loaded={summary}>
         {(loaded) => (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">

@@ -4,31 +4,38 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { dashboardCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
+import { isAdminOnlyPath } from '../../../shared/roles';
 import { card } from '../../components/admin/classes';
 import { PageHeader } from '../../components/admin/ui';
 import { listRecords } from '../../lib/admin/api';
 import { fetchInboxCounts } from '../../lib/admin/inbox-counts';
+import { useAdminMe } from '../../lib/admin/me';
 
 type Counts = Record<(typeof dashboardCopy.stats)[number]['key'], number>;
 const statIcons = { clients: UsersRound, gallery: Images, projects: Building2, contacts: Mail };
 
-async function loadCounts(): Promise<Counts> {
+/** `messages` false: an Editor, who may not read the enquiries (the card is hidden). */
+async function loadCounts(messages: boolean): Promise<Counts> {
   const [clients, gallery, projects, contacts] = await Promise.all([
     listRecords(resources.clients),
     listRecords(resources.gallery),
     listRecords(resources.project),
     // "Pending inquiries": the New messages
-    fetchInboxCounts(),
+    messages ? fetchInboxCounts() : { New: 0 },
   ]);
   return { clients: clients.length, gallery: gallery.length, projects: projects.length, contacts: contacts.New };
 }
 
 export default function AdminDashboard() {
+  const isAdmin = useAdminMe().role === 'admin';
+  // an Editor's dashboard shows only what it can open
+  const stats = dashboardCopy.stats.filter((stat) => isAdmin || !isAdminOnlyPath(stat.to));
+  const quickActions = dashboardCopy.quickActions.filter((action) => isAdmin || !isAdminOnlyPath(action.to));
   const [counts, setCounts] = useState<Counts | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    loadCounts()
+    loadCounts(isAdmin)
       .then((value) => live && setCounts(value))
       .catch(() => {
         // counts stay 0, and the admin is told why
@@ -39,7 +46,7 @@ export default function AdminDashboard() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [isAdmin]);
 
   return (
     <div>
@@ -51,14 +58,14 @@ export default function AdminDashboard() {
       ) : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {counts === null
-          ? dashboardCopy.stats.map((stat) => (
+          ? stats.map((stat) => (
               <div key={stat.key} data-testid="stat-skeleton" className={`${card} h-32 animate-pulse p-5`} aria-hidden>
                 <div className="h-4 w-24 rounded bg-gray-200" />
                 <div className="mt-4 h-8 w-16 rounded bg-gray-200" />
                 <div className="mt-3 h-3 w-32 rounded bg-gray-200" />
               </div>
             ))
-          : dashboardCopy.stats.map((stat) => {
+          : stats.map((stat) => {
               const Icon = statIcons[stat.key];
               return (
                 <Link
@@ -81,7 +88,7 @@ export default function AdminDashboard() {
         <section className={`${card} p-5`}>
           <h2 className="mb-3 text-lg font-semibold">{dashboardCopy.quickActionsTitle}</h2>
           <ul className="space-y-2">
-            {dashboardCopy.quickActions.map((action) => (
+            {quickActions.map((action) => (
               <li key={action.label}>
                 <Link
                   to={action.to}

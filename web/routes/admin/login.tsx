@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginCopy } from '../../../shared/copy/admin';
 import { btn, input, label } from '../../components/admin/classes';
+import { LoginSecondStep } from '../../components/admin/login-second-step';
 import { forgetStoredSession } from '../../lib/admin/auth';
 
 export function meta() {
@@ -16,6 +17,9 @@ interface LoginReply {
   token?: string;
   admin?: { email?: string };
   message?: string;
+  twoFactorRequired?: boolean;
+  twoFactorSetupRequired?: boolean;
+  challenge?: string;
 }
 
 export default function AdminLogin() {
@@ -25,6 +29,13 @@ export default function AdminLogin() {
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
+  // two-factor sign-in: the password was right, a code (or the set-up) comes next
+  const [second, setSecond] = useState<{ challenge: string; enrol: boolean } | null>(null);
+  // the server has set the session cookie; the token in the reply is for scripts, and is not kept
+  const signedIn = () => {
+    forgetStoredSession();
+    navigate('/admin/dashboard', { replace: true });
+  };
   // the form works only once React runs; until then it stays disabled so nothing typed is lost
   const [ready, setReady] = useState(false);
   // eslint-disable-next-line react-hooks/set-state-in-effect
@@ -42,9 +53,12 @@ export default function AdminLogin() {
       });
       const body = (await response.json().catch(() => ({}))) as LoginReply;
       if (response.ok && body.token) {
-        // the server has set the session cookie; the token in the reply is for scripts, and is not kept
-        forgetStoredSession();
-        navigate('/admin/dashboard', { replace: true });
+        signedIn();
+        return;
+      }
+      if (response.ok && body.challenge) {
+        setSecond({ challenge: body.challenge, enrol: Boolean(body.twoFactorSetupRequired) });
+        setSubmitting(false);
         return;
       }
       setError(body.message || loginCopy.failed);
@@ -64,62 +78,74 @@ export default function AdminLogin() {
           <h1 className="text-2xl font-bold">{loginCopy.title}</h1>
           <p className="mt-1 text-sm text-gray-600">{loginCopy.subtitle}</p>
         </div>
-        <form onSubmit={submit}>
-          <fieldset disabled={!ready} className="space-y-4">
-            <div>
-              <label htmlFor="login-email" className={label}>
-                {loginCopy.email}
-              </label>
-              <input
-                id="login-email"
-                type="email"
-                required
-                autoComplete="username"
-                className={input}
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-              />
-            </div>
-            <div>
-              <label htmlFor="login-password" className={label}>
-                {loginCopy.password}
-              </label>
-              <div className="relative">
+        {second ? (
+          <LoginSecondStep
+            challenge={second.challenge}
+            enrol={second.enrol}
+            onSession={signedIn}
+            onStartOver={() => {
+              setSecond(null);
+              setPassword('');
+            }}
+          />
+        ) : (
+          <form onSubmit={submit}>
+            <fieldset disabled={!ready} className="space-y-4">
+              <div>
+                <label htmlFor="login-email" className={label}>
+                  {loginCopy.email}
+                </label>
                 <input
-                  id="login-password"
-                  type={showPassword ? 'text' : 'password'}
+                  id="login-email"
+                  type="email"
                   required
-                  autoComplete="current-password"
-                  className={`${input} pr-11`}
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
+                  autoComplete="username"
+                  className={input}
+                  value={email}
+                  onChange={(e) => setEmail(e.currentTarget.value)}
                 />
-                <button
-                  type="button"
-                  onClick={() => setShowPassword(!showPassword)}
-                  aria-label={showPassword ? loginCopy.hidePassword : loginCopy.showPassword}
-                  aria-pressed={showPassword}
-                  className="absolute inset-y-0 right-0 flex items-center px-3 text-gray-600 hover:text-gray-900"
-                >
-                  {showPassword ? <EyeOff className="h-5 w-5" aria-hidden /> : <Eye className="h-5 w-5" aria-hidden />}
-                </button>
               </div>
-            </div>
-            {error ? (
-              <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-                {error}
+              <div>
+                <label htmlFor="login-password" className={label}>
+                  {loginCopy.password}
+                </label>
+                <div className="relative">
+                  <input
+                    id="login-password"
+                    type={showPassword ? 'text' : 'password'}
+                    required
+                    autoComplete="current-password"
+                    className={`${input} pr-11`}
+                    value={password}
+                    onChange={(e) => setPassword(e.currentTarget.value)}
+                  />
+                  <button
+                    type="button"
+                    onClick={() => setShowPassword(!showPassword)}
+                    aria-label={showPassword ? loginCopy.hidePassword : loginCopy.showPassword}
+                    aria-pressed={showPassword}
+                    className="absolute inset-y-0 right-0 flex items-center px-3 text-gray-600 hover:text-gray-900"
+                  >
+                    {showPassword ? <EyeOff className="h-5 w-5" aria-hidden /> : <Eye className="h-5 w-5" aria-hidden />}
+                  </button>
+                </div>
+              </div>
+              {error ? (
+                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+                  {error}
+                </p>
+              ) : null}
+              <button type="submit" className={`${btn.primary} w-full`} disabled={submitting}>
+                {submitting ? loginCopy.submitting : loginCopy.submit}
+              </button>
+              <p className="text-center text-sm">
+                <Link to="/admin/forgot-password" className="font-medium text-brand-dark underline hover:text-orange-800">
+                  {loginCopy.forgot}
+                </Link>
               </p>
-            ) : null}
-            <button type="submit" className={`${btn.primary} w-full`} disabled={submitting}>
-              {submitting ? loginCopy.submitting : loginCopy.submit}
-            </button>
-            <p className="text-center text-sm">
-              <Link to="/admin/forgot-password" className="font-medium text-brand-dark underline hover:text-orange-800">
-                {loginCopy.forgot}
-              </Link>
-            </p>
-          </fieldset>
-        </form>
+            </fieldset>
+          </form>
+        )}
       </div>
     </main>
   );

@@ -1,0 +1,43 @@
+/** Test helpers of roles, two-factor sign-in and re-authentication: step-up headers, an Editor's session, TOTP codes. */
+import type { FastifyInstance } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
+import { STEP_UP_HEADER } from '../../shared/roles';
+import { TEST_ADMIN } from './test-app';
+
+/** The headers of a sensitive call: the session and a fresh step-up token (password, and code when given). */
+export async function stepUpHeaders(
+  app: FastifyInstance,
+  token: string,
+  confirm: { password?: string; code?: string } = {},
+): Promise<Record<string, string>> {
+  const authorization = `Bearer ${token}`;
+  const reply = await app.inject({
+    method: 'POST',
+    url: '/api/admins/reauth',
+    headers: { authorization },
+    payload: { password: confirm.password ?? TEST_ADMIN.password, ...(confirm.code ? { code: confirm.code } : {}) },
+  });
+  if (reply.statusCode !== 200) throw new Error(`re-authentication failed: ${reply.body}`);
+  return { authorization, [STEP_UP_HEADER]: reply.json().stepUpToken as string };
+}
+
+export const EDITOR = { email: 'editor@example.com', password: 'an editor long password' };
+
+/** Adds the Editor account (through the API, as an Admin) and returns a session token of it. */
+export async function editorToken(app: FastifyInstance, adminToken: string): Promise<string> {
+  const added = await app.inject({
+    method: 'POST',
+    url: '/api/admins',
+    headers: await stepUpHeaders(app, adminToken),
+    payload: { ...EDITOR, role: 'editor' },
+  });
+  if (added.statusCode !== 201 && added.statusCode !== 409) throw new Error(`adding the editor failed: ${added.body}`);
+  const login = await app.inject({ method: 'POST', url: '/api/admins/login', payload: EDITOR });
+  if (login.statusCode !== 200) throw new Error(`editor login failed: ${login.body}`);
+  return login.json().token as string;
+}
+
+/** The authenticator app's code for a base32 secret at a time (now by default), computed as an app would. */
+export function totpCode(secret: string, timestamp = Date.now()): string {
+  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp });
+}

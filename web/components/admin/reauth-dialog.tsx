@@ -1,0 +1,88 @@
+/**
+ * Before a sensitive action (accounts, turning two-factor off, a backup download): the password, and a
+ * code when two-factor sign-in is on, exchanged for a short-lived step-up token sent with the action.
+ */
+import { useState, type FormEvent } from 'react';
+import { commonCopy, securityCopy as copy } from '../../../shared/copy/admin';
+import { apiJson, errorText } from '../../lib/admin/api';
+import { STEP_UP_HEADER } from '../../../shared/roles';
+import { btn, input, label } from './classes';
+import { Modal } from './modal';
+
+interface ReauthDialogProps {
+  twoFactor: boolean;
+  /** Receives the headers to send with the action. */
+  onConfirmed: (headers: Record<string, string>) => void | Promise<void>;
+  onCancel: () => void;
+}
+
+export function ReauthDialog({ twoFactor, onConfirmed, onCancel }: ReauthDialogProps) {
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    setError('');
+    try {
+      // a code of 6 digits is the app's; anything longer is a recovery code
+      const second = /^\d{6}$/.test(code.replace(/\s+/g, '')) ? { code } : code.trim() ? { recoveryCode: code } : {};
+      const reply = await apiJson<{ stepUpToken: string }>('/admins/reauth', { method: 'POST', body: { password, ...second } });
+      await onConfirmed({ [STEP_UP_HEADER]: reply.stepUpToken });
+    } catch (failure) {
+      setError(errorText(failure, commonCopy.somethingWrong));
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal title={copy.reauthTitle} onClose={onCancel} size="sm">
+      <form onSubmit={submit} className="space-y-3">
+        <p className="text-sm text-gray-700">{twoFactor ? copy.reauthIntroWithCode : copy.reauthIntro}</p>
+        <div>
+          <label htmlFor="reauth-password" className={label}>
+            {copy.reauthPassword}
+          </label>
+          <input
+            id="reauth-password"
+            type="password"
+            required
+            autoFocus
+            autoComplete="current-password"
+            className={input}
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+          />
+        </div>
+        {twoFactor ? (
+          <div>
+            <label htmlFor="reauth-code" className={label}>
+              {copy.codeLabel}
+            </label>
+            <input
+              id="reauth-code"
+              required
+              autoComplete="one-time-code"
+              className={input}
+              value={code}
+              onChange={(e) => setCode(e.currentTarget.value)}
+            />
+          </div>
+        ) : null}
+        {error ? (
+          <p role="alert" className="text-sm text-red-700">
+            {error}
+          </p>
+        ) : null}
+        <div className="flex justify-end gap-2">
+          <button type="button" className={btn.secondary} onClick={onCancel}>
+            {commonCopy.cancel}
+          </button>
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {copy.reauthSubmit}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
