@@ -8,6 +8,7 @@ import { apiMessages } from '../shared/api-messages';
 import { contactServerMessages } from '../shared/contact';
 import { resources } from '../shared/resources';
 import { sampleFields } from './test/sample-records';
+import { stepUpHeaders } from './test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from './test/test-app';
 import { makeImage, multipart } from './test/test-images';
 
@@ -37,7 +38,8 @@ describe('NUL bytes in text inputs', () => {
   });
 
   it('adding an admin and changing a password', async () => {
-    const add = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admins', headers: auth, payload });
+    const headers = await stepUpHeaders(t.app, auth.authorization.slice('Bearer '.length));
+    const add = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admins', headers, payload });
     expect400(await add({ email: `new${NUL}@example.com`, password: 'a long enough password' }), apiMessages.textHasNul('Email'));
     expect400(await add({ email: 'new@example.com', password: `a long enough password${NUL}` }), apiMessages.textHasNul('Password'));
     expect((await t.services.auth.listAdmins()).map((admin) => admin.email)).toEqual([TEST_ADMIN.email]);

@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { ABOUT_TOPIC, AboutService } from './about/about-service';
 import { AuditService } from './audit/audit-service';
+import { AccountMails } from './mail/account-mails';
 import { AuthService } from './auth/auth-service';
 import { ContactService } from './contact/contact-service';
 import { ContactInbox } from './contact/inbox-service';
@@ -98,7 +99,7 @@ export async function createServices(
     inbox: new ContactInbox(database.db),
     mail,
     about,
-    auth: await AuthService.create(database.db, env),
+    auth: await AuthService.create(database.db, env, new AccountMails(mail, env.publicUrl)),
     audit,
   };
 }

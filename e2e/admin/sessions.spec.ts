@@ -1,5 +1,5 @@
 /**
- * Sessions on the account screen (decision 0016): two browsers signed in to one account, the first
+ * Sessions on the account screen (decision 0018): two browsers signed in to one account, the first
  * sees both and ends the second's, which is sent to the login at its next step; then "End all other
  * sessions". The session is a cookie: localStorage holds no token. A dedicated admin keeps the other
  * tests' sessions out of this.

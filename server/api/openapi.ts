@@ -38,7 +38,7 @@ const REPLY_DESCRIPTIONS: Record<string, string> = {
   201: 'Created',
   400: 'The request is invalid: `message` says what to fix, `errors` lists every problem',
   401: 'Not logged in, or the session has ended',
-  403: 'Refused: a write carried by the session cookie without proof that it came from the admin screens (decision 0016)',
+  403: 'Refused: a write carried by the session cookie without proof that it came from the admin screens (decision 0018)',
   404: 'No such record',
   409: 'In conflict with the current state (see `message`)',
   413: 'The request or an image is too large',

@@ -11,6 +11,7 @@ import type { AuditEntry, AuditKind, AuditPage } from '../../shared/audit';
 import { queryRows } from '../db/client';
 import { readEnv } from '../env';
 import { createRecord } from '../test/backup-helpers';
+import { stepUpHeaders } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 
@@ -187,7 +188,7 @@ describe('sign-ins and accounts', () => {
     const added = await t.app.inject({
       method: 'POST',
       url: '/api/admins',
-      headers: auth(),
+      headers: await stepUpHeaders(t.app, token),
       payload: { email: 'Editor@Example.com', password: 'another long password' },
       remoteAddress: ADDRESS,
     });
@@ -220,7 +221,7 @@ describe('sign-ins and accounts', () => {
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/api/admins/${id.toUpperCase()}`,
-      headers: auth(),
+      headers: await stepUpHeaders(t.app, token),
       remoteAddress: ADDRESS,
     });
     expect(removed.statusCode).toBe(200);
@@ -235,7 +236,12 @@ describe('sign-ins and accounts', () => {
 
   it('backup downloaded', async () => {
     const since = Date.now();
-    const reply = await t.app.inject({ method: 'GET', url: '/api/backup', headers: auth(), remoteAddress: ADDRESS });
+    const reply = await t.app.inject({
+      method: 'GET',
+      url: '/api/backup',
+      headers: await stepUpHeaders(t.app, token),
+      remoteAddress: ADDRESS,
+    });
     expect(reply.statusCode).toBe(200);
     const entry = await latest('backup.downloaded');
     expectByAdmin(entry, since);

@@ -15,6 +15,7 @@ import { ClientError } from '../errors';
 import { emailSchema, passwordSchema } from './auth-schemas';
 import { isCommonPassword } from './common-passwords';
 import { describeDevice } from './device';
+import type { AccountMails } from '../mail/account-mails';
 import { hashPassword, PASSWORD_MAX, verifyAgainstDummy, verifyPassword } from './passwords';
 import { signChallenge, signStepUp, verifyChallenge, verifyStepUp } from './step-tokens';
 import { loadSigningSecret, signToken, verifyToken } from './tokens';
@@ -90,8 +91,19 @@ export class AuthService {
     return this.settings.publicUrl;
   }
 
-  static async create(db: Db, settings: AuthSettings): Promise<AuthService> {
-    return new AuthService(db, await loadSigningSecret(db), settings, await TwoFactorService.create(db));
+  static async create(db: Db, settings: AuthSettings, mails?: AccountMails): Promise<AuthService> {
+    const service = new AuthService(db, await loadSigningSecret(db), settings, await TwoFactorService.create(db));
+    service.mails = mails ?? null;
+    return service;
+  }
+
+  /** Mails to an account's owner (password changed, a sign-in from a new device); null sends none. */
+  private mails: AccountMails | null = null;
+
+  /** Account mails are a courtesy: one that cannot be queued neither undoes nor fails the change it tells of. */
+  private async mailQuietly(send: (mails: AccountMails) => Promise<void>): Promise<void> {
+    if (!this.mails) return;
+    await send(this.mails).catch(() => undefined);
   }
 
   /** Creates the first admin when none exists. Returns the generated password, if one was made. */
@@ -158,13 +170,15 @@ export class AuthService {
   async issueSession(adminId: string, client: SessionClient = {}): Promise<{ token: string; expiresAt: Date }> {
     const sessionId = crypto.randomUUID();
     const expiresAt = new Date(Date.now() + this.settings.tokenTtlHours * 3_600_000);
-    await this.db.insert(adminSessions).values({
-      id: sessionId,
-      adminId,
-      expiresAt,
-      device: describeDevice(client.userAgent),
-      address: (client.address ?? '').slice(0, 64),
-    });
+    const device = describeDevice(client.userAgent);
+    const address = (client.address ?? '').slice(0, 64);
+    // a device this account has signed in from before (any earlier session) is not news; the very first sign-in is not either
+    const earlier = await this.db.select({ device: adminSessions.device }).from(adminSessions).where(eq(adminSessions.adminId, adminId));
+    await this.db.insert(adminSessions).values({ id: sessionId, adminId, expiresAt, device, address });
+    if (earlier.length > 0 && !earlier.some((session) => session.device === device)) {
+      const [owner] = await this.db.select({ email: admins.email }).from(admins).where(eq(admins.id, adminId)).limit(1);
+      if (owner) await this.mailQuietly((mails) => mails.newDeviceSignIn(owner.email, device, address));
+    }
     const token = await signToken(this.secret, { adminId, sessionId }, expiresAt);
     return { token, expiresAt };
   }
@@ -253,6 +267,7 @@ export class AuthService {
       throw new ClientError(400, apiMessages.passwordWrong, [apiMessages.passwordWrong]);
     }
     await this.setPasswordHash(adminId, await this.newPassword(newPassword));
+    await this.mailQuietly((mails) => mails.passwordChanged(admin.email));
   }
 
   async listAdmins(): Promise<{ _id: string; email: string; role: AdminRole; twoFactor: boolean; createdAt: string }[]> {

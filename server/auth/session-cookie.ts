@@ -1,6 +1,6 @@
 /**
  * The admin session cookie, and the check that a write authenticated by it came from the admin
- * screens (decision 0016). The cookie holds the same signed token as `Authorization: Bearer`; it is
+ * screens (decision 0018). The cookie holds the same signed token as `Authorization: Bearer`; it is
  * HttpOnly (no script reads it), SameSite=Strict (no other site's page makes the browser send it),
  * Path=/, and Secure with the __Host- prefix whenever the site is served over HTTPS.
  */

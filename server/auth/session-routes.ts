@@ -1,4 +1,4 @@
-/** /api/admins/sessions: list one's own sessions and end any or all others (decision 0016). */
+/** /api/admins/sessions: list one's own sessions and end any or all others (decision 0018). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
 import { auditContext } from '../audit/audit-context';

@@ -1,8 +1,10 @@
 /**
- * Cookie sessions (decision 0016): the cookie's attributes, the cross-site check on cookie writes,
+ * Cookie sessions (decision 0018): the cookie's attributes, the cross-site check on cookie writes,
  * Bearer beside it, idle and absolute expiry, the session list and its revocations, and the
  * common-password rule.
  */
+import { STEP_UP_HEADER } from '../../shared/roles';
+import { stepUpHeaders } from '../test/step-up';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -97,10 +99,19 @@ describe('the session cookie', () => {
 
   it('carries a write from the admin screens', async () => {
     const { cookie } = await login(t);
+    const screenHeaders = { cookie, ...SAME_ORIGIN, origin: 'http://localhost:80' };
+    // adding an account asks for the password again (decision 0019): the step-up call is a cookie write too
+    const reauth = await inject({
+      method: 'POST',
+      url: '/api/admins/reauth',
+      headers: screenHeaders,
+      payload: { password: TEST_ADMIN.password },
+    });
+    expect(reauth.statusCode, reauth.body).toBe(200);
     const reply = await inject({
       method: 'POST',
       url: '/api/admins',
-      headers: { cookie, ...SAME_ORIGIN, origin: 'http://localhost:80' },
+      headers: { ...screenHeaders, [STEP_UP_HEADER]: reauth.json().stepUpToken },
       payload: { email: 'cookie-added@example.com', password: 'a long enough password' },
     });
     expect(reply.statusCode, reply.body).toBe(201);
@@ -119,7 +130,7 @@ describe('the session cookie', () => {
     const reply = await inject({
       method: 'POST',
       url: '/api/admins',
-      headers: { authorization: `Bearer ${token}` },
+      headers: await stepUpHeaders(t.app, token),
       payload: { email: 'bearer-added@example.com', password: 'a long enough password' },
     });
     expect(reply.statusCode, reply.body).toBe(201);
@@ -355,7 +366,7 @@ describe('common passwords', () => {
     const reply = await t.app.inject({
       method: 'POST',
       url: '/api/admins',
-      headers: { authorization: `Bearer ${token}` },
+      headers: await stepUpHeaders(t.app, token),
       payload: { email: 'common@example.com', password: 'password1234' },
     });
     expect(reply.statusCode).toBe(400);

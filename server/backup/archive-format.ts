@@ -60,7 +60,7 @@ export const ARCHIVE_TABLES: ArchiveTable[] = [
   describe(schema.adminRecoveryCodes, 'settings'),
   describe(schema.settings, 'settings'),
   describe(schema.imageJobs, 'imageJobs'),
-  // the audit log: a restored site keeps its history (see docs/decisions/0016-audit-log.md)
+  // the audit log: a restored site keeps its history (see docs/decisions/0020-audit-log.md)
   describe(schema.auditEvents, 'auditEvents', true),
 ];
 

@@ -93,6 +93,16 @@ export const contactSchemas = {
     },
     schemaErrorFormatter: firstProblem,
   },
+  get: {
+    schema: {
+      tags,
+      summary: 'One message (the e-mail alert links to it)',
+      security,
+      params: messageIdParams,
+      response: { 200: z.object({ success: z.literal(true), data: inboxMessage }), ...errorReplies(400, 401, 403, 404) },
+    },
+    schemaErrorFormatter: firstProblem,
+  },
   setStatus: {
     schema: {
       tags,

@@ -49,6 +49,13 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       .send(body as never); // cast: the type provider types send() by the reply schema (text), not by the stream that makes it
   });
 
+  app.get('/api/user/:id', { ...contactSchemas.get, onRequest: guard }, async (request) => {
+    const message = await inbox.get(request.params.id);
+    if (!message) throw new ClientError(404, inboxMessages.notFound);
+    const alert = (await mail.alertStatuses([message._id])).get(message._id);
+    return { success: true as const, data: alert ? { ...message, alert: { status: alertLabels[alert] } } : message };
+  });
+
   app.patch('/api/user/:id', { ...contactSchemas.setStatus, onRequest: guard }, async (request) => {
     const message = await inbox.setStatus(request.params.id, request.body.status);
     if (!message) throw new ClientError(404, inboxMessages.notFound);

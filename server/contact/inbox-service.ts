@@ -100,6 +100,12 @@ export class ContactInbox {
     return counts;
   }
 
+  /** One message; null when there is no such message. */
+  async get(id: string): Promise<InboxMessage | null> {
+    const [row] = await this.db.select(columns).from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+    return row ? toMessage(row) : null;
+  }
+
   /** Sets a message's status; null when there is no such message. */
   async setStatus(id: string, status: MessageStatus): Promise<InboxMessage | null> {
     const [row] = await this.db.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)).returning(columns);

@@ -435,7 +435,7 @@ export const accountCopy = {
   columns: { email: 'Email', createdAt: 'Added', actions: 'Actions' },
 } as const;
 
-/** The account screen's list of one's own sessions (decision 0016). */
+/** The account screen's list of one's own sessions (decision 0018). */
 export const sessionsCopy = {
   title: 'Sessions',
   intro: 'Where your account is signed in now. A session ends after a while unused; end any you do not recognise.',

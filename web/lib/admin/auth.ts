@@ -1,13 +1,13 @@
 /**
  * The admin session lives in an HttpOnly cookie that the server sets at login and clears at logout
- * (decision 0016): no script here can read it, and nothing about it is kept in localStorage.
+ * (decision 0018): no script here can read it, and nothing about it is kept in localStorage.
  */
 import { storageKeys } from '../../../shared/copy/admin';
 import type { AdminMe } from './me';
 
 /**
  * Sent with every call: the server takes a write carried by the session cookie only with it, and
- * no other site's page can add it (decision 0016).
+ * no other site's page can add it (decision 0018).
  */
 export const SAME_ORIGIN_HEADERS: Readonly<Record<string, string>> = { 'x-requested-with': 'fetch' };
 

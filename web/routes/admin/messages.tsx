@@ -166,6 +166,15 @@ export default function Messages() {
     void load();
   }, [load]);
 
+  // the e-mail alert links here with ?message=<id>: that message opens over the list
+  useEffect(() => {
+    const id = new URLSearchParams(window.location.search).get('message');
+    if (!id) return;
+    apiJson<{ data: InboxMessage }>(`/user/${encodeURIComponent(id)}`, { fallback: copy.fetchFailed })
+      .then((body) => setOpen(body.data))
+      .catch((failure: unknown) => toast.error(failure instanceof Error ? failure.message : copy.fetchFailed));
+  }, []);
+
   // the search follows the typing, once it pauses
   useEffect(() => {
     const text = searchText.trim();
