@@ -1,8 +1,8 @@
 /** Activity: a content edit made in the admin is found on the screen, by kind and by person, with its before and after; axe finds nothing serious. */
-import AxeBuilder from '@axe-core/playwright';
 import { auditKindLabels } from '../../shared/audit';
 import { activityCopy as copy, commonCopy, screenCopy } from '../../shared/copy/admin';
 import { expect, openScreen, test } from '../fixtures/admin-login';
+import { expectNoSeriousAxeViolations } from '../fixtures/axe';
 import { E2E_ADMIN } from '../fixtures/servers';
 
 test('an edited property appears on the Activity screen, found by kind and by person, with the title before and after', async ({
@@ -40,9 +40,7 @@ test('an edited property appears on the Activity screen, found by kind and by pe
 
     // the edit's toast (still fading in or out) is not this screen's
     await expect(page.getByText(screenCopy.properties.updated, { exact: true })).toHaveCount(0, { timeout: 15_000 });
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
 
     await row.getByRole('button', { name: copy.hideDetails }).click();
     await expect(details).toHaveCount(0);

@@ -1,18 +1,12 @@
 /** The enquiry inbox in the browser: a message from /contact handled from New to deleted; search, filter, pages and CSV. */
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousAxeViolations } from '../fixtures/axe';
 import type { Page } from '@playwright/test';
 import { commonCopy, messagesCopy as copy } from '../../shared/copy/admin';
 import type { InboxCounts } from '../../shared/contact-inbox';
 import { contact } from '../../shared/copy/public';
 import { uniqueName } from '../fixtures/admin-images';
 import { expect, openScreen, test } from '../fixtures/admin-login';
-
-const axeClean = async (page: Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 /** Types a search and waits until the list for it has arrived (the screen searches once typing pauses). */
 async function search(page: Page, text: string) {
@@ -63,7 +57,7 @@ test('an enquiry sent on /contact is New (badge, dashboard), opened, replied to,
   await expect(dialog).toContainText('+91 98450 77777');
   await expect(dialog.locator('time')).toHaveAttribute('datetime', /^\d{4}-\d\d-\d\dT/);
   // axe reads the whole screen: the table, search and filter behind the open message too
-  await axeClean(page);
+  await expectNoSeriousAxeViolations(page);
 
   // reply by e-mail: a mailto with "Re: …" and the quoted text, and the message is Replied
   const reply = dialog.getByRole('link', { name: copy.reply });

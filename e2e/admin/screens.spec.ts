@@ -1,5 +1,5 @@
 /** Every admin screen: no serious or critical axe violation, and screenshots at laptop and phone width. */
-import AxeBuilder from '@axe-core/playwright';
+import { expectNoSeriousAxeViolations } from '../fixtures/axe';
 import { adminNav } from '../../shared/admin-nav';
 import {
   aboutEditorCopy,
@@ -53,20 +53,12 @@ for (const screen of screens) {
     await expect(page.getByRole('status')).toHaveCount(0);
     // each screen names its browser tab after its sidebar entry
     await expect(page).toHaveTitle(/^[A-Z][\w ]+ \| Admin$/);
-    const results = await new AxeBuilder({ page }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: `screenshots/admin-${screen.shot}-1366.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `screenshots/admin-${screen.shot}-390.png`, fullPage: true });
   });
 }
-
-const axeClean = async (page: import('@playwright/test').Page) => {
-  const results = await new AxeBuilder({ page }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-};
 
 test('login, forgot password, an open form, the collapsed sidebar and the phone drawer: accessible and captured', async ({ page }) => {
   for (const [path, heading, shot] of [
@@ -76,7 +68,7 @@ test('login, forgot password, an open form, the collapsed sidebar and the phone 
     await page.setViewportSize({ width: 1366, height: 768 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await axeClean(page);
+    await expectNoSeriousAxeViolations(page);
     await page.screenshot({ path: `screenshots/admin-${shot}-1366.png` });
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: `screenshots/admin-${shot}-390.png` });
@@ -87,7 +79,7 @@ test('login, forgot password, an open form, the collapsed sidebar and the phone 
   await page.getByRole('button', { name: clientCopy.addButton }).click();
   await page.getByRole('button', { name: commonCopy.add, exact: true }).click();
   await expect(page.getByRole('dialog')).toBeVisible();
-  await axeClean(page);
+  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: 'screenshots/admin-client-form-1366.png' });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: 'screenshots/admin-client-form-390.png' });
@@ -96,7 +88,7 @@ test('login, forgot password, an open form, the collapsed sidebar and the phone 
   await page.setViewportSize({ width: 1366, height: 768 });
   await page.goto('/admin/project');
   await page.getByRole('button', { name: projectCopy.addButton }).click();
-  await axeClean(page);
+  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: 'screenshots/admin-project-form-1366.png', fullPage: true });
   await page.getByRole('button', { name: layoutCopy.collapse }).click();
   await expect(page.getByTestId('admin-sidebar')).toHaveClass(/w-20/);
@@ -108,7 +100,7 @@ test('login, forgot password, an open form, the collapsed sidebar and the phone 
   await expect(page.getByTestId('admin-sidebar')).toBeHidden();
   await page.getByRole('button', { name: layoutCopy.openMenu }).click();
   await expect(page.getByRole('navigation', { name: layoutCopy.nav })).toBeVisible();
-  await axeClean(page);
+  await expectNoSeriousAxeViolations(page);
   await page.screenshot({ path: 'screenshots/admin-drawer-390.png' });
   await page.getByRole('navigation', { name: layoutCopy.nav }).getByRole('link', { name: 'Gallery' }).click();
   await expect(page.getByRole('heading', { level: 1, name: galleryCopy.title })).toBeVisible();

@@ -7,7 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { accountCopy, dashboardCopy, galleryCopy, layoutCopy, loginCopy, sessionsCopy } from '../../shared/copy/admin';
 import { apiMessages } from '../../shared/api-messages';
-import { expect, test } from '../fixtures/admin-login';
+import { addAccount, expect, test } from '../fixtures/admin-login';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const ADMIN = { email: `sessions-${Date.now()}@example.com`, password: 'sessions e2e long password' };
@@ -32,10 +32,7 @@ async function signIn(browser: Browser, baseURL: string, userAgent?: string): Pr
 const sessionList = (page: Page) => page.getByRole('region', { name: sessionsCopy.title }).getByRole('listitem');
 
 test('a session ended on the account screen is over at once; so are all the others', async ({ browser, baseURL, request, token }) => {
-  const headers = { authorization: `Bearer ${token}` };
-  const added = await request.post('/api/admins', { headers, data: ADMIN });
-  expect(added.status()).toBe(201);
-  const adminId = ((await added.json()) as { data: { _id: string } }).data._id;
+  const removeAccount = await addAccount(request, token, ADMIN.email, ADMIN.password, 'admin');
   try {
     const first = await signIn(browser, baseURL!);
     // the session is the HttpOnly cookie: nothing of it in localStorage, nor visible to scripts
@@ -79,6 +76,6 @@ test('a session ended on the account screen is over at once; so are all the othe
     await expect(first.getByRole('heading', { level: 1, name: galleryCopy.title })).toBeVisible();
     for (const page of [first, second, third, fourth]) await page.context().close();
   } finally {
-    await request.delete(`/api/admins/${adminId}`, { headers });
+    await removeAccount();
   }
 });

@@ -1,28 +1,14 @@
 /** Two-factor sign-in from the account screen, sign-in with a code, and an Editor's sidebar and refused screens. */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { PASSWORD_MIN_LENGTH } from '../../shared/admin-limits';
 import { accountCopy, layoutCopy, loginCopy, securityCopy } from '../../shared/copy/admin';
-import { STEP_UP_HEADER, type AdminRole } from '../../shared/roles';
 import { uniqueName } from '../fixtures/admin-images';
-import { E2E_ADMIN } from '../fixtures/servers';
-import { expect, openScreen, test } from '../fixtures/admin-login';
+import { addAccount, expect, openScreen, test } from '../fixtures/admin-login';
+import { expectNoSeriousAxeViolations } from '../fixtures/axe';
 
 const codeAt = (secret: string, timestamp: number) =>
   new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate({ timestamp });
-
-/** Adds an account through the API as the test admin (password confirmed first); returns its id. */
-async function addAccount(request: APIRequestContext, token: string, email: string, password: string, role: AdminRole) {
-  const authorization = `Bearer ${token}`;
-  const reauth = await request.post('/api/admins/reauth', { headers: { authorization }, data: { password: E2E_ADMIN.password } });
-  const headers = { authorization, [STEP_UP_HEADER]: ((await reauth.json()) as { stepUpToken: string }).stepUpToken };
-  const added = await request.post('/api/admins', { headers, data: { email, password, role } });
-  expect(added.status()).toBe(201);
-  const id = ((await added.json()) as { data: { _id: string } }).data._id;
-  return async () => {
-    await request.delete(`/api/admins/${id}`, { headers });
-  };
-}
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto('/admin/login');
@@ -50,10 +36,14 @@ test('turn on two-factor sign-in from the account screen, sign out, sign in with
     await expect(section.getByTestId('two-factor-status')).toHaveText(securityCopy.twoFactorOffStatus);
     await section.getByRole('button', { name: securityCopy.turnOn }).click();
     await expect(section.getByRole('img', { name: securityCopy.qrAlt })).toBeVisible();
+    await expectNoSeriousAxeViolations(own);
     const secret = (await section.getByTestId('totp-secret').textContent())!.trim();
     await section.getByLabel(securityCopy.codeLabel).fill(codeAt(secret, Date.now()));
     await section.getByRole('button', { name: securityCopy.confirmCode }).click();
     await expect(section.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    // the "turned on" toast (still fading in or out) is not this screen's
+    await expect(own.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
+    await expectNoSeriousAxeViolations(own);
     await section.getByRole('button', { name: securityCopy.recoveryDone }).click();
     await expect(section.getByTestId('two-factor-status')).toHaveText(securityCopy.twoFactorOnStatus(10));
 
@@ -65,6 +55,7 @@ test('turn on two-factor sign-in from the account screen, sign out, sign in with
     await own.getByLabel(securityCopy.codeLabel).fill('000000');
     await own.getByRole('button', { name: securityCopy.verify }).click();
     await expect(own.getByRole('alert')).toBeVisible();
+    await expectNoSeriousAxeViolations(own);
     // the enrolment's code was this step's and cannot be used again: the next step's code
     await own.getByLabel(securityCopy.codeLabel).fill(codeAt(secret, Date.now() + 30_000));
     await own.getByRole('button', { name: securityCopy.verify }).click();
@@ -96,6 +87,7 @@ test("an Editor's sidebar lacks Contact Messages and Backups, and those screens 
     for (const path of ['/admin/users', '/admin/backups']) {
       await own.goto(path);
       await expect(own.getByRole('heading', { level: 1, name: securityCopy.notAllowedTitle })).toBeVisible();
+      await expectNoSeriousAxeViolations(own);
     }
     // the account screen: own password and two-factor, no account list
     await openScreen(own, '/admin/account', accountCopy.title);
