@@ -288,6 +288,11 @@ describe('contact messages and the About document', () => {
     expect(csv.body).toContain('asha@example.com');
     expect((await call('/api/user/export', { method: 'GET', url: '/api/user/export?status=x', headers: auth() })).statusCode).toBe(400);
     expect((await call('/api/user/export', { method: 'GET', url: '/api/user/export' })).statusCode).toBe(401);
+    const get = (target: string, headers = auth()) => call('/api/user/:id', { method: 'GET', url: `/api/user/${target}`, headers });
+    expect((await get(id)).json().data._id).toBe(id);
+    expect((await get('not-an-id')).statusCode).toBe(400);
+    expect((await get(MISSING_ID)).statusCode).toBe(404);
+    expect((await get(id, {})).statusCode).toBe(401);
     const patch = (target: string, payload: unknown, headers = auth()) =>
       call('/api/user/:id', { method: 'PATCH', url: `/api/user/${target}`, headers, payload: payload as object });
     expect((await patch(id, { status: 'Archived' })).statusCode).toBe(200);
