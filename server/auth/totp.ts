@@ -63,7 +63,7 @@ export const RECOVERY_CODE_COUNT = 10;
 /** Crockford-style base32 without look-alikes (no I, L, O, U). */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
-/** 16 symbols of 5 bits (80 random bits), shown as XXXX-XXXX-XXXX-XXXX. */
+/** 16 symbols of 5 bits (80 random bits), shown as four groups of four with dashes (e.g. 7K2M-Q9TD-W4HC-P1RZ). */
 export function newRecoveryCode(): string {
   const bytes = crypto.randomBytes(16);
   const symbols = Array.from(bytes, (byte) => ALPHABET[byte & 31]).join('');
