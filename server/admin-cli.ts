@@ -1,10 +1,15 @@
 /**
  * Admin accounts from the command line (stop the server first when it runs on the embedded database):
- *   npm run admin -- add <email> [password]
+ *   npm run admin -- add <email> [password] [--role admin|editor]
  *   npm run admin -- reset-password <email> [password]
+ *   npm run admin -- set-role <email> admin|editor
+ *   npm run admin -- reset-2fa <email>
  *   npm run admin -- list
- * Without a password, one is generated and printed.
+ * Without a password, one is generated and printed. Changes are written to the activity log as done from the command line.
  */
+import { parseArgs } from 'node:util';
+import type { AuditKind } from '../shared/audit';
+import { accountTarget } from './audit/auth-events';
 import { generatePassword } from './auth/auth-service';
 import { DirectoryInUseError } from './db/directory-lock';
 import { readEnv } from './env';
@@ -12,10 +17,31 @@ import { ClientError } from './errors';
 import { startServices } from './start';
 import { StorageConfigError } from './storage/s3-storage';
 
-const [command, email, givenPassword] = process.argv.slice(2);
-const usage = 'Usage: npm run admin -- add <email> [password] | reset-password <email> [password] | list';
+const usage = [
+  'Usage: npm run admin -- add <email> [password] [--role admin|editor]',
+  '       npm run admin -- reset-password <email> [password]',
+  '       npm run admin -- set-role <email> admin|editor',
+  '       npm run admin -- reset-2fa <email>     (turns two-factor sign-in off for someone who lost their phone and codes)',
+  '       npm run admin -- list',
+].join('\n');
 
-if (!['add', 'reset-password', 'list'].includes(command ?? '') || (command !== 'list' && !email)) {
+const parsed = (() => {
+  try {
+    return parseArgs({ allowPositionals: true, options: { role: { type: 'string' } } });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n${usage}`);
+    process.exit(2);
+  }
+})();
+const [command, email, third] = parsed.positionals;
+const wanted = { add: [2, 3], 'reset-password': [2, 3], 'set-role': [3, 3], 'reset-2fa': [2, 2], list: [1, 1] } as const;
+const counts = wanted[command as keyof typeof wanted] as readonly [number, number] | undefined;
+if (
+  !counts ||
+  parsed.positionals.length < counts[0] ||
+  parsed.positionals.length > counts[1] ||
+  (parsed.values.role && command !== 'add')
+) {
   console.error(usage);
   process.exit(2);
 }
@@ -25,16 +51,53 @@ const services = await startServices(readEnv()).catch((error: unknown) => {
   console.error(error.message);
   process.exit(1);
 });
+
+/** The account named on the command line, or a clear error. */
+async function accountOf(address: string) {
+  const account = (await services.auth.listAdmins()).find((admin) => admin.email === address.trim().toLowerCase());
+  if (!account) throw new ClientError(404, `No admin with the email ${address}`);
+  return account;
+}
+
+/** The activity log's entry of a change made here: no signed-in actor, and "command line" for where. */
+const logged = (kind: AuditKind, account: { _id: string; email: string }, details: Record<string, unknown> = {}) =>
+  services.audit.record({
+    kind,
+    actor: null,
+    ip: null,
+    target: accountTarget(account._id, account.email),
+    details: { via: 'command line', ...details },
+  });
+
 try {
-  const password = givenPassword ?? generatePassword();
   if (command === 'list') {
-    for (const admin of await services.auth.listAdmins()) console.log(`${admin.email}\t(added ${admin.createdAt})`);
+    for (const admin of await services.auth.listAdmins()) {
+      console.log(`${admin.email}\t${admin.role}\t2FA ${admin.twoFactor ? 'on' : 'off'}\t(added ${admin.createdAt})`);
+    }
   } else if (command === 'add') {
-    await services.auth.addAdmin(email, password);
-    console.log(`Admin ${email} added.${givenPassword ? '' : `\nPassword: ${password}`}`);
-  } else {
+    const password = third ?? generatePassword();
+    const added = await services.auth.addAdmin(email, password, parsed.values.role ?? 'admin');
+    await logged('account.added', added, { role: added.role });
+    console.log(`${added.role === 'admin' ? 'Admin' : 'Editor'} ${added.email} added.${third ? '' : `\nPassword: ${password}`}`);
+  } else if (command === 'reset-password') {
+    const password = third ?? generatePassword();
     await services.auth.resetPassword(email, password);
-    console.log(`Password of ${email} reset; their sessions are ended.${givenPassword ? '' : `\nNew password: ${password}`}`);
+    await logged('account.password-changed', await accountOf(email));
+    console.log(`Password of ${email} reset; their sessions are ended.${third ? '' : `\nNew password: ${password}`}`);
+  } else if (command === 'set-role') {
+    const account = await accountOf(email);
+    const changed = await services.auth.changeRole(account._id, third);
+    await logged('account.role-changed', changed, { role: changed.role });
+    console.log(`${changed.email} is now ${changed.role === 'admin' ? 'an Admin' : 'an Editor'}.`);
+  } else {
+    const account = await accountOf(email);
+    if (!account.twoFactor) throw new ClientError(409, `Two-factor sign-in is already off for ${account.email}.`);
+    await services.auth.resetTwoFactor(account._id);
+    await logged('2fa.disabled', account);
+    console.log(
+      `Two-factor sign-in is off for ${account.email}; their sessions are ended.` +
+        (services.auth.twoFactorRequired ? ' REQUIRE_2FA is on: they set it up again at their next sign-in.' : ''),
+    );
   }
 } catch (error) {
   console.error(error instanceof ClientError ? error.message : error);

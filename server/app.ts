@@ -25,6 +25,7 @@ import { resourceRoutes } from './resources/resource-routes';
 import { securityTxtRoute } from './security-txt';
 import type { Services } from './services';
 import { registerUploads } from './storage/serve-uploads';
+import { trashRoutes } from './trash/trash-routes';
 import { registerWebApp, type WebAppMode } from './web/web-app';
 
 export interface BuildOptions {
@@ -179,6 +180,7 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   await app.register(resourceRoutes, { services });
   await app.register(backupRoutes, { services });
   await app.register(auditRoutes, { services });
+  await app.register(trashRoutes, { services });
   await app.register(openApiRoutes);
   app.all('/api/*', async (_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
 

@@ -66,6 +66,8 @@ export interface Env {
   sessionIdleMinutes: number;
   /** AUDIT_DAYS: audit log entries older than this are purged (a whole number of days, 1 or more). */
   auditDays: number;
+  /** TRASH_DAYS: items in the trash longer than this are deleted forever (a whole number of days, 1 or more). */
+  trashDays: number;
   /** REQUIRE_2FA=true: every account without two-factor sign-in sets it up at its next sign-in. */
   require2fa: boolean;
   logLevel: LogLevel;
@@ -116,6 +118,7 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
     sessionIdleMinutes: positive('SESSION_IDLE_MINUTES', 30),
     auditDays: wholeDays('AUDIT_DAYS', 365),
+    trashDays: wholeDays('TRASH_DAYS', 30),
     require2fa: oneOf('REQUIRE_2FA', ['true', 'false'], 'false') === 'true',
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     development: oneOf('NODE_ENV', NODE_ENVS, 'production') === 'development',

@@ -1,7 +1,7 @@
 /** Starts the site: database, first admin, demo content on an empty database, then listen; stops on SIGTERM/SIGINT. */
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { createAuditPurge } from './audit/audit-purge';
+import { scheduleDailyPurge } from './daily-purge';
 import { DirectoryInUseError } from './db/directory-lock';
 import { seedDemoContentIfEmpty } from './db/demo-content';
 import { readEnv } from './env';
@@ -87,9 +87,23 @@ if (env.mail) {
   const alerts = env.mail.notify.length ? `enquiry alerts to ${env.mail.notify.join(', ')}` : 'no enquiry alerts (NOTIFY_EMAIL unset)';
   lifecycle.info(`Mail through ${env.mail.smtp.host}:${env.mail.smtp.port} from ${env.mail.from}; ${alerts}`);
 }
-// audit log entries older than AUDIT_DAYS go now and once a day
-const auditPurge = createAuditPurge(services.audit, app.log);
-auditPurge.start();
+// audit log entries older than AUDIT_DAYS, and items trashed more than TRASH_DAYS ago, go now and once a day
+const auditPurge = scheduleDailyPurge(
+  {
+    purge: () => services.audit.purge(),
+    removed: (count) => `Audit log: removed ${count} entries older than AUDIT_DAYS`,
+    failed: 'Audit log purge failed',
+  },
+  app.log,
+);
+const trashPurge = scheduleDailyPurge(
+  {
+    purge: () => services.trash.purge(),
+    removed: (count) => `Trash: deleted forever ${count} items trashed more than TRASH_DAYS ago`,
+    failed: 'Trash purge failed',
+  },
+  app.log,
+);
 
 const STOP_MARGIN_MS = 10_000;
 // the first signal drains requests in flight (up to SHUTDOWN_TIMEOUT_SECONDS); a second one stops waiting
@@ -111,6 +125,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       renditionWorker.stop(),
       mailWorker?.stop(),
       auditPurge.stop(),
+      trashPurge.stop(),
     ]);
     await services.database.close();
     lifecycle.info(`Stopped in ${(ms / 1000).toFixed(1)} s${forced ? `; ${forced} unfinished connection(s) closed` : ''}`);

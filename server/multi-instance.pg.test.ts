@@ -55,7 +55,7 @@ const login = (instance: ServerProcess, password: string) =>
   });
 
 describe('two instances on one database and one bucket', () => {
-  it('a gallery item made on the first shows on the second within a second, and its deletion on the second leaves neither page nor bucket', async () => {
+  it('a gallery item made on the first shows on the second within a second, its deletion on the second leaves no page, and deleted forever on the first no object in the bucket', async () => {
     const title = 'Carved teak doors for a Jayanagar home';
     // both pages and lists are cached before the write, so only an invalidation can show it
     expect(await text(second, '/gallery')).not.toContain(title);
@@ -94,7 +94,14 @@ describe('two instances on one database and one bucket', () => {
     expect(removed.status).toBe(200);
     expect(await msUntil(async () => !(await text(first, '/gallery')).includes(title), 1000)).toBeLessThan(1000);
     expect(await text(first, '/api/gallery')).not.toContain(title);
+    // in the trash its images stay in the bucket; deleted forever (on the first), they go
     const stem = key.replace(/\.webp$/, '');
+    expect((await s3.objectNames()).some((name) => name.startsWith(stem))).toBe(true);
+    const forever = await fetch(`${first.base}/api/trash/gallery/${record._id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(forever.status).toBe(200);
     await msUntil(async () => !(await s3.objectNames()).some((name) => name.startsWith(stem)), 5000);
   });
 

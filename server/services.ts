@@ -17,6 +17,7 @@ import { ContentVersion } from './resources/content-version';
 import type { Logger } from './logger';
 import { createS3Storage } from './storage/s3-storage';
 import { createLocalStorage, type Storage } from './storage/storage';
+import { TrashService } from './trash/trash-service';
 
 export interface Services {
   env: Env;
@@ -36,6 +37,8 @@ export interface Services {
   audit: AuditService;
   /** Moves on with every content write (pages cached on the server go stale). */
   contentVersion: ContentVersion;
+  /** Deleted content and enquiries: list, restore, delete forever, and the TRASH_DAYS purge. */
+  trash: TrashService;
 }
 
 /**
@@ -88,6 +91,7 @@ export async function createServices(
     } else if (topic === ABOUT_TOPIC) about.forgetCached();
     else if (content.serves(topic)) content.forgetCached(topic);
   });
+  const inbox = new ContactInbox(database.db);
   return {
     env,
     contentVersion,
@@ -96,7 +100,8 @@ export async function createServices(
     renditionJobs,
     content,
     contact: new ContactService(database.db, { outbox: mail, publicUrl: env.publicUrl }),
-    inbox: new ContactInbox(database.db),
+    inbox,
+    trash: new TrashService(content, inbox, audit, env.trashDays),
     mail,
     about,
     auth: await AuthService.create(database.db, env, new AccountMails(mail, env.publicUrl)),

@@ -2,6 +2,7 @@
  * The About Us page's editable text (the admin's About Us editor). One document,
  * saved with PUT /api/about-content and read by the public About page.
  */
+import { ALT_MAX } from './image-details';
 import { isUploadedImageUrl } from './image-urls';
 import { noNul } from './text-input';
 import { z } from './zod';
@@ -24,8 +25,16 @@ const heroImage = z
   .trim()
   .refine((url) => url === '' || isUploadedImageUrl(url), ABOUT_IMAGE_INVALID);
 
+/** What the hero image shows, for screen readers (optional, like the image). */
+const heroImageAlt = z
+  .string()
+  .trim()
+  .max(ALT_MAX, `Alt text must be at most ${ALT_MAX} characters`)
+  .refine(...noNul('Alt text'));
+
 export const aboutHeroSchema = z.object({
   image: heroImage.default(''),
+  imageAlt: heroImageAlt.default(''),
   title: line(200),
   subtitle: line(300),
   buttonText: line(60),
@@ -63,12 +72,13 @@ export type AboutContent = z.infer<typeof aboutContentSchema>;
 
 /** Reading a saved document: one saved before image URLs were checked shows no hero image rather than the defaults. */
 export const storedAboutContentSchema = aboutContentSchema.extend({
-  hero: aboutHeroSchema.extend({ image: heroImage.catch('') }),
+  hero: aboutHeroSchema.extend({ image: heroImage.catch(''), imageAlt: heroImageAlt.catch('') }),
 });
 
 export const DEFAULT_ABOUT_CONTENT: AboutContent = {
   hero: {
     image: '',
+    imageAlt: '',
     title: 'Building Dreams Since 2016',
     subtitle: 'Real estate, interiors, wooden carving and construction under one roof in Bangalore.',
     buttonText: 'Explore Our Story',

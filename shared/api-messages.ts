@@ -27,6 +27,17 @@ export const apiMessages = {
   created: (noun: string) => `${noun} created successfully`,
   updated: (noun: string) => `${noun} updated successfully`,
   deleted: (noun: string) => `${noun} deleted successfully`,
+  notInTrash: (noun: string) => `${noun} not found in the trash`,
+  unknownTrashResource: 'There is no such kind of item in the trash.',
+  restored: (noun: string) => `${noun} restored`,
+  deletedForever: (noun: string) => `${noun} deleted forever`,
+  visibilityChanged: (noun: string, hidden: boolean) => `${noun} ${hidden ? 'hidden from' : 'shown on'} the public site`,
+  orderSaved: 'Order saved',
+  visibilityBodyInvalid: 'Send {"hidden": true} or {"hidden": false}.',
+  orderBodyInvalid: 'Send {"ids": [...]}: every item’s id, in the new order.',
+  orderDuplicate: 'The order names an item more than once.',
+  orderMismatch: (noun: string) =>
+    `The order must name every ${noun.toLowerCase()} exactly once; the list has changed meanwhile. Please reload it and try again.`,
   serverError: 'Something went wrong on our side. Please try again.',
   databaseUnavailable: 'The site cannot reach its database right now. Please try again in a moment.',
   storageUnavailable: 'The site cannot reach its image storage right now. Please try again in a moment.',
@@ -64,9 +75,20 @@ export const accountSecurityMessages = {
   twoFactorOn: 'Two-factor sign-in is on',
   twoFactorOff: 'Two-factor sign-in is off',
   twoFactorAlreadyOn: 'Two-factor sign-in is already on',
+  twoFactorOffNoCodes: 'Two-factor sign-in is off: there are no recovery codes to replace.',
+  recoveryCodesReplaced: 'New recovery codes made. The old ones no longer work.',
   twoFactorNotStarted: 'Start the set-up first: no secret is waiting for confirmation.',
   twoFactorRequiredBySite: 'This site requires two-factor sign-in (REQUIRE_2FA): it cannot be turned off.',
   reauthRequired: 'Confirm your password (and code, if two-factor sign-in is on) to do this.',
   reauthFailed: 'The password or code is not right. Nothing was changed.',
   reauthConfirmed: 'Confirmed',
+} as const;
+
+/** Messages about the alt text and focal point of images (see shared/image-details.ts). */
+export const imageDetailMessages = {
+  altNotText: 'Alt text must be text',
+  altTooLong: (max: number) => `Alt text must be at most ${max} characters`,
+  altHasNul: 'Alt text must not contain the NUL character (U+0000)',
+  focusInvalid: 'The focal point must be two whole numbers from 0 to 100',
+  invalidDetails: 'The list of image details is not valid.',
 } as const;

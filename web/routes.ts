@@ -31,6 +31,7 @@ export default [
     route('admin/about', 'routes/admin/about-editor.tsx'),
     route('admin/backups', 'routes/admin/backups.tsx'),
     route('admin/activity', 'routes/admin/activity.tsx'),
+    route('admin/trash', 'routes/admin/trash.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
 

@@ -1,6 +1,6 @@
 /** Gallery, projects and community: several images per record, kept or removed on edit. */
 import sharp from 'sharp';
-import { commonCopy, galleryCopy, projectCopy, screenCopy } from '../../shared/copy/admin';
+import { commonCopy, galleryCopy, namedConfirm, projectCopy, screenCopy } from '../../shared/copy/admin';
 import { resources, UNITS_POSITIVE_MESSAGE, type FieldDef } from '../../shared/resources';
 import { deleteAndCheckGone, fillFields, publicHtml } from '../fixtures/admin-crud';
 import { notAnImage, testImages, uniqueName } from '../fixtures/admin-images';
@@ -54,7 +54,11 @@ test('gallery: images with descriptions, 3 thumbnails and +N, category filter wi
 
   await deleteAndCheckGone(
     page,
-    { confirmText: () => galleryCopy.confirm, toasts: { deleted: galleryCopy.deleted, created: '', updated: '' }, publicPath: '/gallery' },
+    {
+      confirmText: (name) => namedConfirm(galleryCopy.confirm, '', name),
+      toasts: { deleted: galleryCopy.deleted, created: '', updated: '' },
+      publicPath: '/gallery',
+    },
     title,
   );
 });
@@ -134,7 +138,7 @@ test('projects: counts, units only for Construction, counter and limit, filters,
   await deleteAndCheckGone(
     page,
     {
-      confirmText: () => projectCopy.confirm,
+      confirmText: (name) => namedConfirm(projectCopy.confirm, '', name),
       toasts: { deleted: projectCopy.deleted, created: '', updated: '' },
       publicPath: '/project/interior',
     },
@@ -177,7 +181,11 @@ test('community: exactly 3 images, submit disabled otherwise, 50-character previ
   await expect(page.getByText(copy.updated, { exact: true })).toBeVisible();
   await deleteAndCheckGone(
     page,
-    { confirmText: () => copy.confirm, toasts: { deleted: copy.deleted, created: '', updated: '' }, publicPath: '/about' },
+    {
+      confirmText: (name) => namedConfirm(copy.confirm, '', name),
+      toasts: { deleted: copy.deleted, created: '', updated: '' },
+      publicPath: '/about',
+    },
     `${title} v2`,
   );
 });

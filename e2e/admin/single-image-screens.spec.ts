@@ -1,5 +1,5 @@
 /** Create, list, public page, edit, validation, delete for every single-image content screen. */
-import { bannerCopy, clientCopy, commonCopy, screenCopy } from '../../shared/copy/admin';
+import { bannerCopy, clientCopy, commonCopy, namedConfirm, screenCopy } from '../../shared/copy/admin';
 import { resources } from '../../shared/resources';
 import { type CrudCase, runSingleImageCrud } from '../fixtures/admin-crud';
 import { uniqueName } from '../fixtures/admin-images';
@@ -15,7 +15,7 @@ const banners = (path: string, heading: string, publicPath: string, add: string)
   fields: { Title: '', Description: 'Made by the admin browser test' },
   nameLabel: 'Title',
   toasts: bannerCopy,
-  confirmText: () => bannerCopy.confirm,
+  confirmText: (name) => namedConfirm(bannerCopy.confirm, '', name),
   publicPath,
 });
 
@@ -38,7 +38,7 @@ const cases: Record<string, CrudCase> = {
     fields: { Title: '' },
     nameLabel: 'Title',
     toasts: screenCopy.properties,
-    confirmText: () => screenCopy.properties.confirm,
+    confirmText: (name) => namedConfirm(screenCopy.properties.confirm, '', name),
     publicPath: '/',
   },
   'top projects': {
@@ -51,7 +51,7 @@ const cases: Record<string, CrudCase> = {
     fields: { Name: '', Location: 'Whitefield, Bangalore', Developer: 'Test Developer', Offer: '10% off' },
     nameLabel: 'Name',
     toasts: screenCopy.topProjects,
-    confirmText: () => screenCopy.topProjects.confirm,
+    confirmText: (name) => namedConfirm(screenCopy.topProjects.confirm, '', name),
     publicPath: '/',
   },
   solutions: {
@@ -64,7 +64,7 @@ const cases: Record<string, CrudCase> = {
     fields: { Name: '' },
     nameLabel: 'Name',
     toasts: screenCopy.solutions,
-    confirmText: () => screenCopy.solutions.confirm,
+    confirmText: (name) => namedConfirm(screenCopy.solutions.confirm, '', name),
     publicPath: '/interior',
   },
   'experience centres': {
@@ -77,7 +77,7 @@ const cases: Record<string, CrudCase> = {
     fields: { Name: '', Address: '12 Test Road, Bangalore', Timing: '10 AM - 7 PM', Experience: 'Walk through full-size rooms' },
     nameLabel: 'Name',
     toasts: screenCopy.experience,
-    confirmText: () => screenCopy.experience.confirm,
+    confirmText: (name) => namedConfirm(screenCopy.experience.confirm, '', name),
     publicPath: '/interior',
   },
   'interior portfolio': {
@@ -90,7 +90,7 @@ const cases: Record<string, CrudCase> = {
     fields: { Category: 'Living Room', Title: '', 'Description (optional)': 'A test portfolio card' },
     nameLabel: 'Title',
     toasts: screenCopy.portfolio,
-    confirmText: () => screenCopy.portfolio.confirm,
+    confirmText: (name) => namedConfirm(screenCopy.portfolio.confirm, '', name),
     publicPath: '/interior',
     imageLabel: screenCopy.portfolio.imageAdd,
   },
@@ -104,7 +104,7 @@ const cases: Record<string, CrudCase> = {
     fields: { 'Client Name': '', 'Project Title': 'Test villa', Testimonial: 'They built it well.', Category: { select: 'Residential' } },
     nameLabel: 'Client Name',
     toasts: { created: clientCopy.added, updated: clientCopy.updated, deleted: clientCopy.deleted },
-    confirmText: () => clientCopy.confirm,
+    confirmText: (name) => namedConfirm(clientCopy.confirm, '', name),
     publicPath: '/client',
   },
 };

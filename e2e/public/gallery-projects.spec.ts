@@ -1,3 +1,4 @@
+import { imageEntries } from '../../shared/image-details';
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { gallery, interior, interiorProjects, projects as copy } from '../../shared/copy/public';
@@ -82,11 +83,14 @@ test('projects: filters through the URL (case-insensitive), count line, dots, mo
   const dialog = page.getByRole('dialog', { name: upcoming.title });
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText(copy.launchDate);
-  await expect(dialog.getByRole('img', { name: copy.imageOf(1, upcoming.images.length) })).toBeVisible();
+  // each image is named by its alt text, or "Image n of N" where it has none
+  const count = upcoming.images.length;
+  const nameOf = (n: number) => imageEntries(upcoming)[n - 1]?.alt || copy.imageOf(n, count);
+  await expect(dialog.getByRole('img', { name: nameOf(1), exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: copy.previousImage }).click();
-  await expect(dialog.getByRole('img', { name: copy.imageOf(upcoming.images.length, upcoming.images.length) })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: nameOf(count), exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: copy.showImage(1) }).click();
-  await expect(dialog.getByRole('img', { name: copy.imageOf(1, upcoming.images.length) })).toBeVisible();
+  await expect(dialog.getByRole('img', { name: nameOf(1), exact: true })).toBeVisible();
   await expect(dialog.getByRole('link', { name: copy.ctaOther })).toHaveAttribute('href', '/contact');
   await dialog.getByRole('button', { name: copy.close }).click();
   await expect(dialog).toBeHidden();

@@ -1,6 +1,7 @@
 /** PUT /api/about-content: the hero image may only be one of our own uploads, as the page puts it in an img. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ABOUT_IMAGE_INVALID, DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
+import { ALT_MAX } from '../../shared/image-details';
 import { settings } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -46,6 +47,22 @@ describe('About hero image URL', () => {
       expect(reply.statusCode).toBe(200);
       expect((await saved()).hero.image).toBe(image);
     }
+  });
+
+  it('keeps the hero image’s alt text; one too long is refused and changes nothing', async () => {
+    const image = '/uploads/3f2a9c1e-77b0-4c1d-9e2f-0a1b2c3d4e5f_1600x900.webp';
+    const described = { ...DEFAULT_ABOUT_CONTENT, hero: { ...DEFAULT_ABOUT_CONTENT.hero, image, imageAlt: '  Our carvers at work  ' } };
+    expect((await put(described)).statusCode).toBe(200);
+    expect((await saved()).hero.imageAlt).toBe('Our carvers at work');
+    const tooLong = { ...described, hero: { ...described.hero, imageAlt: 'x'.repeat(ALT_MAX + 1) } };
+    const reply = await put(tooLong);
+    expect(reply.statusCode).toBe(400);
+    expect(reply.json().message).toBe(`Alt text must be at most ${ALT_MAX} characters`);
+    expect((await saved()).hero.imageAlt).toBe('Our carvers at work');
+    // a document saved before alt texts existed reads as none
+    const { imageAlt: _none, ...older } = described.hero;
+    expect((await put({ ...DEFAULT_ABOUT_CONTENT, hero: older })).statusCode).toBe(200);
+    expect((await saved()).hero.imageAlt).toBe('');
   });
 
   it('shows no hero image, and keeps the rest, for a document saved before URLs were checked', async () => {

@@ -221,16 +221,26 @@ describe('admins', () => {
     const enrol = await signChallenge(await loadSigningSecret(t.services.database.db), editorId, 'enrol');
     expect((await atLogin({ challenge: enrol })).statusCode).toBe(200);
 
+    const stepUp = async (recoveryCode: string) => ({
+      ...auth(),
+      'x-reauth-token': (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/admins/reauth',
+          headers: auth(),
+          payload: { password: TEST_ADMIN.password, recoveryCode },
+        })
+      ).json().stepUpToken as string,
+    });
+    const replaceCodes = (headers: Record<string, string>) =>
+      call('/api/admins/2fa/recovery-codes', { method: 'POST', url: '/api/admins/2fa/recovery-codes', headers });
+    expect((await replaceCodes(auth())).statusCode).toBe(403);
+    const replaced = await replaceCodes(await stepUp(recovery[1]));
+    expect(replaced.statusCode).toBe(200);
     const disable = (headers: Record<string, string>) =>
       call('/api/admins/2fa/disable', { method: 'POST', url: '/api/admins/2fa/disable', headers });
     expect((await disable(auth())).statusCode).toBe(403);
-    const stepUp = await t.app.inject({
-      method: 'POST',
-      url: '/api/admins/reauth',
-      headers: auth(),
-      payload: { password: TEST_ADMIN.password, recoveryCode: recovery[1] },
-    });
-    expect((await disable({ ...auth(), 'x-reauth-token': stepUp.json().stepUpToken })).statusCode).toBe(200);
+    expect((await disable(await stepUp(replaced.json().recoveryCodes[0]))).statusCode).toBe(200);
 
     expect((await call('/api/admins', { method: 'GET', url: '/api/admins', headers: auth(editor) })).statusCode).toBe(403);
     expect((await call('/api/user', { method: 'GET', url: '/api/user', headers: auth(editor) })).statusCode).toBe(403);
@@ -316,7 +326,7 @@ describe('contact messages and the About document', () => {
   });
 });
 
-describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as const))('/api/%s', (_key, def) => {
+describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as const))('/api/%s', (key, def) => {
   const base = `/api/${def.path}`;
   const one = `${base}/:id`;
 
@@ -348,11 +358,46 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     const title = def.fields.find((field) => field.name === def.titleField)!;
     expect((await update(record._id, { ...kept, [title.name]: 'x'.repeat((title.max ?? 200) + 1) })).statusCode).toBe(400);
 
+    const manage = `${base}/manage`;
+    expect((await call(manage, { method: 'GET', url: manage, headers: auth() })).statusCode).toBe(200);
+    expect((await call(manage, { method: 'GET', url: manage })).statusCode).toBe(401);
+    const visibility = `${one}/visibility`;
+    const hide = (id: string, payload: object, headers = auth()) =>
+      call(visibility, { method: 'PATCH', url: `${base}/${id}/visibility`, headers, payload });
+    expect((await hide(record._id, { hidden: true })).statusCode).toBe(200);
+    expect((await hide(record._id, { hidden: 'yes' })).statusCode).toBe(400);
+    expect((await hide(record._id, { hidden: false }, {})).statusCode).toBe(401);
+    expect((await hide(MISSING_ID, { hidden: false })).statusCode).toBe(404);
+    expect((await hide(record._id, { hidden: false })).statusCode).toBe(200);
+    const order = `${base}/order`;
+    const ids = (await t.app.inject({ method: 'GET', url: manage, headers: auth() })).json();
+    const currentIds = (Array.isArray(ids) ? ids : (ids.data ?? ids.banners)).map((item: { _id: string }) => item._id);
+    const reorder = (payload: object, headers = auth()) => call(order, { method: 'PUT', url: order, headers, payload });
+    expect((await reorder({ ids: [...currentIds].reverse() })).statusCode).toBe(200);
+    expect((await reorder({ ids: [MISSING_ID] })).statusCode).toBe(409);
+    expect((await reorder({ ids: 'all' })).statusCode).toBe(400);
+    expect((await reorder({ ids: currentIds }, {})).statusCode).toBe(401);
+
     const remove = (id: string, headers = auth()) => call(one, { method: 'DELETE', url: `${base}/${id}`, headers });
     expect((await remove(record._id, {})).statusCode).toBe(401);
     expect((await remove('not-an-id')).statusCode).toBe(400);
     expect((await remove(record._id)).statusCode).toBe(200);
     expect((await remove(record._id)).statusCode).toBe(404);
+
+    const restore = '/api/trash/:resource/:id/restore';
+    const forever = '/api/trash/:resource/:id';
+    expect((await call('/api/trash', { method: 'GET', url: '/api/trash', headers: auth() })).json().data).toContainEqual(
+      expect.objectContaining({ resource: key, id: record._id }),
+    );
+    expect((await call('/api/trash', { method: 'GET', url: '/api/trash' })).statusCode).toBe(401);
+    expect((await call(restore, { method: 'POST', url: `/api/trash/${key}/${record._id}/restore`, headers: auth() })).statusCode).toBe(200);
+    expect((await call(restore, { method: 'POST', url: `/api/trash/${key}/${record._id}/restore`, headers: auth() })).statusCode).toBe(404);
+    expect((await call(restore, { method: 'POST', url: `/api/trash/${key}/not-an-id/restore`, headers: auth() })).statusCode).toBe(400);
+    expect((await call(restore, { method: 'POST', url: `/api/trash/${key}/${record._id}/restore` })).statusCode).toBe(401);
+    expect((await remove(record._id)).statusCode).toBe(200);
+    expect((await call(forever, { method: 'DELETE', url: `/api/trash/${key}/${record._id}` })).statusCode).toBe(401);
+    expect((await call(forever, { method: 'DELETE', url: `/api/trash/${key}/${record._id}`, headers: auth() })).statusCode).toBe(200);
+    expect((await call(forever, { method: 'DELETE', url: `/api/trash/${key}/${record._id}`, headers: auth() })).statusCode).toBe(404);
   });
 });
 

@@ -117,7 +117,7 @@ describe('audit entries of roles, two-factor sign-in, sessions and enquiries', (
     const [changed] = await entries('enquiry.status-changed');
     expect(changed.target).toEqual({ type: 'enquiry', id, label: 'Ravi Kumar <ravi@example.com>' });
     expect(changed.details).toEqual({ status: 'Replied' });
-    const [deleted] = await entries('enquiry.deleted');
+    const [deleted] = await entries('enquiry.trashed');
     expect(deleted.target?.id).toBe(id);
     expect(JSON.stringify(deleted)).not.toContain('teak door');
   });

@@ -89,7 +89,7 @@ describe('content changes', () => {
 
     const removed = await t.app.inject({ method: 'DELETE', url: `/api/project/${created._id}`, headers: auth(), remoteAddress: ADDRESS });
     expect(removed.statusCode).toBe(200);
-    const deleted = await latest('content.deleted');
+    const deleted = await latest('content.trashed');
     expectByAdmin(deleted, since);
     expect(deleted.target).toEqual({ type: 'project', id: created._id, label: 'Renamed project' });
     expect(deleted.details).toMatchObject({ resource: 'Project', images: 2, values: { title: 'Renamed project', location: 'Whitefield' } });
@@ -269,9 +269,9 @@ describe('reading the log', () => {
   });
 
   it('filters by kind, person and dates, combined', async () => {
-    const kinds = (await activity('?kind=content.deleted')).entries.map((entry) => entry.kind);
+    const kinds = (await activity('?kind=content.trashed')).entries.map((entry) => entry.kind);
     expect(kinds.length).toBeGreaterThan(0);
-    expect(new Set(kinds)).toEqual(new Set(['content.deleted']));
+    expect(new Set(kinds)).toEqual(new Set(['content.trashed']));
     const mine = await activity(`?person=${TEST_ADMIN.email.toUpperCase()}&limit=200`);
     expect(mine.entries.length).toBeGreaterThan(0);
     expect(mine.entries.every((entry) => entry.actor?.email === TEST_ADMIN.email)).toBe(true);

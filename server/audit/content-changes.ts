@@ -4,6 +4,7 @@
  */
 import type { GalleryImage, ResourceDef } from '../../shared/resources';
 import type { FieldChange } from '../../shared/audit';
+import { imageEntries, objectPosition } from '../../shared/image-details';
 
 type AnyRecord = Record<string, unknown>;
 
@@ -36,6 +37,7 @@ export function recordChanges(
       changes[field.name] = { before: before[field.name], after: after[field.name] };
     }
   }
+  Object.assign(changes, detailChanges(def, before, after));
   const old = imageList(before[def.image.field]);
   const now = imageList(after[def.image.field]);
   const oldUrls = new Set(old.map(urlOf));
@@ -53,4 +55,25 @@ export function recordChanges(
     changes,
     images: { before: old.length, after: now.length, added, removed, ...(descriptionsChanged ? { descriptionsChanged } : {}) },
   };
+}
+
+/**
+ * Alt texts and focal points an update changed, as text fields: `imageAlt` and `imageFocus` of a single
+ * image, `imageAlt[n]` and `imageFocus[n]` of the n-th image (new order) of several kept by the update.
+ */
+function detailChanges(def: ResourceDef, before: AnyRecord, after: AnyRecord): Record<string, FieldChange> {
+  const changes: Record<string, FieldChange> = {};
+  const old = imageEntries(before);
+  const single = def.image.kind === 'single';
+  imageEntries(after).forEach((image, index) => {
+    // a single image's details belong to the record; several images' to each image that stayed
+    const was = single ? old[0] : old.find((candidate) => candidate.url === image.url);
+    if (!was) return;
+    const suffix = single ? '' : `[${index + 1}]`;
+    if (was.alt !== image.alt) changes[`imageAlt${suffix}`] = { before: was.alt, after: image.alt };
+    if (objectPosition(was) !== objectPosition(image)) {
+      changes[`imageFocus${suffix}`] = { before: objectPosition(was), after: objectPosition(image) };
+    }
+  });
+  return changes;
 }

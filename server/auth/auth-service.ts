@@ -3,7 +3,7 @@
  * email exists or not; repeated failures lock the email for a while.
  */
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, ne, sql } from 'drizzle-orm';
 import type { z } from '../../shared/zod';
 import { accountSecurityMessages, apiMessages } from '../../shared/api-messages';
 import { ADMIN_ROLES, type AdminRole } from '../../shared/roles';
@@ -63,6 +63,8 @@ export interface SessionInfo {
 
 /** A session's last-seen time is written at most this often (and a few times per idle period when that is short). */
 const TOUCH_MAX_MS = 60_000;
+/** Days an ended session is kept: the devices of these are the account's known ones (no new-device mail from them). */
+const KNOWN_DEVICE_DAYS = 90;
 
 /** Parses a value or throws a 400 with the schema's message. */
 function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
@@ -77,6 +79,7 @@ function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
 export class AuthService {
   /** When expired login attempts are next deleted (Date.now() time). */
   private nextCleanup = 0;
+  private nextSessionCleanup = 0;
 
   private constructor(
     private readonly db: Db,
@@ -172,10 +175,14 @@ export class AuthService {
     const expiresAt = new Date(Date.now() + this.settings.tokenTtlHours * 3_600_000);
     const device = describeDevice(client.userAgent);
     const address = (client.address ?? '').slice(0, 64);
-    // a device this account has signed in from before (any earlier session) is not news; the very first sign-in is not either
-    const earlier = await this.db.select({ device: adminSessions.device }).from(adminSessions).where(eq(adminSessions.adminId, adminId));
+    await this.forgetOldSessions();
+    // a device this account has signed in from before (a session of the last KNOWN_DEVICE_DAYS) is not news; the very first sign-in is not either
+    const [earlier] = await this.db
+      .select({ sessions: count(), fromThisDevice: sql<boolean>`coalesce(bool_or(${adminSessions.device} = ${device}), false)` })
+      .from(adminSessions)
+      .where(eq(adminSessions.adminId, adminId));
     await this.db.insert(adminSessions).values({ id: sessionId, adminId, expiresAt, device, address });
-    if (earlier.length > 0 && !earlier.some((session) => session.device === device)) {
+    if (earlier.sessions > 0 && !earlier.fromThisDevice) {
       const [owner] = await this.db.select({ email: admins.email }).from(admins).where(eq(admins.id, adminId)).limit(1);
       if (owner) await this.mailQuietly((mails) => mails.newDeviceSignIn(owner.email, device, address));
     }
@@ -363,6 +370,12 @@ export class AuthService {
     });
   }
 
+  /** For the command line: two-factor sign-in off (secret and recovery codes gone) for an account that lost them, and its sessions ended. */
+  async resetTwoFactor(adminId: string): Promise<void> {
+    await this.twoFactor.disable(adminId);
+    await this.db.update(adminSessions).set({ revoked: true }).where(eq(adminSessions.adminId, adminId));
+  }
+
   /** Changes another account's role (or one's own); the last Admin can never become an Editor, even when two demotions race. */
   async changeRole(rawId: string, rawRole: unknown): Promise<{ _id: string; email: string; role: AdminRole }> {
     if (!UUID_PATTERN.test(rawId)) throw new ClientError(400, apiMessages.invalidId);
@@ -519,6 +532,13 @@ export class AuthService {
       });
     await this.cleanUpAttempts();
     return row;
+  }
+
+  /** Sessions over KNOWN_DEVICE_DAYS past their end go (at most once an hour): the table stays small, and a device unused that long is new again. */
+  private async forgetOldSessions(): Promise<void> {
+    if (Date.now() < this.nextSessionCleanup) return;
+    this.nextSessionCleanup = Date.now() + 3_600_000;
+    await this.db.delete(adminSessions).where(lt(adminSessions.expiresAt, sql`now() - make_interval(days => ${KNOWN_DEVICE_DAYS})`));
   }
 
   /** Rows idle for the lock period mean nothing any more; deleting them now and then keeps a spray of emails from piling up. */

@@ -3,6 +3,7 @@
  * Bearer beside it, idle and absolute expiry, the session list and its revocations, and the
  * common-password rule.
  */
+import crypto from 'node:crypto';
 import { STEP_UP_HEADER } from '../../shared/roles';
 import { stepUpHeaders } from '../test/step-up';
 import { eq, sql } from 'drizzle-orm';
@@ -344,6 +345,35 @@ describe('session expiry and the session list', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(String(reply.headers['set-cookie'])).toContain('Max-Age=0');
     expect((await me(token)).statusCode).toBe(401);
+  });
+});
+
+describe('old sessions', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({}, undefined, { renditionWorker: false });
+  });
+  afterAll(() => t.close());
+
+  it('are removed at a sign-in once 90 days past their end; recent ones stay (their devices are the known ones)', async () => {
+    const db = t.services.database.db;
+    const [admin] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, TEST_ADMIN.email));
+    const ended = (days: number) => ({
+      id: crypto.randomUUID(),
+      adminId: admin.id,
+      expiresAt: new Date(Date.now() - days * 86_400_000),
+      device: `Device ended ${days} days ago`,
+      address: '',
+    });
+    const [old, recent] = [ended(91), ended(89)];
+    await db.insert(adminSessions).values([old, recent]);
+    await login(t);
+    const left = (await db.select({ id: adminSessions.id }).from(adminSessions).where(eq(adminSessions.adminId, admin.id))).map(
+      (row) => row.id,
+    );
+    expect(left).toHaveLength(2);
+    expect(left).toContain(recent.id);
+    expect(left).not.toContain(old.id);
   });
 });
 

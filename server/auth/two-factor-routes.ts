@@ -71,6 +71,16 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ services: Services; loginR
     return { success: true as const, message: accountSecurityMessages.twoFactorOff };
   });
 
+  app.post(
+    '/api/admins/2fa/recovery-codes',
+    { ...twoFactorSchemas.recoveryCodes, onRequest: [guard, requireStepUp(auth)] },
+    async (request) => {
+      const recoveryCodes = await auth.twoFactor.replaceRecoveryCodesOf(request.admin!.adminId);
+      await audit.record({ kind: '2fa.recovery-codes-replaced', ...ownAccount(request) });
+      return { success: true as const, message: accountSecurityMessages.recoveryCodesReplaced, recoveryCodes };
+    },
+  );
+
   app.post('/api/admins/reauth', { ...twoFactorSchemas.reauth, onRequest: guard }, async (request) => {
     const { password, code, recoveryCode } = request.body;
     const stepUpToken = await auth.reauthenticate(request.admin!, password, code, recoveryCode);

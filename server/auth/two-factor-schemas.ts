@@ -78,6 +78,16 @@ export const twoFactorSchemas = {
       response: { 200: messageReply, ...errorReplies(401, 403, 409) },
     },
   },
+  recoveryCodes: {
+    schema: {
+      tags,
+      summary: 'Replace the recovery codes: 10 new ones, shown once; the old ones stop working',
+      description:
+        'Needs the `X-Reauth-Token` header from POST /api/admins/reauth (password and code). 409 when two-factor sign-in is off.',
+      security,
+      response: { 200: z.object({ success: z.literal(true), message: z.string(), recoveryCodes }), ...errorReplies(401, 403, 409) },
+    },
+  },
   reauth: {
     schema: {
       tags,

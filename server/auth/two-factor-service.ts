@@ -132,6 +132,14 @@ export class TwoFactorService {
     return taken.length > 0;
   }
 
+  /** Ten new recovery codes in place of the old ones (used or not), returned once; 409 when two-factor sign-in is off. */
+  async replaceRecoveryCodesOf(adminId: string): Promise<string[]> {
+    if (!(await this.status(adminId)).enabled) throw new ClientError(409, messages.twoFactorOffNoCodes);
+    const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+    await this.db.transaction((tx) => this.replaceRecoveryCodes(tx, adminId, codes));
+    return codes;
+  }
+
   /** Turns two-factor sign-in off: the secret and every recovery code are deleted. */
   async disable(adminId: string): Promise<void> {
     await this.db.transaction(async (tx) => {

@@ -191,6 +191,35 @@ describe('two-factor sign-in', () => {
     expect((await t.services.auth.twoFactor.status((await t.services.auth.listAdmins())[0]._id)).recoveryCodesLeft).toBe(9);
   });
 
+  it('replaces the recovery codes after the password and a code: the old ones stop working, the new ones work once', async () => {
+    const session = (await secondStep(t, { challenge: (await login(t)).json().challenge, recoveryCode: recoveryCodes[1] })).json().token;
+    const replace = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'POST', url: '/api/admins/2fa/recovery-codes', headers: { ...bearer(session), ...headers } });
+    // not without confirming the password and a code
+    expect((await replace({})).statusCode).toBe(403);
+    const stepUp = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins/reauth',
+      headers: bearer(session),
+      payload: { password: TEST_ADMIN.password, recoveryCode: recoveryCodes[2] },
+    });
+    const replaced = await replace({ 'x-reauth-token': stepUp.json().stepUpToken });
+    expect(replaced.statusCode).toBe(200);
+    const fresh: string[] = replaced.json().recoveryCodes;
+    expect(fresh).toHaveLength(10);
+    expect(fresh.filter((code) => recoveryCodes.includes(code))).toEqual([]);
+    const adminId = (await t.services.auth.listAdmins())[0]._id;
+    expect((await t.services.auth.twoFactor.status(adminId)).recoveryCodesLeft).toBe(10);
+    expect((await t.services.audit.list({ kind: '2fa.recovery-codes-replaced', limit: 10 })).entries).toHaveLength(1);
+
+    const use = async (recoveryCode: string) =>
+      (await secondStep(t, { challenge: (await login(t)).json().challenge, recoveryCode })).statusCode;
+    expect(await use(recoveryCodes[3])).toBe(401);
+    expect(await use(fresh[0])).toBe(200);
+    expect(await use(fresh[0])).toBe(401);
+    recoveryCodes = fresh.slice(1);
+  });
+
   it('counts wrong codes toward the lockout: then even a right code is refused', async () => {
     await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
     const challenge = (await login(t)).json().challenge;
@@ -315,5 +344,13 @@ describe('re-authentication', () => {
     });
     expect(off.statusCode).toBe(200);
     expect((await login(t)).json().token).toEqual(expect.any(String));
+    // with two-factor off there are no recovery codes to replace
+    const noCodes = await t.app.inject({
+      method: 'POST',
+      url: '/api/admins/2fa/recovery-codes',
+      headers: await stepUpHeaders(t.app, token),
+    });
+    expect(noCodes.statusCode).toBe(409);
+    expect(noCodes.json().message).toBe(messages.twoFactorOffNoCodes);
   });
 });

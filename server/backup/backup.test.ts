@@ -260,7 +260,10 @@ describe('a backup while the site keeps changing', () => {
     const chunks: Buffer[] = [];
     const writing = prepared.writeTo(new Writable({ write: (chunk: Buffer, _encoding, done) => (chunks.push(chunk), done()) }));
     await atDoomedImage;
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/${resources.gallery.path}/${doomed._id}`, headers: auth() });
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/api/${resources.gallery.path}/${doomed._id}`, headers: auth() })).statusCode,
+    ).toBe(200);
+    const removed = await t.app.inject({ method: 'DELETE', url: `/api/trash/gallery/${doomed._id}`, headers: auth() });
     expect(removed.statusCode).toBe(200);
     const created = await createRecord(t, token, 'property', 'after-delete');
     proceed();

@@ -1,6 +1,6 @@
 /**
  * The enquiry inbox under /api/user (admins only): the list (search, status, page), counts per
- * status, a view as CSV, a message's status, and deleting a message.
+ * status, a view as CSV, a message's status, and moving a message to the trash.
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -71,7 +71,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.delete('/api/user/:id', { ...contactSchemas.remove, onRequest: guard }, async (request) => {
     const removed = await inbox.remove(request.params.id);
     if (!removed) throw new ClientError(404, inboxMessages.notFound);
-    await audit.record({ kind: 'enquiry.deleted', ...auditContext(request), target: enquiryTarget(removed) });
+    // to the trash: restored or deleted forever from there (server/trash)
+    await audit.record({ kind: 'enquiry.trashed', ...auditContext(request), target: enquiryTarget(removed) });
     return { success: true as const, message: inboxMessages.deleted };
   });
 };

@@ -1,8 +1,8 @@
 /**
  * The enquiry inbox: lists messages newest first by search, status and page, changes a message's
- * status, deletes one, and reads a whole view in batches for the CSV export.
+ * status, moves one to the trash (and back, or out for good), and reads a whole view in batches for the CSV export.
  */
-import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   MESSAGE_STATUSES,
   type InboxCounts,
@@ -23,7 +23,8 @@ const EXPORT_BATCH = 500;
  * a phone number also matches without its spaces, dashes and brackets.
  */
 function viewWhere({ q, status }: InboxView): SQL | undefined {
-  const conditions: SQL[] = [];
+  // enquiries in the trash are out of every view
+  const conditions: SQL[] = [isNull(contactMessages.deletedAt)];
   if (status) conditions.push(eq(contactMessages.status, status));
   if (q) {
     const { name, email, number, message } = contactMessages;
@@ -33,8 +34,11 @@ function viewWhere({ q, status }: InboxView): SQL | undefined {
       /^\+?\d{3,}$/.test(digits) ? sql`(${found} or strpos(regexp_replace(${number}, '[\\s().-]', '', 'g'), ${digits}) > 0)` : found,
     );
   }
-  return conditions.length ? and(...conditions) : undefined;
+  return and(...conditions);
 }
+
+const inInbox = isNull(contactMessages.deletedAt);
+const inTrash = isNotNull(contactMessages.deletedAt);
 
 const columns = {
   id: contactMessages.id,
@@ -94,7 +98,11 @@ export class ContactInbox {
 
   /** How many messages each status holds (the status index answers it). */
   async counts(): Promise<InboxCounts> {
-    const rows = await this.db.select({ status: contactMessages.status, n: count() }).from(contactMessages).groupBy(contactMessages.status);
+    const rows = await this.db
+      .select({ status: contactMessages.status, n: count() })
+      .from(contactMessages)
+      .where(inInbox)
+      .groupBy(contactMessages.status);
     const counts: InboxCounts = { New: 0, Replied: 0, Archived: 0 };
     for (const row of rows) if (isStatus(row.status)) counts[row.status] = row.n;
     return counts;
@@ -102,20 +110,66 @@ export class ContactInbox {
 
   /** One message; null when there is no such message. */
   async get(id: string): Promise<InboxMessage | null> {
-    const [row] = await this.db.select(columns).from(contactMessages).where(eq(contactMessages.id, id)).limit(1);
+    const [row] = await this.db
+      .select(columns)
+      .from(contactMessages)
+      .where(and(eq(contactMessages.id, id), inInbox))
+      .limit(1);
     return row ? toMessage(row) : null;
   }
 
   /** Sets a message's status; null when there is no such message. */
   async setStatus(id: string, status: MessageStatus): Promise<InboxMessage | null> {
-    const [row] = await this.db.update(contactMessages).set({ status }).where(eq(contactMessages.id, id)).returning(columns);
+    const [row] = await this.db
+      .update(contactMessages)
+      .set({ status })
+      .where(and(eq(contactMessages.id, id), inInbox))
+      .returning(columns);
     return row ? toMessage(row) : null;
   }
 
-  /** Deletes a message; the deleted message (for the caller's record), or null when there was none. */
+  /** Moves a message to the trash; the message (for the caller's record), or null when there was none in the inbox. */
   async remove(id: string): Promise<InboxMessage | null> {
-    const [row] = await this.db.delete(contactMessages).where(eq(contactMessages.id, id)).returning(columns);
+    const [row] = await this.db
+      .update(contactMessages)
+      .set({ deletedAt: new Date() })
+      .where(and(eq(contactMessages.id, id), inInbox))
+      .returning(columns);
     return row ? toMessage(row) : null;
+  }
+
+  /** Messages in the trash, with the time each was deleted. */
+  async trashed(): Promise<(InboxMessage & { deletedAt: string })[]> {
+    const rows = await this.db
+      .select({ ...columns, deletedAt: contactMessages.deletedAt })
+      .from(contactMessages)
+      .where(inTrash);
+    return rows.map(({ deletedAt, ...row }) => ({ ...toMessage(row), deletedAt: deletedAt!.toISOString() }));
+  }
+
+  /** Brings a message back to the inbox as it was; null when it is not in the trash. */
+  async restore(id: string): Promise<InboxMessage | null> {
+    const [row] = await this.db
+      .update(contactMessages)
+      .set({ deletedAt: null })
+      .where(and(eq(contactMessages.id, id), inTrash))
+      .returning(columns);
+    return row ? toMessage(row) : null;
+  }
+
+  /** Deletes a message in the trash for good (its alert goes with it); null when it is not in the trash. */
+  async deleteForever(id: string): Promise<InboxMessage | null> {
+    const [row] = await this.db
+      .delete(contactMessages)
+      .where(and(eq(contactMessages.id, id), inTrash))
+      .returning(columns);
+    return row ? toMessage(row) : null;
+  }
+
+  /** Ids of messages trashed before `cutoff`, for the purge. */
+  async trashedBefore(cutoff: Date): Promise<string[]> {
+    const rows = await this.db.select({ id: contactMessages.id }).from(contactMessages).where(lt(contactMessages.deletedAt, cutoff));
+    return rows.map((row) => row.id);
   }
 
   /**

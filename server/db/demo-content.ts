@@ -21,6 +21,25 @@ interface DemoRecord {
   images: DemoImageSpec[];
   /** per-image descriptions (gallery) */
   descriptions?: string[];
+  /** per-image alt texts; by default each says what the demo drawing shows (see demoAlt) */
+  alts?: string[];
+}
+
+/** What each demo drawing shows, for its alt text. */
+const SCENE_WORDS: Record<DemoScene, string> = {
+  building: 'Drawing of a building',
+  landscape: 'Drawing of a landscaped site',
+  room: 'Drawing of an interior',
+  carving: 'Drawing of carved woodwork',
+  portrait: 'Portrait drawing',
+};
+
+/** The alt text of a demo image: the gallery's own description, else what the drawing shows and whose it is. */
+function demoAlt(record: DemoRecord, index: number): string {
+  const given = record.alts?.[index] ?? record.descriptions?.[index];
+  if (given) return given;
+  const name = record.fields.title ?? record.fields.name;
+  return `${SCENE_WORDS[record.images[index].scene]}${typeof name === 'string' && name ? `: ${name}` : ''}`;
 }
 
 const img = (scene: DemoScene, hue: number, variant = 0, width = 960, height = 640): DemoImageSpec => ({
@@ -446,6 +465,9 @@ async function seedDemoContent(services: Services): Promise<number> {
       }
       const fields: Record<string, unknown> = { ...record.fields };
       if (record.descriptions) fields.description = JSON.stringify(record.descriptions);
+      const alts = record.images.map((_, i) => demoAlt(record, i));
+      if (resources[key].image.kind === 'single') fields.imageAlt = alts[0];
+      else fields.newImageDetails = JSON.stringify(alts.map((alt) => ({ alt })));
       await services.content.create(key, { fields, files });
       count += 1;
     }

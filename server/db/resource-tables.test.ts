@@ -12,11 +12,16 @@ import {
   type GalleryItem,
   type Project,
   type RecordOf,
+  type ResourceDef,
   type ResourceKey,
   type ResourceRecords,
 } from '../../shared/resources';
 import { buildResourceTable, resourceTables, type ResourceTable } from './resource-tables';
 import * as schema from './schema';
+
+/** The columns of a definition's image details (docs/decisions/0022). */
+const detailColumns = (def: ResourceDef) =>
+  def.image.kind === 'single' ? ['imageAlt', 'imageFocusX', 'imageFocusY'] : def.image.withDescriptions ? [] : ['imageDetails'];
 
 describe('resource tables', () => {
   it('are all named exports of the schema file, where drizzle-kit finds them', () => {
@@ -31,9 +36,23 @@ describe('resource tables', () => {
       expect(getTableName(table)).toBe(def.table);
       const columns = getTableColumns(table);
       expect(Object.keys(columns).sort()).toEqual(
-        ['id', 'createdAt', 'updatedAt', ...def.fields.map((field) => field.name), def.image.field].sort(),
+        [
+          'id',
+          'createdAt',
+          'updatedAt',
+          'deletedAt',
+          'hidden',
+          'position',
+          ...def.fields.map((field) => field.name),
+          def.image.field,
+          ...detailColumns(def),
+        ].sort(),
       );
     }
+    // the alt text and focal point: beside a single image, a list beside URLs, inside the gallery's objects
+    expect(getTableColumns(resourceTables.clients).imageFocusX.name).toBe('image_focus_x');
+    expect(getTableColumns(resourceTables.clients).imageFocusX.default).toBe(50);
+    expect(getTableColumns(resourceTables.project).imageDetails.getSQLType()).toBe('jsonb');
     expect(getTableColumns(resourceTables.project).launchDate.name).toBe('launch_date');
     expect(getTableColumns(resourceTables.project).launchDate.notNull).toBe(false);
     expect(getTableColumns(resourceTables.project).units.getSQLType()).toBe('integer');
@@ -45,7 +64,7 @@ describe('resource tables', () => {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type TableKeys<K extends ResourceKey> = Exclude<
   keyof InferSelectModel<ResourceTable<(typeof resources)[K]>>,
-  'id' | 'createdAt' | 'updatedAt'
+  'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'hidden' | 'position'
 >;
 type RecordKeys<K extends ResourceKey> = Exclude<keyof ResourceRecords[K], '_id' | 'createdAt' | 'updatedAt'>;
 /** true only when, for every resource, the table's columns are exactly the record's fields. */
@@ -54,7 +73,9 @@ const tablesMatchRecords: TablesMatchRecords = true;
 void tablesMatchRecords;
 
 // the record types the pages use, inferred from the definitions, as the hand-written ones were
-const galleryImages: GalleryItem['images'] = [{ url: '/uploads/a.webp', description: 'Front' }];
+const galleryImages: GalleryItem['images'] = [
+  { url: '/uploads/a.webp', description: 'Front', alt: 'The front door', focusX: 50, focusY: 40 },
+];
 // @ts-expect-error gallery images carry a description
 const plainImages: GalleryItem['images'] = ['/uploads/a.webp'];
 const projectFields: Pick<Project, 'units' | 'categories' | 'status' | 'launchDate'> = {
@@ -82,6 +103,7 @@ const widgets = defineResource({
   ],
   image: { kind: 'single', field: 'image', requiredOnCreate: 'Image is required' },
   admin: { path: '/admin/widgets', nav: { label: 'Widgets', order: 65 }, module: 'widgets' },
+  publicPage: '/widgets',
 });
 const widgetTable = buildResourceTable(widgets);
 type WidgetRow = InferInsertModel<typeof widgetTable>;

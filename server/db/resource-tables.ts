@@ -3,10 +3,11 @@
  * column per field, named in snake_case, typed by the field's kind, plus the image column, id and
  * times. The definition is the only place a field is declared, so a table cannot miss one.
  */
-import { date, index, integer, jsonb, pgTable, text, timestamp, uuid, type PgTableWithColumns } from 'drizzle-orm/pg-core';
-import type { BuildColumns } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp, uuid, type PgTableWithColumns } from 'drizzle-orm/pg-core';
+import { sql, type BuildColumns } from 'drizzle-orm';
 import type { PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { RESOURCE_KEYS, resources, type FieldDef, type GalleryImage, type ResourceDef, type ResourceKey } from '../../shared/resources';
+import { FOCUS_CENTRE, type ImageEntry } from '../../shared/image-details';
 
 /** Column of a field: its name in snake_case (`launchDate` -> `launch_date`). */
 const columnName = (fieldName: string) => fieldName.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -20,11 +21,23 @@ const integerColumn = (name: string) => integer(name).notNull().default(0);
 const dateColumn = (name: string) => date(name, { mode: 'string' });
 const listColumn = (name: string) => jsonb(name).$type<string[]>().notNull().default([]);
 const galleryColumn = (name: string) => jsonb(name).$type<GalleryImage[]>().notNull().default([]);
+/** A focal coordinate in percent; the centre when not set. */
+const focusColumn = (name: string) => integer(name).notNull().default(FOCUS_CENTRE);
+/** Alt text and focal point of each URL of a URL list, in its order. */
+const detailsColumn = (name: string) => jsonb(name).$type<ImageEntry[]>().notNull().default([]);
+/** Set while the item is in the trash (NULL: not deleted); the purge deletes it forever after TRASH_DAYS. */
+const deletedAtColumn = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
+const hiddenColumn = () => boolean('hidden').notNull().default(false);
+/** Place in the order staff gave (lowest first); ties, and items never moved, newest first. */
+const positionColumn = () => integer('position').notNull().default(0);
 
 type BaseColumns = {
   id: ReturnType<typeof idColumn>;
   createdAt: ReturnType<typeof timeColumn>;
   updatedAt: ReturnType<typeof timeColumn>;
+  deletedAt: ReturnType<typeof deletedAtColumn>;
+  hidden: ReturnType<typeof hiddenColumn>;
+  position: ReturnType<typeof positionColumn>;
 };
 
 type FieldColumn<F extends FieldDef> = F extends { kind: 'integer' }
@@ -41,10 +54,17 @@ type ImageColumn<P extends ResourceDef['image']> = P extends { kind: 'single' }
     ? ReturnType<typeof galleryColumn>
     : ReturnType<typeof listColumn>;
 
+/** Where an image's alt text and focal point live: columns beside a single image, a list beside URLs (gallery objects hold their own). */
+type ImageDetailsColumns<P extends ResourceDef['image']> = P extends { kind: 'single' }
+  ? { imageAlt: ReturnType<typeof textColumn>; imageFocusX: ReturnType<typeof focusColumn>; imageFocusY: ReturnType<typeof focusColumn> }
+  : P extends { withDescriptions: true }
+    ? unknown
+    : { imageDetails: ReturnType<typeof detailsColumn> };
+
 /** The column builders of a definition, as a type: what `buildResourceTable` makes at run time. */
 type ResourceColumns<D extends ResourceDef> = BaseColumns & {
   [F in D['fields'][number] as F['name']]: FieldColumn<F>;
-} & { [P in D['image']['field']]: ImageColumn<D['image']> };
+} & { [P in D['image']['field']]: ImageColumn<D['image']> } & ImageDetailsColumns<D['image']>;
 
 /** The Drizzle table of a definition. */
 export type ResourceTable<D extends ResourceDef> = PgTableWithColumns<{
@@ -73,16 +93,33 @@ function imageColumn(policy: ResourceDef['image']) {
   return policy.withDescriptions ? galleryColumn(policy.field) : listColumn(policy.field);
 }
 
-/** Makes the table of a definition: its columns, and the newest-first index every list uses. */
+/**
+ * Makes the table of a definition: its columns, the newest-first index, and the index of the lists'
+ * order (position, then newest first) over the items not in the trash.
+ */
 function makeTable(def: ResourceDef) {
   const columns: BaseColumns & Record<string, PgColumnBuilderBase> = {
     id: idColumn(),
     createdAt: timeColumn('created_at'),
     updatedAt: timeColumn('updated_at'),
+    deletedAt: deletedAtColumn(),
+    hidden: hiddenColumn(),
+    position: positionColumn(),
   };
   for (const field of def.fields) columns[field.name] = fieldColumn(field);
   columns[def.image.field] = imageColumn(def.image);
-  return pgTable(def.table, columns, (table) => [index(`${def.table}_created_at_idx`).on(table.createdAt)]);
+  if (def.image.kind === 'single') {
+    columns.imageAlt = textColumn('image_alt');
+    columns.imageFocusX = focusColumn('image_focus_x');
+    columns.imageFocusY = focusColumn('image_focus_y');
+  } else if (!def.image.withDescriptions) columns.imageDetails = detailsColumn('image_details');
+  return pgTable(def.table, columns, (table) => [
+    index(`${def.table}_created_at_idx`).on(table.createdAt),
+    index(`${def.table}_order_idx`)
+      .on(table.position, table.createdAt.desc(), table.id.desc())
+      .where(sql`${table.deletedAt} is null`),
+    index(`${def.table}_deleted_at_idx`).on(table.deletedAt),
+  ]);
 }
 
 /** Any resource's table, as generic code (the content service) sees it: id, times, and columns by name. */

@@ -42,11 +42,14 @@ export const contactMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /** New, Replied or Archived (shared/contact-inbox.ts); messages stored before the inbox existed are New. */
     status: text('status').notNull().default('New'),
+    /** Set while the enquiry is in the trash (NULL: in the inbox); the purge deletes it forever after TRASH_DAYS. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
   },
   // the inbox reads newest first, all or of one status: both orders come straight from an index
   (table) => [
     index('contact_messages_created_at_idx').on(table.createdAt, table.id),
     index('contact_messages_status_created_at_idx').on(table.status, table.createdAt, table.id),
+    index('contact_messages_deleted_at_idx').on(table.deletedAt),
   ],
 );
 

@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
 import {
@@ -23,6 +23,8 @@ import {
   type ResourceRecords,
 } from '../../shared/resources';
 import { imageCountMessage, parseJsonList, UUID_PATTERN, validateRecord } from '../../shared/validation';
+import { checkDetails, DEFAULT_DETAILS, detailsFrom, imageEntries, type ImageDetails } from '../../shared/image-details';
+import { imageDetailMessages } from '../../shared/api-messages';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import { recordChanges, recordLabel, recordValues } from '../audit/content-changes';
 import { EVERYTHING, type ChangeFeed } from '../db/change-feed';
@@ -50,10 +52,52 @@ interface Served {
 function toRecord(def: ResourceDef, row: Row): AnyRecord {
   const record: AnyRecord = { _id: String(row.id) };
   for (const field of def.fields) record[field.name] = row[field.name] ?? (field.kind === 'list' ? [] : '');
-  record[def.image.field] = row[def.image.field];
+  Object.assign(record, imageProps(def, row));
   record.createdAt = isoTime(row.createdAt);
   record.updatedAt = isoTime(row.updatedAt);
   return record;
+}
+
+/** The image value and its alt texts and focal points as the API shows them: every image with complete details, in order. */
+function imageProps(def: ResourceDef, row: Row): Record<string, unknown> {
+  const value = row[def.image.field];
+  const policy = def.image;
+  if (policy.kind === 'single') {
+    const details = detailsFrom({ alt: row.imageAlt, focusX: row.imageFocusX, focusY: row.imageFocusY });
+    return { [policy.field]: value, imageAlt: details.alt, imageFocusX: details.focusX, imageFocusY: details.focusY };
+  }
+  const list = Array.isArray(value) ? (value as unknown[]) : [];
+  if (policy.withDescriptions) {
+    const images = list.map((item) => {
+      const image = (typeof item === 'string' ? { url: item } : item) as Record<string, unknown>;
+      return { url: String(image.url), description: typeof image.description === 'string' ? image.description : '', ...detailsFrom(image) };
+    });
+    return { [policy.field]: images };
+  }
+  const entries = imageEntries({ images: list, imageDetails: row.imageDetails });
+  return { [policy.field]: list, imageDetails: entries };
+}
+
+/** An image of a write: its URL (or, for a new one, its index among the prepared files), caption and details. */
+interface PlannedImage {
+  url: string;
+  description: string;
+  details: ImageDetails;
+}
+
+/** A record as the admin screens see it: also whether it is hidden and its place in the order. */
+function toManagedRecord(def: ResourceDef, row: Row): AnyRecord {
+  return { ...toRecord(def, row), hidden: Boolean(row.hidden), position: Number(row.position ?? 0) };
+}
+
+/** An item in the trash, as GET /api/trash lists it. */
+export interface TrashedItem {
+  resource: string;
+  noun: string;
+  id: string;
+  label: string;
+  deletedAt: string;
+  thumbnail: string | null;
 }
 
 /** Timestamp columns are read in `date` mode. */
@@ -92,15 +136,18 @@ export interface ServiceOptions {
 /** Records of a resource and their reply body, as cached. */
 export type ListResult<T> = CachedList<T>;
 
-/** Images the write keeps and the uploads it adds, already checked for count. */
+/** Images the write keeps and the uploads it adds, already checked for count, with the details of each. */
 interface ImagePlan {
-  keptImages: (string | GalleryImage)[];
+  keptImages: PlannedImage[];
   newFiles: WriteInput['files'];
   newDescriptions: string[];
+  newDetails: ImageDetails[];
 }
 
 export class ContentService {
   private readonly cache = new PublicCache<AnyRecord>();
+  /** The admin screens' lists (hidden items too): dropped with the public ones at every write, here and in other processes. */
+  private readonly manageCache = new PublicCache<AnyRecord>();
   /** Every image job of every write passes through it; routes admit uploads by it. */
   readonly imageQueue: ImageQueue;
 
@@ -133,23 +180,75 @@ export class ContentService {
   }
 
   /**
-   * Records of a resource, newest first, from the cache when it is warm. For the site's own resources
+   * Records of a resource as the public sees them (not trashed, not hidden), in staff's order then
+   * newest first, from the cache when it is warm. For the site's own resources
    * they have the record type inferred from the definition: toRecord builds them from that definition's
    * fields, which the key-to-row link of this generic code cannot show TypeScript, hence the overload.
    */
   async list<K extends ResourceKey>(key: K): Promise<ListResult<ResourceRecords[K]>>;
   async list(key: string): Promise<ListResult<AnyRecord>>;
   async list(key: string): Promise<ListResult<AnyRecord>> {
-    const failing = this.options.simulateFailures;
-    if (failing?.includes(key) || failing?.includes('all')) throw new Error(`Simulated failure of ${key} (SIMULATE_FAILURES)`);
+    this.failIfSimulated(key);
     return this.cache.get(key, async () => {
       const { def, table } = this.resource(key);
-      const rows: Row[] = await this.options.db.select().from(table).orderBy(desc(table.createdAt), desc(table.id));
+      const rows: Row[] = await this.options.db
+        .select()
+        .from(table)
+        .where(and(isNull(table.deletedAt), eq(table.hidden, false)))
+        .orderBy(...listOrder(table));
       const records = rows.map((row) => toRecord(def, row));
       return { records, reply: envelope(def, records) };
     });
   }
 
+  /**
+   * Every record not in the trash, hidden ones included, in the public order, each with `hidden` and
+   * `position`: the admin screens' list. Cached like the public list and dropped by the same writes, so
+   * staff see their own writes at once and a list of 2,000 is not rebuilt for every screen opened.
+   */
+  async manageList(key: string): Promise<ListResult<AnyRecord>> {
+    this.failIfSimulated(key);
+    return this.manageCache.get(key, async () => {
+      const { def, table } = this.resource(key);
+      const rows: Row[] = await this.options.db
+        .select()
+        .from(table)
+        .where(isNull(table.deletedAt))
+        .orderBy(...listOrder(table));
+      const records = rows.map((row) => toManagedRecord(def, row));
+      return { records, reply: envelope(def, records) };
+    });
+  }
+
+  /**
+   * The public list with one hidden record added where its place is (a staff preview of `?preview=<id>`);
+   * the cached list when the id names no hidden record of this resource.
+   */
+  async listWithPreview(key: string, previewId: string): Promise<AnyRecord[]> {
+    const { def, table } = this.resource(key);
+    const publicRecords = (await this.list(key)).records;
+    if (!UUID_PATTERN.test(previewId)) return publicRecords;
+    const [hidden]: Row[] = await this.options.db
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, previewId), isNull(table.deletedAt), eq(table.hidden, true)))
+      .limit(1);
+    if (!hidden) return publicRecords;
+    const rows: Row[] = await this.options.db
+      .select()
+      .from(table)
+      .where(and(isNull(table.deletedAt), sql`(${table.hidden} = false or ${table.id} = ${previewId})`))
+      .orderBy(...listOrder(table));
+    return rows.map((row) => toRecord(def, row));
+  }
+
+  /** SIMULATE_FAILURES: the reads of these resources fail, public and admin alike (tests of error states). */
+  private failIfSimulated(key: string): void {
+    const failing = this.options.simulateFailures;
+    if (failing?.includes(key) || failing?.includes('all')) throw new Error(`Simulated failure of ${key} (SIMULATE_FAILURES)`);
+  }
+
+  /** Public records of a resource (not trashed, not hidden). */
   async count(key: string): Promise<number> {
     return (await this.list(key)).records.length;
   }
@@ -161,18 +260,27 @@ export class ContentService {
     try {
       const { values, plan } = this.validateWrite(def, input, null);
       const prepared = await this.prepareAll(plan.newFiles, staging);
-      const imageValue = this.imageValue(def, plan, prepared);
+      const imageColumns = this.imageColumns(def, plan, prepared);
       const now = new Date();
       const row = {
         id: crypto.randomUUID(),
         ...toColumns(def, values),
-        [def.image.field]: imageValue,
+        ...imageColumns,
         createdAt: now,
         updatedAt: now,
       };
       const inserted = await this.withStoredFiles(prepared, () =>
         this.options.db.transaction(async (tx) => {
-          const [written]: Row[] = await tx.insert(table).values(row).returning();
+          // new items go first: below the lowest place of the items not in the trash
+          const [lowest] = await tx
+            .select({ value: min(table.position) })
+            .from(table)
+            .where(isNull(table.deletedAt));
+          const position = lowest?.value === null || lowest?.value === undefined ? 0 : Number(lowest.value) - 1;
+          const [written]: Row[] = await tx
+            .insert(table)
+            .values({ ...row, position })
+            .returning();
           await this.options.renditionJobs.enqueue(tx, prepared);
           const record = toRecord(def, written);
           await this.audited(tx, by, 'content.created', key, record, recordValues(def, record));
@@ -196,8 +304,8 @@ export class ContentService {
       const current = toRecord(def, existing);
       const { values, plan } = this.validateWrite(def, input, current);
       const prepared = await this.prepareAll(plan.newFiles, staging);
-      const imageValue = this.imageValue(def, plan, prepared);
-      const kept = new Set(imageUrls(imageValue));
+      const imageColumns = this.imageColumns(def, plan, prepared);
+      const kept = new Set(imageUrls(imageColumns[def.image.field]));
       const replaced = imageUrls(current[def.image.field]).filter((url) => !kept.has(url));
       const updated = await this.withStoredFiles(prepared, () =>
         this.options.db.transaction(async (tx) => {
@@ -205,11 +313,15 @@ export class ContentService {
           // only if the images are still those read above: a concurrent update may have removed one this write keeps
           const [written]: Row[] = await tx
             .update(table)
-            .set({ ...toColumns(def, values), [def.image.field]: imageValue, updatedAt: new Date() })
-            .where(and(eq(table.id, id), eq(imageColumn, existing[def.image.field])))
+            .set({ ...toColumns(def, values), ...imageColumns, updatedAt: new Date() })
+            .where(and(eq(table.id, id), isNull(table.deletedAt), eq(imageColumn, existing[def.image.field])))
             .returning();
           if (!written) {
-            const [still] = await tx.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
+            const [still] = await tx
+              .select({ id: table.id })
+              .from(table)
+              .where(and(eq(table.id, id), isNull(table.deletedAt)))
+              .limit(1);
             throw still
               ? new ClientError(409, apiMessages.editConflict(def.noun))
               : new ClientError(404, apiMessages.recordNotFound(def.noun));
@@ -231,29 +343,165 @@ export class ContentService {
     }
   }
 
-  /** Deletes a record, then its image files (a crash in between leaves only orphans for the sweep). */
+  /**
+   * Moves a record to the trash: it leaves the public site and the lists at once; its images stay
+   * (they are still in use, see `imageUrlsInUse`) until it is deleted forever.
+   */
   async remove(key: string, id: string, by?: AuditContext): Promise<void> {
     const { def, table } = this.resource(key);
-    const existing = await this.findRow(key, id);
-    const urls = imageUrls(existing[def.image.field]);
+    if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
     await this.options.db.transaction(async (tx) => {
-      const [deleted]: Row[] = await tx.delete(table).where(eq(table.id, id)).returning();
+      const [trashed]: Row[] = await tx
+        .update(table)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(table.id, id), isNull(table.deletedAt)))
+        .returning();
+      if (!trashed) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+      const record = toRecord(def, trashed);
+      await this.audited(tx, by, 'content.trashed', key, record, recordValues(def, record));
+    });
+    this.changed(key);
+  }
+
+  /** Items of every resource in the trash (newest deletion first is the caller's sort). */
+  async trashed(): Promise<TrashedItem[]> {
+    const items: TrashedItem[] = [];
+    for (const [key, { def, table }] of this.served) {
+      const rows: Row[] = await this.options.db.select().from(table).where(isNotNull(table.deletedAt));
+      for (const row of rows) {
+        items.push({
+          resource: key,
+          noun: def.noun,
+          id: String(row.id),
+          label: String(row[def.titleField] ?? ''),
+          deletedAt: isoTime(row.deletedAt),
+          thumbnail: imageUrls(row[def.image.field])[0] ?? null,
+        });
+      }
+    }
+    return items;
+  }
+
+  /** Brings a record back from the trash exactly as it was (fields, images, hidden, place); 404 when it is not in the trash. */
+  async restore(key: string, id: string, by?: AuditContext): Promise<AnyRecord> {
+    const { def, table } = this.resource(key);
+    if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
+    const restored = await this.options.db.transaction(async (tx) => {
+      const [row]: Row[] = await tx
+        .update(table)
+        .set({ deletedAt: null })
+        .where(and(eq(table.id, id), isNotNull(table.deletedAt)))
+        .returning();
+      if (!row) throw new ClientError(404, apiMessages.notInTrash(def.noun));
+      const record = toRecord(def, row);
+      await this.audited(tx, by, 'content.restored', key, record, {});
+      return record;
+    });
+    this.changed(key);
+    return restored;
+  }
+
+  /** Deletes a record in the trash for good, then its image files (a crash in between leaves only orphans for the sweep). */
+  async deleteForever(key: string, id: string, by?: AuditContext, reason?: string): Promise<AnyRecord> {
+    const { def, table } = this.resource(key);
+    if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
+    let urls: string[] = [];
+    const record = await this.options.db.transaction(async (tx) => {
+      const [deleted]: Row[] = await tx
+        .delete(table)
+        .where(and(eq(table.id, id), isNotNull(table.deletedAt)))
+        .returning();
+      if (!deleted) throw new ClientError(404, apiMessages.notInTrash(def.noun));
+      urls = imageUrls(deleted[def.image.field]);
       await this.options.renditionJobs.drop(tx, urls);
-      // deleted meanwhile by another request: that one's entry says so
-      if (deleted) {
-        const record = toRecord(def, deleted);
-        await this.audited(tx, by, 'content.deleted', key, record, recordValues(def, record));
+      const gone = toRecord(def, deleted);
+      await this.audited(tx, by, 'content.deleted-forever', key, gone, { ...recordValues(def, gone), ...(reason ? { reason } : {}) });
+      return gone;
+    });
+    // the row no longer names them: only now may the images go
+    await this.removeImages(urls);
+    return record;
+  }
+
+  /** Deletes forever every item trashed before `cutoff` (TRASH_DAYS ago); how many went. */
+  async purgeTrash(cutoff: Date): Promise<number> {
+    let removed = 0;
+    for (const [key, { table }] of this.served) {
+      const rows = await this.options.db.select({ id: table.id }).from(table).where(lt(table.deletedAt, cutoff));
+      for (const row of rows) {
+        try {
+          await this.deleteForever(key, String(row.id), { actor: null, ip: null }, 'purge');
+          removed += 1;
+        } catch (error) {
+          // restored or purged by another instance meanwhile
+          if (!(error instanceof ClientError)) throw error;
+        }
+      }
+    }
+    return removed;
+  }
+
+  /** Shows or hides a record on the public site; it stays in the admin either way. */
+  async setHidden(key: string, id: string, hidden: boolean, by?: AuditContext): Promise<AnyRecord> {
+    const { def, table } = this.resource(key);
+    if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
+    const record = await this.options.db.transaction(async (tx) => {
+      const [before]: Row[] = await tx
+        .select({ hidden: table.hidden })
+        .from(table)
+        .where(and(eq(table.id, id), isNull(table.deletedAt)))
+        .limit(1);
+      if (!before) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+      const [row]: Row[] = await tx.update(table).set({ hidden }).where(eq(table.id, id)).returning();
+      const written = toManagedRecord(def, row);
+      if (Boolean(before.hidden) !== hidden) {
+        await this.audited(tx, by, 'content.updated', key, written, {
+          changes: { hidden: { before: Boolean(before.hidden), after: hidden } },
+        });
+      }
+      return written;
+    });
+    this.changed(key);
+    return record;
+  }
+
+  /**
+   * Saves the whole order of a resource's items (first id first) in one transaction. `ids` must be
+   * exactly the items not in the trash, each once: anything else changes nothing.
+   */
+  async reorder(key: string, ids: readonly string[], by?: AuditContext): Promise<void> {
+    const { def, table } = this.resource(key);
+    if (new Set(ids).size !== ids.length) throw new ClientError(400, apiMessages.orderDuplicate);
+    if (ids.some((id) => !UUID_PATTERN.test(id))) throw new ClientError(400, apiMessages.invalidId);
+    await this.options.db.transaction(async (tx) => {
+      // locked: a create or trash meanwhile waits, so the set compared below stays the set written
+      const current = await tx.select({ id: table.id }).from(table).where(isNull(table.deletedAt)).for('update');
+      const known = new Set(current.map((row) => String(row.id)));
+      if (current.length !== ids.length || ids.some((id) => !known.has(id)))
+        throw new ClientError(409, apiMessages.orderMismatch(def.noun));
+      for (const [position, id] of ids.entries()) {
+        await tx.update(table).set({ position }).where(eq(table.id, id));
+      }
+      if (by && this.options.audit) {
+        await this.options.audit.record(
+          {
+            kind: 'content.reordered',
+            ...by,
+            target: { type: key, id: null, label: def.noun },
+            details: { resource: def.noun, count: ids.length },
+          },
+          tx,
+        );
       }
     });
     this.changed(key);
-    await this.removeImages(urls);
   }
 
   /** Records a write made on someone's behalf (`by`), in its transaction: the entry commits with it or not at all. */
   private async audited(
     tx: Db,
     by: AuditContext | undefined,
-    kind: 'content.created' | 'content.updated' | 'content.deleted',
+    kind: 'content.created' | 'content.updated' | 'content.trashed' | 'content.restored' | 'content.deleted-forever',
     key: string,
     record: AnyRecord,
     details: Record<string, unknown>,
@@ -275,7 +523,10 @@ export class ContentService {
 
   /** Drops the cached list of `key` (or of every resource) and the pages built from it. */
   forgetCached(key: string): void {
-    for (const each of key === EVERYTHING ? this.served.keys() : [key]) this.cache.invalidate(each);
+    for (const each of key === EVERYTHING ? this.served.keys() : [key]) {
+      this.cache.invalidate(each);
+      this.manageCache.invalidate(each);
+    }
     this.options.contentVersion.bump();
   }
 
@@ -287,7 +538,11 @@ export class ContentService {
   private async findRow(key: string, id: string): Promise<Row> {
     const { def, table } = this.resource(key);
     if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
-    const [row]: Row[] = await this.options.db.select().from(table).where(eq(table.id, id)).limit(1);
+    const [row]: Row[] = await this.options.db
+      .select()
+      .from(table)
+      .where(and(eq(table.id, id), isNull(table.deletedAt)))
+      .limit(1);
     if (!row) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
     return row;
   }
@@ -319,43 +574,64 @@ export class ContentService {
       if (newFiles.length === 0 && !current?.[policy.field]) {
         throw new ClientError(400, policy.requiredOnCreate, [policy.requiredOnCreate]);
       }
-      return { keptImages: current && newFiles.length === 0 ? [current[policy.field] as string] : [], newFiles, newDescriptions: [] };
+      // the alt text and focal point are fields like any other: left out, they keep their value (a new image too)
+      const was = current ? imageEntries(current)[0] : undefined;
+      const sent = { alt: input.fields.imageAlt, focusX: input.fields.imageFocusX, focusY: input.fields.imageFocusY };
+      const details = { ...DEFAULT_DETAILS, ...(was ? detailsFrom(was) : {}), ...checked(sent) };
+      if (newFiles.length === 0) {
+        return {
+          keptImages: [{ url: String(current?.[policy.field]), description: '', details }],
+          newFiles,
+          newDescriptions: [],
+          newDetails: [],
+        };
+      }
+      return { keptImages: [], newFiles, newDescriptions: [], newDetails: [details] };
     }
     // as for every field: left out keeps the current images; `existingImages` given keeps exactly those
     const keptImages = !current
       ? []
       : 'existingImages' in input.fields
-        ? this.keptImages(input.fields.existingImages, current[policy.field])
-        : this.keptImages(current[policy.field], current[policy.field]);
+        ? this.keptImages(input.fields.existingImages, current)
+        : this.keptImages(current[policy.field], current);
     const newDescriptions = policy.withDescriptions ? parseDescriptions(input.fields.description) : [];
+    const newDetails = parseNewDetails(input.fields.newImageDetails, newFiles.length);
     const total = keptImages.length + newFiles.length;
     if (total < policy.min || (policy.exact && total !== policy.max)) {
       const message = imageCountMessage(policy.minMessage, total);
       throw new ClientError(400, message, [message]);
     }
     if (total > policy.max) throw new ClientError(400, policy.maxMessage, [policy.maxMessage]);
-    return { keptImages, newFiles, newDescriptions };
+    return { keptImages, newFiles, newDescriptions, newDetails };
   }
 
-  /** `existingImages`: the kept subset of the current images (URLs, or gallery objects with a new description). */
-  private keptImages(raw: unknown, currentValue: unknown): (string | GalleryImage)[] {
+  /**
+   * `existingImages`: the kept subset of the current images, as URLs or objects with a new description,
+   * alt text or focal point (each left out keeps its value).
+   */
+  private keptImages(raw: unknown, current: Record<string, unknown>): PlannedImage[] {
     const list = parseJsonList(raw);
     if (!Array.isArray(list)) throw new ClientError(400, apiMessages.invalidExistingImages, [apiMessages.invalidExistingImages]);
-    const current = (Array.isArray(currentValue) ? currentValue : []) as (string | GalleryImage)[];
+    const entries = imageEntries(current);
+    const currentImages = Array.isArray(current.images) ? (current.images as unknown[]) : [];
     const urlOf = (item: unknown) => (typeof item === 'string' ? item : (item as { url?: unknown } | null)?.url);
-    const kept: (string | GalleryImage)[] = [];
+    const kept: PlannedImage[] = [];
     for (const item of list) {
       const url = urlOf(item);
-      const match = current.find((existing) => urlOf(existing) === url);
+      const match = entries.find((existing) => existing.url === url);
       // only images the record already has may be kept: no pointing at other files
-      if (typeof url !== 'string' || !match || kept.some((k) => urlOf(k) === url)) {
+      if (typeof url !== 'string' || !match || kept.some((k) => k.url === url) || (typeof item !== 'string' && !isObject(item))) {
         throw new ClientError(400, apiMessages.invalidExistingImages, [apiMessages.invalidExistingImages]);
       }
-      if (typeof match === 'string') kept.push(match);
-      else {
-        const description = (item as { description?: unknown }).description;
-        kept.push({ url, description: typeof description === 'string' ? description.trim().slice(0, 500) : match.description });
-      }
+      const sent = typeof item === 'string' ? {} : (item as Record<string, unknown>);
+      const description = sent.description;
+      const was = currentImages.find((image) => urlOf(image) === url) as { description?: string } | string;
+      kept.push({
+        url,
+        description:
+          typeof description === 'string' ? description.trim().slice(0, 500) : typeof was === 'string' ? '' : (was.description ?? ''),
+        details: { ...detailsFrom(match), ...checked(sent) },
+      });
     }
     return kept;
   }
@@ -376,13 +652,31 @@ export class ContentService {
     }
   }
 
-  private imageValue(def: ResourceDef, plan: ImagePlan, prepared: PreparedImage[]): unknown {
-    if (def.image.kind === 'single') return prepared[0]?.url ?? plan.keptImages[0];
-    if (def.image.withDescriptions) {
-      const kept = plan.keptImages as GalleryImage[];
-      return [...kept, ...prepared.map((image, i) => ({ url: image.url, description: plan.newDescriptions[i] ?? '' }))];
+  /** The columns the images of a write are stored in: the image value, and where the resource keeps their details. */
+  private imageColumns(def: ResourceDef, plan: ImagePlan, prepared: PreparedImage[]): Record<string, unknown> {
+    const images: PlannedImage[] = [
+      ...plan.keptImages,
+      ...prepared.map((image, i) => ({
+        url: image.url,
+        description: plan.newDescriptions[i] ?? '',
+        details: plan.newDetails[i] ?? DEFAULT_DETAILS,
+      })),
+    ];
+    const policy = def.image;
+    if (policy.kind === 'single') {
+      const [image] = images;
+      return {
+        [policy.field]: image.url,
+        imageAlt: image.details.alt,
+        imageFocusX: image.details.focusX,
+        imageFocusY: image.details.focusY,
+      };
     }
-    return [...(plan.keptImages as string[]), ...prepared.map((image) => image.url)];
+    if (policy.withDescriptions) {
+      const gallery: GalleryImage[] = images.map(({ url, description, details }) => ({ url, description, ...details }));
+      return { [policy.field]: gallery };
+    }
+    return { [policy.field]: images.map((image) => image.url), imageDetails: images.map(({ url, details }) => ({ url, ...details })) };
   }
 
   /**
@@ -424,7 +718,7 @@ export class ContentService {
   }
 
   /**
-   * Every image URL the records of all resources name (read from the database, not the cache). Their
+   * Every image URL the records of all resources name, in the trash too (read from the database, not the cache). Their
    * files are `allRenditionUrls` of each, plus the source of a job still pending: see `storedNamesInUse`.
    */
   async imageUrlsInUse(): Promise<string[]> {
@@ -460,11 +754,35 @@ function imageUrls(value: unknown): string[] {
   return value.map((item) => (typeof item === 'string' ? item : (item as GalleryImage).url)).filter(Boolean);
 }
 
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The alt text and focal point a write sent for one image (only what it sent); a 400 for a bad value. */
+function checked(raw: Record<string, unknown>): Partial<ImageDetails> {
+  const result = checkDetails(raw);
+  if (!result.ok) throw new ClientError(400, result.message, [result.message]);
+  return result.details;
+}
+
+/** `newImageDetails`: alt text and focal point of each new file, in the files' order (a JSON array of objects); missing ones get none and the centre. */
+function parseNewDetails(raw: unknown, files: number): ImageDetails[] {
+  if (raw === undefined) return [];
+  const list = parseJsonList(raw);
+  if (!Array.isArray(list) || list.length > files || !list.every(isObject)) {
+    throw new ClientError(400, imageDetailMessages.invalidDetails, [imageDetailMessages.invalidDetails]);
+  }
+  return list.map((item) => ({ ...DEFAULT_DETAILS, ...checked(item) }));
+}
+
 function parseDescriptions(raw: unknown): string[] {
   const list = parseJsonList(raw);
   if (typeof raw === 'string' && raw !== '' && !raw.trim().startsWith('[')) return [raw.trim().slice(0, 500)];
   if (!Array.isArray(list)) throw new ClientError(400, apiMessages.invalidDescriptions, [apiMessages.invalidDescriptions]);
   return list.map((item) => (typeof item === 'string' ? item.trim().slice(0, 500) : ''));
+}
+
+/** The lists' order: staff's positions, then newest first (the order index covers it). */
+function listOrder(table: AnyResourceTable) {
+  return [asc(table.position), desc(table.createdAt), desc(table.id)];
 }
 
 function envelope(def: ResourceDef, records: unknown[]): unknown {

@@ -51,7 +51,7 @@ const uploadsDir = () => path.join(t.env.dataDir, 'uploads');
 const storedFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()).sort() : []);
 const fileExists = (url: string) => fs.existsSync(path.join(uploadsDir(), path.basename(url)));
 
-describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as const))('/api/%s', (_key, def) => {
+describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as const))('/api/%s', (key, def) => {
   const base = `/api/${def.path}`;
   /** The resource's update (PUT or PATCH) of the record made above, as an admin. */
   const update = (body: ReturnType<typeof multipart>) =>
@@ -183,12 +183,18 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     expect(await list(def)).toHaveLength(1);
   });
 
-  it('deletes the record and its files', async () => {
+  it('moves the record to the trash (files kept), and deleting it forever removes its files', async () => {
     const urls = imageUrlsOf(def, created);
     const reply = await t.app.inject({ method: 'DELETE', url: `${base}/${created._id}`, headers: auth() });
     expect(reply.statusCode).toBe(200);
     expect(reply.json()).toEqual({ success: true, message: apiMessages.deleted(def.noun) });
     expect(await list(def)).toEqual([]);
+    await t.renditionsDone();
+    // in the trash its images stay: a restore brings it back exactly
+    for (const url of urls) expect(fileExists(url)).toBe(true);
+    const forever = await t.app.inject({ method: 'DELETE', url: `/api/trash/${key}/${created._id}`, headers: auth() });
+    expect(forever.statusCode).toBe(200);
+    expect(forever.json()).toEqual({ success: true, message: apiMessages.deletedForever(def.noun) });
     // a job busy with these images stops at its next step and takes back what it stored meanwhile
     await t.renditionsDone();
     for (const url of urls) for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition)).toBe(false);

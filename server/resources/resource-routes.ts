@@ -1,6 +1,9 @@
-/** One generic router for the content resources: GET list (cached, ETag), POST, PUT/PATCH, DELETE. */
+/**
+ * One generic router for the content resources: GET list (cached, ETag), POST, PUT/PATCH, DELETE (to
+ * the trash), and for the admin GET manage (hidden items too), PATCH visibility and PUT order.
+ */
 import path from 'node:path';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
 import { auditContext } from '../audit/audit-context';
@@ -9,6 +12,7 @@ import { unavailableError } from '../errors';
 import { preferredEncoding } from '../prepared-body';
 import type { Services } from '../services';
 import { readWriteInput } from '../uploads/read-write-input';
+import type { CachedList } from './public-cache';
 import { resourceRouteSchemas } from './resource-schemas';
 
 export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -22,16 +26,24 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     const readInput = (request: FastifyRequest) =>
       readWriteInput(request, { fileFields: [def.image.field], tmpDir, maxImageBytes: services.env.maxImageBytes });
 
-    app.get(base, { schema: schemas.list }, async (request, reply) => {
-      const list = await services.content.list(key);
-      reply.header('etag', list.etag).header('cache-control', 'no-cache').type('application/json; charset=utf-8');
-      // casts: the type provider types send() by the reply schema (records), not by the prepared bytes that hold them
-      if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(undefined as never);
-      const encoding = preferredEncoding(request.headers['accept-encoding']);
-      reply.header('vary', 'Accept-Encoding');
-      // prepared bytes: the list is serialized (and compressed) once per change, not per request
-      if (!encoding || !list.encodings) return reply.send(list.body as never);
-      return reply.header('content-encoding', encoding).send(list.encodings[encoding] as never);
+    app.get(base, { schema: schemas.list }, async (request, reply) =>
+      sendPreparedList(request, reply, await services.content.list(key), 'no-cache'),
+    );
+
+    app.get(`${base}/manage`, { schema: schemas.manage, onRequest: guard }, async (request, reply) =>
+      // staff's list: no shared cache may keep it
+      sendPreparedList(request, reply, await services.content.manageList(key), 'private, no-cache'),
+    );
+
+    app.patch(`${base}/:id/visibility`, { ...schemas.visibility, onRequest: guard }, async (request) => {
+      const { hidden } = request.body;
+      const record = await services.content.setHidden(key, request.params.id, hidden, auditContext(request));
+      return { success: true as const, message: apiMessages.visibilityChanged(def.noun, hidden), data: record };
+    });
+
+    app.put(`${base}/order`, { ...schemas.order, onRequest: guard }, async (request) => {
+      await services.content.reorder(key, request.body.ids, auditContext(request));
+      return { success: true as const, message: apiMessages.orderSaved };
     });
 
     app.post(base, { schema: schemas.create, onRequest: guard }, async (request, reply) => {
@@ -77,4 +89,15 @@ async function withImagePlace<T>(services: Services, request: FastifyRequest, wr
   } finally {
     place.release();
   }
+}
+
+/** A cached list's reply: its ETag (304 when the client has it), and its bytes serialized and compressed once per change, not per request. */
+function sendPreparedList(request: FastifyRequest, reply: FastifyReply, list: CachedList<unknown>, cacheControl: string) {
+  reply.header('etag', list.etag).header('cache-control', cacheControl).type('application/json; charset=utf-8');
+  // casts: the type provider types send() by the reply schema (records), not by the prepared bytes that hold them
+  if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(undefined as never);
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  reply.header('vary', 'Accept-Encoding');
+  if (!encoding || !list.encodings) return reply.send(list.body as never);
+  return reply.header('content-encoding', encoding).send(list.encodings[encoding] as never);
 }

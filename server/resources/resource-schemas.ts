@@ -3,9 +3,11 @@
  * (shared/resources/). The one place to switch to the definitions' own zod schemas.
  */
 import { apiMessages } from '../../shared/api-messages';
+import { ALT_MAX } from '../../shared/image-details';
 import type { FieldDef, ResourceDef } from '../../shared/resources';
 import { z } from '../../shared/zod';
-import { documentedOnly, errorReplies, idParams, messageReply } from '../api/route-schemas';
+import { documentedOnly, errorReplies, idParams, invalidRequest, messageReply } from '../api/route-schemas';
+import { ClientError } from '../errors';
 
 const DATE_OR_EMPTY = '^(\\d{4}-\\d{2}-\\d{2})?$';
 
@@ -58,6 +60,29 @@ function writeField(field: FieldDef, json: boolean): z.ZodType {
   }
 }
 
+const altText = z
+  .string()
+  .max(ALT_MAX)
+  .meta({ description: `Alt text of the image, at most ${ALT_MAX} characters; empty: none given` });
+const focus = (axis: string) =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(100)
+    .meta({ description: `Focal point, percent from the ${axis} (0-100; 50 is the centre): the part kept when the image is cropped` });
+/** Alt text and focal point of one image, as replies carry them. */
+const detailsShape = { alt: altText, focusX: focus('left'), focusY: focus('top') };
+/** As writes send them: each optional (left out keeps its value); in multipart the numbers are digits. */
+const writeFocus = (axis: string, json: boolean) =>
+  json
+    ? focus(axis)
+    : z
+        .string()
+        .regex(/^\d{1,3}$/)
+        .meta({ description: `Focal point, percent from the ${axis}: 0-100` });
+const writeDetails = { alt: altText.optional(), focusX: focus('left').optional(), focusY: focus('top').optional() };
+
 const imageFile = z
   .string()
   .meta({ format: 'binary', contentMediaType: 'image/*', description: 'An image file (JPEG, PNG, WebP, AVIF, GIF…)' });
@@ -71,16 +96,29 @@ function writeBody(def: ResourceDef, create: boolean) {
       const schema = writeField(field, json);
       shape[field.name] = create && field.required ? schema : schema.optional();
     }
+    if (policy.kind === 'single') {
+      shape.imageAlt = altText.optional();
+      shape.imageFocusX = writeFocus('left', json).optional();
+      shape.imageFocusY = writeFocus('top', json).optional();
+    }
     if (policy.kind === 'multiple') {
       if (!create) {
-        shape.existingImages = (
-          json
-            ? z.array(policy.withDescriptions ? z.union([z.string(), z.object({ url: z.string(), description: z.string() })]) : z.string())
-            : z.string()
-        )
-          .meta({ description: `The current images to keep (their URLs)${json ? '' : ', as a JSON array'}; left out: none are kept` })
+        const kept = z.object({
+          url: z.string(),
+          ...(policy.withDescriptions ? { description: z.string().optional() } : {}),
+          ...writeDetails,
+        });
+        shape.existingImages = (json ? z.array(z.union([z.string(), kept])) : z.string())
+          .meta({
+            description: `The current images to keep, in order: their URLs, or objects with the URL and a new ${policy.withDescriptions ? 'description, ' : ''}alt text or focal point${json ? '' : ', as a JSON array'}; left out: every image is kept`,
+          })
           .optional();
       }
+      shape.newImageDetails = (json ? z.array(z.object(writeDetails)) : z.string())
+        .meta({
+          description: `Alt text and focal point of each new image, in the files' order${json ? '' : ', as a JSON array of objects'}`,
+        })
+        .optional();
       if (policy.withDescriptions) {
         shape.description = (json ? z.array(z.string()) : z.string())
           .meta({ description: `One description per new image${json ? '' : ', as a JSON array'}` })
@@ -118,8 +156,17 @@ function recordSchema(def: ResourceDef) {
     policy.kind === 'single'
       ? z.string().meta({ description: 'URL of the image (/uploads/…)' })
       : policy.withDescriptions
-        ? z.array(z.object({ url: z.string(), description: z.string() }))
+        ? z.array(z.object({ url: z.string(), description: z.string(), ...detailsShape }))
         : z.array(z.string().meta({ description: 'URL of an image (/uploads/…)' }));
+  if (policy.kind === 'single') {
+    shape.imageAlt = detailsShape.alt;
+    shape.imageFocusX = detailsShape.focusX;
+    shape.imageFocusY = detailsShape.focusY;
+  } else if (!policy.withDescriptions) {
+    shape.imageDetails = z
+      .array(z.object({ url: z.string(), ...detailsShape }))
+      .meta({ description: 'Alt text and focal point of each image, in the order of `images`' });
+  }
   shape.createdAt = z.string().meta({ description: 'ISO 8601 time' });
   shape.updatedAt = z.string().meta({ description: 'ISO 8601 time' });
   return z.object(shape);
@@ -139,17 +186,25 @@ function listReply(def: ResourceDef, record: z.ZodType) {
 
 const bearer = [{ bearer: [] }];
 
+/** The most ids one order may name (far more than any list holds). */
+const ORDER_MAX_IDS = 10_000;
+
 /** The schemas of the list, create, update and delete routes of one resource. */
 export function resourceRouteSchemas(def: ResourceDef) {
   const record = recordSchema(def);
+  const managed = record.extend({
+    hidden: z.boolean().meta({ description: 'Left out of the public site and lists' }),
+    position: z.number().int().meta({ description: 'Place in the order (lowest first)' }),
+  });
   const written = (message: string) =>
     z.object({ success: z.literal(true), message: z.literal(message), data: record }).meta({ description: message });
   const tags = [`Content: ${def.path}`];
   return {
     list: {
       tags,
-      summary: `List every ${def.noun.toLowerCase()}, newest first`,
-      description: 'Public. Answers 304 to an `If-None-Match` with the current ETag.',
+      summary: `List every ${def.noun.toLowerCase()} shown on the site, in order`,
+      description:
+        'Public: items in the trash or hidden are left out; staff’s order, then newest first. Answers 304 to an `If-None-Match` with the current ETag.',
       response: {
         200: listReply(def, record),
         304: z.null().meta({ description: 'Not modified: the list is still the one with the ETag sent' }),
@@ -173,10 +228,45 @@ export function resourceRouteSchemas(def: ResourceDef) {
     },
     remove: {
       tags,
-      summary: `Delete a ${def.noun.toLowerCase()} and its images`,
+      summary: `Move a ${def.noun.toLowerCase()} to the trash`,
+      description: 'It leaves the public site and the lists at once; its images stay until it is deleted forever (see /api/trash).',
       security: bearer,
       params: idParams,
       response: { 200: messageReply, ...errorReplies(400, 401, 404) },
+    },
+    manage: {
+      tags,
+      summary: `List every ${def.noun.toLowerCase()} for the admin, hidden ones included`,
+      description: 'Signed-in staff. The public list’s envelope and order; each record also carries `hidden` and `position`.',
+      security: bearer,
+      response: { 200: listReply(def, managed), ...errorReplies(401) },
+    },
+    visibility: {
+      schema: {
+        tags,
+        summary: `Show or hide a ${def.noun.toLowerCase()} on the public site`,
+        description: 'A hidden item stays in the admin; visitors’ pages and lists leave it out.',
+        security: bearer,
+        params: idParams,
+        body: z.object({ hidden: z.boolean() }).strict(),
+        response: {
+          200: z.object({ success: z.literal(true), message: z.string(), data: managed }),
+          ...errorReplies(400, 401, 404),
+        },
+      },
+      schemaErrorFormatter: invalidRequest(() => new ClientError(400, apiMessages.visibilityBodyInvalid)),
+    },
+    order: {
+      schema: {
+        tags,
+        summary: `Save the order of every ${def.noun.toLowerCase()}`,
+        description:
+          'The ids of every item not in the trash, each once, first first; saved in one transaction. 409 when they are not exactly the current items.',
+        security: bearer,
+        body: z.object({ ids: z.array(z.string().max(100)).max(ORDER_MAX_IDS) }).strict(),
+        response: { 200: messageReply, ...errorReplies(400, 401, 409) },
+      },
+      schemaErrorFormatter: invalidRequest(() => new ClientError(400, apiMessages.orderBodyInvalid)),
     },
   };
 }

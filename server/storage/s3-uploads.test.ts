@@ -154,8 +154,9 @@ describe('images in an S3 bucket', () => {
     record = updated;
   });
 
-  it('removes every object of a deleted record', async () => {
-    const reply = await t.app.inject({ method: 'DELETE', url: `/api/gallery/${record._id}`, headers: auth() });
+  it('removes every object of a record deleted forever', async () => {
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/gallery/${record._id}`, headers: auth() })).statusCode).toBe(200);
+    const reply = await t.app.inject({ method: 'DELETE', url: `/api/trash/gallery/${record._id}`, headers: auth() });
     expect(reply.statusCode).toBe(200);
     const objects = await s3.objectNames();
     for (const image of record.images) for (const name of renditionNames(image.url)) expect(objects, name).not.toContain(name);
@@ -246,9 +247,10 @@ describe('the bucket unreachable', () => {
   it('a delete while the bucket is down still deletes the record; its objects wait for the start sweep', async () => {
     const doomed: GalleryRecord = (await writeGallery('POST', '/api/gallery', { title: 'Deleted in the outage' }, 1)).json().data;
     await t.renditionsDone();
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/gallery/${doomed._id}`, headers: auth() })).statusCode).toBe(200);
     await s3.halt();
     try {
-      const reply = await t.app.inject({ method: 'DELETE', url: `/api/gallery/${doomed._id}`, headers: auth() });
+      const reply = await t.app.inject({ method: 'DELETE', url: `/api/trash/gallery/${doomed._id}`, headers: auth() });
       expect(reply.statusCode).toBe(200);
     } finally {
       await s3.restart();

@@ -32,10 +32,10 @@ export interface SmtpTestServer {
 
 export const SMTP_LOGIN = { user: 'alerts', pass: 'p@ss:w/rd' };
 
-export async function startSmtpServer(): Promise<SmtpTestServer> {
+/** `port`: a fixed one (the browser tests' mail sink); by default any free one. */
+export async function startSmtpServer(port = 0): Promise<SmtpTestServer> {
   const received: ReceivedMail[] = [];
   let server: SMTPServer | null = null;
-  let port = 0;
 
   const listen = async () => {
     const instance = new SMTPServer({

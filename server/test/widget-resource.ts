@@ -11,6 +11,7 @@ export const widgets = defineResource({
   listEnvelope: 'data',
   updateMethod: 'PUT',
   titleField: 'name',
+  publicPage: '/',
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: 'Name is required', max: 100 },
     { name: 'size', label: 'Size', kind: 'integer' },

@@ -15,6 +15,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiMessages } from '../../shared/api-messages';
+import { readSessionCookie } from '../auth/session-cookie';
 import { contactRateLimit } from '../contact/contact-routes';
 import { ClientError } from '../errors';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
@@ -42,6 +43,8 @@ export type WebLoadContext = {
   failedReads: number;
   /** The server's logger (the request's, for a page rendered for one request): render and read failures go here. */
   log: FastifyBaseLogger;
+  /** `?preview=<id>` asked by signed-in staff: that hidden item is shown in its list (such a page is never cached). */
+  previewId?: string;
 };
 
 type ScriptSources = { nonce: string } | { hashes: string[] };
@@ -134,9 +137,9 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   };
 
   /** Any other page (admin, and everything in development): rendered per request with a fresh nonce, streamed. */
-  const renderOwn = async (request: Request, reply: FastifyReply) => {
+  const renderOwn = async (request: Request, reply: FastifyReply, previewId?: string) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    const response = await render(request, { services, nonce, failedReads: 0, log: reply.log });
+    const response = await render(request, { services, nonce, failedReads: 0, log: reply.log, previewId });
     reply.code(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') reply.header(name, value);
@@ -147,6 +150,8 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       reply.headers(PAGE_HEADERS).header('content-security-policy', pageCsp({ nonce }, development));
       if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
     }
+    // a preview shows a hidden item to one signed-in person: no cache anywhere may keep it
+    if (previewId) reply.header('cache-control', 'private, no-store');
     // @fastify/compress encodes the stream on its way out
     return reply.send(response.body);
   };
@@ -158,7 +163,8 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     onRequest: viteMiddleware ? (request, reply, done) => viteMiddleware(request.raw, reply.raw, done) : undefined,
     handler: async (request, reply) => {
       const { pathname, search } = requestTarget(request.url);
-      if (!development && PageCache.isCacheable(pathname)) {
+      const previewId = PageCache.isCacheable(pathname) ? await staffPreview(services, request, search) : undefined;
+      if (!development && !previewId && PageCache.isCacheable(pathname)) {
         const key = PageCache.key(pathname, search);
         return sendPrepared(request, reply, await pages.getOrRender(key, () => renderShared(key, 'GET')));
       }
@@ -167,6 +173,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       return renderOwn(
         pageRequest(origin + pathname + search, { method: request.method, headers: forwardedHeaders(request), signal: controller.signal }),
         reply,
+        previewId,
       );
     },
   });
@@ -188,6 +195,24 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       );
     });
   });
+}
+
+/**
+ * The `preview` query parameter of a public page, when the request carries a valid staff session
+ * cookie; for anyone else it is ignored (the visitor's page, from the cache).
+ */
+async function staffPreview(services: Services, request: FastifyRequest, search: string): Promise<string | undefined> {
+  const previewId = new URLSearchParams(search).get('preview');
+  if (!previewId) return undefined;
+  const token = readSessionCookie(request, services.auth.publicUrl);
+  if (!token) return undefined;
+  try {
+    await services.auth.authenticate(`Bearer ${token}`);
+    return previewId;
+  } catch {
+    // an ended or unknown session: the visitor's page
+    return undefined;
+  }
 }
 
 const CONTACT_FORM_BODY_LIMIT = 16 * 1024;

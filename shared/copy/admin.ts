@@ -3,6 +3,27 @@ import { apiMessages } from '../api-messages';
 
 export const PREVIEW_CHARS = 50;
 
+/** "1 item", "2 items", "1,000 items": the number and the noun that fits it. */
+export const countOf = (n: number, one: string, many: string) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+
+/** A noun's plural for counts ("Gallery item" → "gallery items", "Entry" → "entries"). */
+export const pluralOf = (noun: string) => {
+  const lower = noun.toLowerCase();
+  return /[^aeiou]y$/.test(lower) ? `${lower.slice(0, -1)}ies` : `${lower}s`;
+};
+
+/**
+ * A delete confirmation that names the item: the spec's "…delete this client?" becomes
+ * "…delete the client 'Asha Rao'?"; a text without "this …?" gets the definition's noun and the name.
+ */
+export function namedConfirm(spec: string, noun: string, name: string): string {
+  const title = name.trim();
+  if (!title) return spec;
+  const match = /\bthis ([^?]+)\?$/.exec(spec);
+  if (match) return `${spec.slice(0, match.index)}the ${match[1]} '${title}'?`;
+  return `Delete the ${noun.toLowerCase()} '${title}'?`;
+}
+
 export const storageKeys = { token: 'adminToken', email: 'adminEmail' } as const;
 
 export const loginCopy = {
@@ -57,6 +78,7 @@ export const adminNavFrame = {
   leaves: [
     { to: '/admin/dashboard', label: 'Dashboard', order: 0 },
     { to: '/admin/users', label: 'Contact Messages', order: 70 },
+    { to: '/admin/trash', label: 'Trash', order: 95 },
     { to: '/admin/about', label: 'About Us Editor', order: 90 },
     { to: '/admin/backups', label: 'Backups', order: 100 },
     { to: '/admin/activity', label: 'Activity', order: 105 },
@@ -121,11 +143,130 @@ export const commonCopy = {
   notAnImage: 'Please select an image file',
   notImages: 'Please select only image files',
   tooLarge: apiMessages.imageTooLarge,
+  /** while a phone photo is scaled down in the browser before upload */
+  preparingPhoto: 'Preparing photo…',
+  altText: 'Alt text',
+  /** the alt text input of the n-th image of several */
+  altTextOf: (i: number) => `Alt text for image ${i}`,
+  altHint: 'Describe the image for people who cannot see it.',
+  noAltText: 'No alt text',
+  /** the admin lists' mark: every image without alt text, or how many of several */
+  noAltTextCount: (missing: number, total: number) =>
+    missing === total || total === 1 ? 'No alt text' : `No alt text (${missing} of ${total})`,
+  focalPoint: 'Focal point',
+  focalPointOf: (i: number) => `Focal point for image ${i}`,
+  focalHint: 'Click the preview (or use the arrow keys on it) to choose the part kept when the image is cropped.',
+  focusX: 'from the left',
+  focusY: 'from the top',
+  /** the audit log's name of a changed alt text or focal point, of the image or of the n-th image */
+  imageDetailLabel: (what: 'alt' | 'focus', i?: number) =>
+    `${what === 'alt' ? 'Alt text' : 'Focal point'}${i === undefined ? '' : `, image ${i}`}`,
+  dropImages: 'Drop images here, or',
   networkError: 'Network error. Please try again.',
   somethingWrong: 'Something went wrong',
   createdAt: 'Added',
   search: 'Search',
   close: 'Close',
+} as const;
+
+/** Lines of help on a screen whose items the public site shows only in part. */
+export const publicNotes = {
+  homeBanners: 'Only the first banner in this list shows on the home page.',
+  properties: 'Property cards on the home page show the image only; the title is not shown.',
+} as const;
+
+/** The content lifecycle on every screen: undo after a delete, Shown/Hidden, View on site, order. */
+export const lifecycleCopy = {
+  undo: 'Undo',
+  /** How long the delete toast offers Undo. */
+  undoMs: 8000,
+  restored: (noun: string) => `${noun} restored`,
+  restoreFailed: (reason: string) => reason || 'Could not restore the item.',
+  hidden: 'Hidden',
+  shown: 'Shown',
+  visibilityLabel: (name: string) => `Shown on the public site: ${name}`,
+  madeHidden: (name: string) => `"${name}" is now hidden from the public site`,
+  madeShown: (name: string) => `"${name}" is now shown on the public site`,
+  visibilityFailed: (reason: string) => reason || 'Could not change the visibility.',
+  viewOnSite: 'View on site',
+  viewOnSiteLabel: (name: string) => `View ${name} on the site`,
+  previewOnSiteLabel: (name: string) => `Preview ${name} on the site (hidden from visitors)`,
+  dragHandle: (name: string) => `Move ${name}`,
+  dragInstructions:
+    'To move an item with the keyboard, press Space or Enter on its Move button, use the arrow keys to move it, then Space or Enter to drop it, or Escape to cancel.',
+  orderColumn: 'Order',
+  orderSaved: 'Order saved',
+  orderFailed: (reason: string) => reason || 'Could not save the order.',
+  moved: (name: string, position: number, total: number) => `${name} moved to position ${position} of ${total}.`,
+  pickedUp: (name: string, position: number, total: number) =>
+    `Picked up ${name}, at position ${position} of ${total}. Use the arrow keys to move it, Space to drop it, Escape to cancel.`,
+  dropped: (name: string, position: number, total: number) => `${name} dropped at position ${position} of ${total}.`,
+  cancelled: (name: string) => `Moving ${name} was cancelled.`,
+} as const;
+
+export const trashCopy = {
+  title: 'Trash',
+  subtitle: (days: number) => `Deleted items stay here for ${days} days, then they are deleted forever.`,
+  subtitleGeneric: 'Deleted items stay here for a while, then they are deleted forever.',
+  empty: 'The trash is empty.',
+  fetchFailed: 'Failed to load the trash.',
+  columns: { item: 'Item', kind: 'Type', deletedAt: 'Deleted' },
+  restore: 'Restore',
+  restoreLabel: (name: string) => `Restore ${name}`,
+  deleteForever: 'Delete forever',
+  deleteForeverLabel: (name: string) => `Delete ${name} forever`,
+  confirmForever: (noun: string, label: string) => `Delete the ${noun.toLowerCase()} '${label}' forever? This cannot be undone.`,
+  restored: (noun: string, label: string) => `${noun} '${label}' restored`,
+  deletedForever: (noun: string, label: string) => `${noun} '${label}' deleted forever`,
+  failed: (reason: string) => reason || 'Something went wrong. Please try again.',
+  untitled: '(untitled)',
+} as const;
+
+/** Leaving a form with changes that are not saved (decision 0023). */
+export const leaveCopy = {
+  title: 'Discard unsaved changes?',
+  message: 'You have changes that are not saved. If you leave now, they will be lost.',
+  discard: 'Discard changes',
+  stay: 'Keep editing',
+} as const;
+
+/** Search, sort, pages and selection of every admin list (decision 0023). */
+export const listCopy = {
+  items: (n: number) => countOf(n, 'item', 'items'),
+  matching: (shown: number, total: number) => `${shown.toLocaleString('en-IN')} of ${countOf(total, 'item', 'items')}`,
+  noMatch: 'No items match your search',
+  sortBy: (column: string) => `Sort by ${column}`,
+  /** The card grids' sort menu. */
+  sortLabel: 'Sort by',
+  ownOrder: 'Your order',
+  ascending: (field: string) => `${field} (A to Z)`,
+  descending: (field: string) => `${field} (Z to A)`,
+  pagination: 'Pages',
+  previous: 'Previous',
+  next: 'Next',
+  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
+  perPage: 'Per page',
+  selectAll: 'Select all on this page',
+  selectRow: (name: string) => `Select ${name}`,
+  selected: (n: number) => `${n.toLocaleString('en-IN')} selected`,
+  clearSelection: 'Clear selection',
+  bulkActions: 'Actions on the selected items',
+  deleteSelected: 'Delete selected',
+  hideSelected: 'Hide selected',
+  showSelected: 'Show selected',
+  bulkVisibilityDone: (count: number, hidden: boolean) =>
+    `${countOf(count, 'item', 'items')} ${hidden ? 'hidden from' : 'shown on'} the public site`,
+  bulkVisibilityFailed: (failed: number, count: number) => `${failed} of ${count} could not be changed. Please try again.`,
+  /** Names the first few: "…delete these 3 gallery items: 'A', 'B' and 'C'?" */
+  bulkConfirm: (names: readonly string[], noun: string) => {
+    if (names.length === 1) return namedConfirm(`Are you sure you want to delete this ${noun.toLowerCase()}?`, noun, names[0]);
+    const quoted = names.slice(0, 3).map((name) => `'${name}'`);
+    const rest = names.length - quoted.length;
+    const list = rest > 0 ? `${quoted.join(', ')} and ${rest} more` : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+    return `Are you sure you want to delete these ${names.length} ${pluralOf(noun)}: ${list}?`;
+  },
+  bulkDeleted: (count: number, noun: string) => `${countOf(count, noun.toLowerCase(), pluralOf(noun))} deleted`,
+  bulkDeleteFailed: (failed: number, count: number) => `${failed} of ${count} could not be deleted. Please try again.`,
 } as const;
 
 export const TOAST_SHORT_MS = 3000;
@@ -155,7 +296,7 @@ export const galleryCopy = {
   addButton: 'Add Gallery Item',
   formAdd: 'Add Gallery Item',
   formEdit: 'Edit Gallery Item',
-  total: (n: number) => `${n} items`,
+  total: (n: number) => countOf(n, 'item', 'items'),
   searchPlaceholder: 'Search by title or category',
   allCategories: 'All Categories',
   categoryFilter: 'Filter by category',
@@ -163,6 +304,8 @@ export const galleryCopy = {
   addCategory: 'Add category',
   empty: 'No gallery items found',
   imageDescription: (i: number) => `Description for image ${i}`,
+  /** the visible label of each image's description */
+  description: 'Description',
   more: (n: number) => `+${n}`,
   columns: { images: 'Images', title: 'Title', category: 'Category', actions: 'Actions' },
   saveFailed: 'Failed to save gallery item',
@@ -180,7 +323,7 @@ export const projectCopy = {
   formAdd: 'Add New Project',
   formEdit: 'Edit Project',
   counts: (total: number, completed: number, ongoing: number) => `Total: ${total} · Completed: ${completed} · Ongoing: ${ongoing}`,
-  showing: (x: number, y: number) => `Showing ${x} of ${y} projects`,
+  showing: (x: number, y: number) => `Showing ${x} of ${countOf(y, 'project', 'projects')}`,
   emptyAll: 'No projects yet',
   emptyFiltered: 'No projects match your filters',
   loading: 'Loading projects...',
@@ -219,7 +362,7 @@ export const messagesCopy = {
   columns: { name: 'Name', email: 'Email', number: 'Phone', message: 'Message', date: 'Date' },
   showFull: 'Read full message',
   hideFull: 'Show less',
-  total: (n: number) => `${n} messages`,
+  total: (n: number) => countOf(n, 'message', 'messages'),
   fetchFailed: 'Failed to fetch messages',
   network: 'Network error. Please check your connection.',
   // the inbox (issue 11): statuses, search, filter, paging, a message opened, reply, delete, export
@@ -398,7 +541,13 @@ export const aboutEditorCopy = {
   main: 'Main Content',
   years: 'Years of Experience',
   cards: 'Feature Cards',
-  heroFields: { image: 'Image URL (optional)', title: 'Title', subtitle: 'Subtitle', buttonText: 'Button Text' },
+  heroFields: {
+    image: 'Image URL (optional)',
+    imageAlt: 'Image alt text (optional)',
+    title: 'Title',
+    subtitle: 'Subtitle',
+    buttonText: 'Button Text',
+  },
   mainFields: { title: 'Title', subtitle: 'Subtitle', description: 'Description' },
   yearsFields: { number: 'Number', description: 'Description' },
   cardFields: { title: 'Card Title', description: 'Card Description' },
@@ -535,6 +684,7 @@ export const securityCopy = {
   twoFactorRequiredNote: 'This site requires two-factor sign-in for every account.',
   turnOn: 'Turn on two-factor sign-in',
   turnOff: 'Turn off two-factor sign-in',
+  newRecoveryCodes: 'Make new recovery codes',
   scanIntro:
     'Scan this QR code with an authenticator app (for example Google Authenticator, 1Password or Aegis), then enter the 6-digit code it shows.',
   qrAlt: 'QR code for your authenticator app',

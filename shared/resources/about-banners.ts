@@ -10,6 +10,8 @@ export const bannerAbout = defineResource({
     screen: { copy: { ...screenCopy.aboutBanners, ...bannerCopy }, toastMs: TOAST_LONG_MS, columns: bannerColumns },
   },
   table: 'banner_about',
+  publicPage: '/about',
+  ordered: true,
   noun: 'Banner',
   listEnvelope: 'banners',
   updateMethod: 'PUT',

@@ -8,6 +8,8 @@ export const clients = defineResource({
   path: 'clients',
   admin: { path: '/admin/client', nav: { label: 'Clients', order: 30 }, module: 'clients' },
   table: 'clients',
+  publicPage: '/client',
+  ordered: true,
   noun: 'Client',
   listEnvelope: 'array',
   updateMethod: 'PUT',

@@ -20,6 +20,8 @@ export const communityAbout = defineResource({
     },
   },
   table: 'community_about',
+  publicPage: '/about',
+  ordered: true,
   noun: 'Entry',
   listEnvelope: 'data',
   updateMethod: 'PUT',

@@ -97,6 +97,12 @@ export interface ResourceDef {
   conditionalFields?: readonly ConditionalField[];
   /** Its admin screen: path, sidebar entry, and the generic screen's copy and columns. */
   admin: AdminDef;
+  /** The public page where its items appear ("View on site"; a hidden item: that page with `?preview=<id>`). */
+  publicPage: string;
+  /** Its items show in a sequence on the public site, so staff may put them in order (drag and drop). */
+  ordered?: boolean;
+  /** Where the public site shows only part of what the admin holds: the admin screen says so in a line of help. */
+  publicNote?: string;
 }
 
 /** The sidebar groups a resource's entry may sit in (the frame is in shared/copy/admin.ts). */

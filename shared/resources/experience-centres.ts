@@ -9,6 +9,8 @@ export const experience = defineResource({
     module: 'experience-centres',
   },
   table: 'experience',
+  publicPage: '/interior',
+  ordered: true,
   noun: 'Experience center',
   listEnvelope: 'array',
   updateMethod: 'PUT',

@@ -6,6 +6,8 @@ export const gallery = defineResource({
   path: 'gallery',
   admin: { path: '/admin/gallery', nav: { label: 'Gallery', order: 50 }, module: 'gallery' },
   table: 'gallery',
+  publicPage: '/gallery',
+  ordered: true,
   noun: 'Gallery item',
   listEnvelope: 'data',
   updateMethod: 'PUT',

@@ -1,5 +1,5 @@
 /** The content resource at /api/banners. */
-import { TOAST_LONG_MS, bannerCopy, screenCopy } from '../copy/admin';
+import { TOAST_LONG_MS, bannerCopy, screenCopy, publicNotes } from '../copy/admin';
 import { defineResource, text, textarea, singleImage, bannerColumns } from './define';
 
 export const banners = defineResource({
@@ -10,6 +10,9 @@ export const banners = defineResource({
     screen: { copy: { ...screenCopy.homeBanners, ...bannerCopy }, toastMs: TOAST_LONG_MS, formMode: 'inline', columns: bannerColumns },
   },
   table: 'banners',
+  publicPage: '/',
+  ordered: true,
+  publicNote: publicNotes.homeBanners,
   noun: 'Banner',
   listEnvelope: 'array',
   updateMethod: 'PUT',

@@ -17,6 +17,7 @@ import { experience } from './experience-centres';
 import { interiorportfolio } from './interior-portfolio';
 import { teamMembers } from './team-members';
 import type { FieldDef, ImagePolicy, ResourceDef } from './define';
+import type { ImageDetails, ImageEntry } from '../image-details';
 
 export * from './define';
 export { UNITS_POSITIVE_MESSAGE } from './project';
@@ -58,8 +59,8 @@ export function choicesOf(def: ResourceDef, fieldName: string): readonly string[
 }
 export const RESOURCE_KEYS = Object.keys(resources) as ResourceKey[];
 
-/** Gallery images are objects; every other multi-image resource keeps plain URLs. */
-export interface GalleryImage {
+/** Gallery images are objects (with their alt text and focal point); every other multi-image resource keeps plain URLs. */
+export interface GalleryImage extends ImageDetails {
   url: string;
   description: string;
 }
@@ -87,13 +88,20 @@ type ImageValue<P extends ImagePolicy> = P extends { kind: 'single' }
     ? GalleryImage[]
     : string[];
 
+/** The alt text and focal point beside the images: a single image's own fields, a URL list's `imageDetails` (gallery objects carry theirs). */
+type ImageDetailsValue<P extends ImagePolicy> = P extends { kind: 'single' }
+  ? { imageAlt: string; imageFocusX: number; imageFocusY: number }
+  : P extends { withDescriptions: true }
+    ? unknown
+    : { imageDetails: ImageEntry[] };
+
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 
 /** The API record of a resource, inferred from its definition. */
 export type RecordOf<D extends ResourceDef> = Simplify<
   RecordBase & { -readonly [F in D['fields'][number] as F['name']]: FieldValue<F> } & {
     -readonly [P in D['image']['field']]: ImageValue<D['image']>;
-  }
+  } & ImageDetailsValue<D['image']>
 >;
 
 /** The record type of each resource, for typed clients. */

@@ -10,6 +10,8 @@ export const Interiorbanner = defineResource({
     screen: { copy: { ...screenCopy.interiorBanners, ...bannerCopy }, toastMs: TOAST_LONG_MS, columns: bannerColumns },
   },
   table: 'interior_banner',
+  publicPage: '/interior',
+  ordered: true,
   noun: 'Banner',
   listEnvelope: 'array',
   updateMethod: 'PATCH',

@@ -5,6 +5,8 @@ export const interiorportfolio = defineResource({
   path: 'interiorportfolio',
   admin: { path: '/admin/interior/portfolio', nav: { label: 'Portfolio', group: 'Interior', order: 84 }, module: 'interior-portfolio' },
   table: 'interior_portfolio',
+  publicPage: '/interior',
+  ordered: true,
   noun: 'Portfolio',
   listEnvelope: 'array',
   updateMethod: 'PUT',

@@ -14,6 +14,8 @@ export const project = defineResource({
   path: 'project',
   admin: { path: '/admin/project', nav: { label: 'Projects', order: 60 }, module: 'projects' },
   table: 'project',
+  publicPage: '/project/exterior',
+  ordered: true,
   noun: 'Project',
   listEnvelope: 'array',
   updateMethod: 'PUT',

@@ -1,5 +1,5 @@
 /** The content resource at /api/property. */
-import { TOAST_LONG_MS, screenCopy } from '../copy/admin';
+import { TOAST_LONG_MS, screenCopy, publicNotes } from '../copy/admin';
 import { defineResource, text, singleImage } from './define';
 
 export const property = defineResource({
@@ -15,6 +15,9 @@ export const property = defineResource({
     },
   },
   table: 'property',
+  publicPage: '/',
+  ordered: true,
+  publicNote: publicNotes.properties,
   noun: 'Property',
   listEnvelope: 'array',
   updateMethod: 'PUT',

@@ -17,6 +17,8 @@ export const solution = defineResource({
     },
   },
   table: 'solution',
+  publicPage: '/interior',
+  ordered: true,
   noun: 'Solution',
   listEnvelope: 'array',
   updateMethod: 'PUT',

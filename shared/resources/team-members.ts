@@ -5,6 +5,8 @@ export const teamMembers = defineResource({
   path: 'team-members',
   admin: { path: '/admin/TeamMembers', nav: { label: 'Team Members', order: 40 }, module: 'team-members' },
   table: 'team_members',
+  publicPage: '/about',
+  ordered: true,
   noun: 'Team member',
   listEnvelope: 'array',
   updateMethod: 'PUT',

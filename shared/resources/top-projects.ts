@@ -23,6 +23,8 @@ export const topprojects = defineResource({
     },
   },
   table: 'top_projects',
+  publicPage: '/',
+  ordered: true,
   noun: 'Top project',
   listEnvelope: 'array',
   updateMethod: 'PUT',

@@ -20,8 +20,13 @@ export async function loadSection<T>(context: AppLoadContext, read: () => Promis
   }
 }
 
-/** The records of one content resource as a section. */
+/** The records of one content resource as a section (with the hidden item a staff preview asks for). */
 export function loadResource<K extends ResourceKey>(context: AppLoadContext, key: K): Promise<Section<ResourceRecords[K][]>> {
+  const { previewId } = context;
+  if (previewId) {
+    // listWithPreview builds records of this resource from its definition, like list(key)
+    return loadSection(context, async () => (await context.services.content.listWithPreview(key, previewId)) as ResourceRecords[K][]);
+  }
   return loadSection(context, async () => (await context.services.content.list(key)).records);
 }
 

@@ -3,13 +3,18 @@ import { commonCopy } from '../../../shared/copy/admin';
 import type { ColumnDef } from '../../../shared/resources';
 import type { AnyRecord } from './resource-form';
 import type { Column } from './resource-table';
-import { Thumb, preview } from './ui';
+import { NoAltMark, Thumb, preview } from './ui';
 
 const text = (row: AnyRecord, field: string) => String(row[field] ?? '');
 
 export const imageColumn = (field = 'image', alt = 'title'): Column => ({
   header: commonCopy.image,
-  cell: (row) => <Thumb src={text(row, field)} alt={text(row, alt)} />,
+  cell: (row) => (
+    <>
+      <Thumb src={text(row, field)} alt={text(row, 'imageAlt') || text(row, alt)} />
+      <NoAltMark record={row} />
+    </>
+  ),
   className: 'w-28',
 });
 
@@ -17,6 +22,7 @@ export const textColumn = (header: string, field: string, previewChars?: number)
   header,
   cell: (row) => (previewChars ? preview(text(row, field), previewChars) : text(row, field)),
   className: previewChars ? 'max-w-xs' : 'font-medium',
+  sortField: field,
 });
 
 /** Every image of a multi-image record, side by side. */
@@ -28,6 +34,7 @@ const imagesColumn = (header: string): Column => ({
         const url = typeof image === 'string' ? image : image.url;
         return <Thumb key={url} src={url} alt={text(row, 'title')} className="h-12 w-16" />;
       })}
+      <NoAltMark record={row} />
     </span>
   ),
 });

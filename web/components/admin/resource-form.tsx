@@ -2,10 +2,11 @@
  * The one add/edit form of every content resource, built from its definition in
  * shared/resources/ and checked with the server's own validation before sending.
  */
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { commonCopy } from '../../../shared/copy/admin';
-import { resources, type FieldDef, type GalleryImage, type ResourceDef, type ResourceKey } from '../../../shared/resources';
+import { DEFAULT_DETAILS, imageEntries, type ImageDetails } from '../../../shared/image-details';
+import { resources, type FieldDef, type ResourceDef, type ResourceKey } from '../../../shared/resources';
 import { applyConditions, fieldApplies, imageCountMessage, validateRecord } from '../../../shared/validation';
 import { errorText, sendMultipart } from '../../lib/admin/api';
 import { btn, fieldError, input, label as labelClass } from './classes';
@@ -40,6 +41,8 @@ interface ResourceFormProps extends ResourceFormOptions {
   toastMs: number;
   onSaved: (record: AnyRecord) => void;
   onCancel?: () => void;
+  /** Told whether the form differs from what it opened with (the screen asks before it is left). */
+  onDirtyChange?: (dirty: boolean) => void;
   /** Shown above the buttons (e.g. a per-screen hint). */
   footer?: ReactNode;
 }
@@ -53,6 +56,20 @@ function initialValue(field: FieldDef, record: AnyRecord | null): string {
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 }
 
+/** The images a record has, each with its caption (gallery) and details, as the picker edits them. */
+function existingImagesOf(record: AnyRecord | null): ExistingImage[] {
+  if (!record) return [];
+  const captions = Array.isArray(record.images) ? (record.images as unknown[]) : [];
+  return imageEntries(record).map((entry, i) => {
+    const caption = captions[i];
+    const description = caption && typeof caption === 'object' ? (caption as { description?: unknown }).description : '';
+    return { ...entry, description: typeof description === 'string' ? description : '' };
+  });
+}
+
+/** A details object as the API takes it (alt trimmed). */
+const detailsOut = ({ alt, focusX, focusY }: ImageDetails): ImageDetails => ({ alt: alt.trim(), focusX, focusY });
+
 const linesOf = (text: string) =>
   text
     .split('\n')
@@ -60,22 +77,38 @@ const linesOf = (text: string) =>
     .filter(Boolean);
 
 export function ResourceForm(props: ResourceFormProps) {
-  const { resourceKey, record, messages, toastMs, onSaved, onCancel, footer } = props;
+  const { resourceKey, record, messages, toastMs, onSaved, onCancel, onDirtyChange, footer } = props;
   const def: ResourceDef = resources[resourceKey];
   const policy = def.image;
   const editing = record !== null;
   const formId = useId();
-  const [values, setValues] = useState<Record<string, string>>(() =>
+  const [initialValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(formFields(def).map((field) => [field.name, initialValue(field, record)])),
   );
+  const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [file, setFile] = useState<File | null>(null);
-  const [existing, setExisting] = useState<ExistingImage[]>(() =>
-    policy.kind === 'multiple' && record && Array.isArray(record[policy.field]) ? (record[policy.field] as ExistingImage[]) : [],
+  const [initialExisting] = useState<ExistingImage[]>(() => (policy.kind === 'multiple' ? existingImagesOf(record) : []));
+  const [initialDetails] = useState<ImageDetails>(() =>
+    policy.kind === 'single' ? (existingImagesOf(record)[0] ?? DEFAULT_DETAILS) : DEFAULT_DETAILS,
   );
+  const [details, setDetails] = useState(initialDetails);
+  const [existing, setExisting] = useState(initialExisting);
   const [added, setAdded] = useState<NewImage[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
+  // a photo being scaled down in the browser: saving waits for it
+  const [preparing, setPreparing] = useState(false);
+
+  // typed back to what it was counts as unchanged; a picked file or a removed/re-described image does not
+  const dirty =
+    file !== null ||
+    added.length > 0 ||
+    (existing !== initialExisting && JSON.stringify(existing) !== JSON.stringify(initialExisting)) ||
+    (details !== initialDetails && JSON.stringify(details) !== JSON.stringify(initialDetails)) ||
+    Object.keys(initialValues).some((name) => (values[name] ?? '') !== initialValues[name]);
+  // a layout effect: the screen knows before the next key or click (an Esc right after typing back must see 'unchanged')
+  useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const imageTotal = existing.length + added.length;
   const exactWrong = policy.kind === 'multiple' && policy.exact === true && imageTotal !== policy.max;
@@ -118,7 +151,7 @@ export function ResourceForm(props: ResourceFormProps) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    if (progress !== null) return;
+    if (progress !== null || preparing) return;
     const { ok, payload } = validate();
     if (!ok) return;
     const form = new FormData();
@@ -130,9 +163,21 @@ export function ResourceForm(props: ResourceFormProps) {
     }
     if (policy.kind === 'single') {
       if (file) form.append('image', file);
+      const { alt, focusX, focusY } = detailsOut(details);
+      form.append('imageAlt', alt);
+      form.append('imageFocusX', String(focusX));
+      form.append('imageFocusY', String(focusY));
     } else {
-      if (editing) form.append('existingImages', JSON.stringify(existing));
+      if (editing) {
+        const kept = existing.map((image) => ({
+          url: image.url,
+          ...(policy.withDescriptions ? { description: image.description } : {}),
+          ...detailsOut(image),
+        }));
+        form.append('existingImages', JSON.stringify(kept));
+      }
       if (policy.withDescriptions) form.append('description', JSON.stringify(added.map((image) => image.description.trim())));
+      form.append('newImageDetails', JSON.stringify(added.map(detailsOut)));
       for (const image of added) form.append('images', image.file);
     }
     setProgress(0);
@@ -240,9 +285,12 @@ export function ResourceForm(props: ResourceFormProps) {
             }
             current={editing ? (record[policy.field] as string | undefined) : undefined}
             file={file}
+            details={details}
             error={errors.image}
             onFile={setFile}
+            onDetails={setDetails}
             onError={setImageError}
+            onBusy={setPreparing}
           />
         ) : (
           <MultiImagePicker
@@ -254,7 +302,7 @@ export function ResourceForm(props: ResourceFormProps) {
             withDescriptions={policy.withDescriptions === true}
             error={errors.image || (policy.exact && exactWrong ? imageCountMessage(policy.minMessage, imageTotal) : '')}
             onExisting={(images) => {
-              setExisting(images as (string | GalleryImage)[]);
+              setExisting(images);
               setImageError('');
             }}
             onAdded={(images) => {
@@ -262,6 +310,7 @@ export function ResourceForm(props: ResourceFormProps) {
               setImageError('');
             }}
             onError={setImageError}
+            onBusy={setPreparing}
           />
         )}
       </div>
@@ -298,7 +347,7 @@ export function ResourceForm(props: ResourceFormProps) {
             {commonCopy.cancel}
           </button>
         ) : null}
-        <button type="submit" className={btn.primary} disabled={busy || exactWrong}>
+        <button type="submit" className={btn.primary} disabled={busy || preparing || exactWrong}>
           {busy ? (editing ? labels.updating : labels.adding) : editing ? labels.edit : labels.add}
         </button>
       </div>

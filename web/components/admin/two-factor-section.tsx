@@ -13,7 +13,8 @@ export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onCh
   const [left, setLeft] = useState(me.recoveryCodesLeft);
   const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [turningOff, setTurningOff] = useState(false);
+  /** Which sensitive action waits for the password (and code) to be confirmed. */
+  const [confirming, setConfirming] = useState<'turn-off' | 'new-codes' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
 
@@ -45,11 +46,26 @@ export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onCh
     }
   };
   const turnOff = async (stepUp: Record<string, string>) => {
-    setTurningOff(false);
+    setConfirming(null);
     try {
       const reply = await apiJson<{ message: string }>('/admins/2fa/disable', { method: 'POST', headers: stepUp });
       toast.success(reply.message, { duration: TOAST_LONG_MS });
       onChange(false);
+    } catch (failure) {
+      toast.error(errorText(failure, commonCopy.somethingWrong), { duration: TOAST_LONG_MS });
+    }
+  };
+
+  const replaceCodes = async (stepUp: Record<string, string>) => {
+    setConfirming(null);
+    try {
+      const reply = await apiJson<{ message: string; recoveryCodes: string[] }>('/admins/2fa/recovery-codes', {
+        method: 'POST',
+        headers: stepUp,
+      });
+      toast.success(reply.message, { duration: TOAST_LONG_MS });
+      setCodes(reply.recoveryCodes);
+      setLeft(reply.recoveryCodes.length);
     } catch (failure) {
       toast.error(errorText(failure, commonCopy.somethingWrong), { duration: TOAST_LONG_MS });
     }
@@ -69,11 +85,16 @@ export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onCh
       ) : enrolment ? (
         <EnrolmentForm enrolment={enrolment} onCode={(code) => void confirm(code)} busy={busy} error={error} />
       ) : enabled ? (
-        me.twoFactorRequired ? null : (
-          <button type="button" className={btn.secondary} onClick={() => setTurningOff(true)}>
-            {copy.turnOff}
+        <div className="flex flex-wrap gap-3">
+          <button type="button" className={btn.secondary} onClick={() => setConfirming('new-codes')}>
+            {copy.newRecoveryCodes}
           </button>
-        )
+          {me.twoFactorRequired ? null : (
+            <button type="button" className={btn.secondary} onClick={() => setConfirming('turn-off')}>
+              {copy.turnOff}
+            </button>
+          )}
+        </div>
       ) : (
         <>
           {error ? (
@@ -86,7 +107,9 @@ export function TwoFactorSection({ enabled, onChange }: { enabled: boolean; onCh
           </button>
         </>
       )}
-      {turningOff ? <ReauthDialog twoFactor onConfirmed={turnOff} onCancel={() => setTurningOff(false)} /> : null}
+      {confirming ? (
+        <ReauthDialog twoFactor onConfirmed={confirming === 'turn-off' ? turnOff : replaceCodes} onCancel={() => setConfirming(null)} />
+      ) : null}
     </section>
   );
 }

@@ -2,14 +2,28 @@
 import { AlertCircle, Loader2 } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { PLACEHOLDER_IMAGE } from '../../../shared/image-urls';
+import { imageEntries } from '../../../shared/image-details';
 import { commonCopy } from '../../../shared/copy/admin';
 import { btn } from './classes';
 
-export function PageHeader({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  children,
+  headingId,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children?: ReactNode;
+  /** Given: the heading can take the focus (after a save or a delete, decision 0023). */
+  headingId?: string;
+}) {
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
-        <h1 className="text-2xl font-bold text-gray-900">{title}</h1>
+        <h1 id={headingId} tabIndex={headingId ? -1 : undefined} className="text-2xl font-bold text-gray-900 focus:outline-none">
+          {title}
+        </h1>
         {subtitle ? <p className="mt-1 text-sm text-gray-600">{subtitle}</p> : null}
       </div>
       {children ? <div className="flex flex-wrap gap-2">{children}</div> : null}
@@ -74,3 +88,15 @@ export function Badge({ children, tone = 'gray' }: { children: ReactNode; tone?:
 }
 
 export const preview = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars)}...` : text);
+
+/** A small "No alt text" mark beside a record's images when any of them has none (with how many of several). */
+export function NoAltMark({ record }: { record: Readonly<Record<string, unknown>> }) {
+  const images = imageEntries(record);
+  const missing = images.filter((image) => !image.alt.trim()).length;
+  if (!missing) return null;
+  return (
+    <span className="mt-1 inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
+      {commonCopy.noAltTextCount(missing, images.length)}
+    </span>
+  );
+}

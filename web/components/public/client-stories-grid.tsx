@@ -1,6 +1,7 @@
 /** The 'Client Experiences' cards (3 columns), with the category badge colours of the spec. */
 import { clientStories } from '../../../shared/copy/public';
 import type { ClientStory } from '../../../shared/resources';
+import { singleImageDetails } from '../../../shared/image-details';
 import { ResponsiveImage } from '../ui/responsive-image';
 import { SectionHeading } from './section-heading';
 
@@ -25,7 +26,8 @@ export function ClientStoriesGrid({ stories }: { stories: ClientStory[] }) {
           <li key={story._id} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100">
             <ResponsiveImage
               src={story.image}
-              alt={story.name}
+              alt={story.imageAlt || story.name}
+              focus={singleImageDetails(story)}
               sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
               className="aspect-[4/3] w-full object-cover"
             />

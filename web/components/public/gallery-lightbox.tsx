@@ -12,12 +12,14 @@ export interface LightboxImage {
   url: string;
   title: string;
   description: string;
+  /** its alt text; the description or title stand in when none was given */
+  alt: string;
 }
 
 function toSlide(image: LightboxImage): Slide {
   const stored = parseImageUrl(image.url);
   // no caption title: the counter holds the top-left corner, the description the bottom
-  const base = { description: image.description || image.title, alt: image.description || image.title };
+  const base = { description: image.description || image.title, alt: image.alt || image.description || image.title };
   if (!stored) return { ...base, src: image.url || PLACEHOLDER_IMAGE };
   return {
     ...base,

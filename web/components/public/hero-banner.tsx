@@ -1,6 +1,7 @@
 /** A page's first banner: the LCP image (eager, high priority), the title split in two halves with the second highlighted, and actions. */
 import type { ReactNode } from 'react';
 import type { Banner } from '../../../shared/resources';
+import { singleImageDetails } from '../../../shared/image-details';
 import { ResponsiveImage } from '../ui/responsive-image';
 
 /** "Homes Built Around the Way You Live" → ["Homes Built Around", "the Way You Live"] */
@@ -17,7 +18,8 @@ export function HeroBanner({ banner, children, headingLevel = 1 }: { banner: Ban
     <section className="relative isolate overflow-hidden bg-gray-900" aria-label={banner.title}>
       <ResponsiveImage
         src={banner.image}
-        alt=""
+        alt={banner.imageAlt}
+        focus={singleImageDetails(banner)}
         sizes="100vw"
         priority
         className="absolute inset-0 -z-10 h-full w-full object-cover opacity-60"

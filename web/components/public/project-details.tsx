@@ -2,6 +2,7 @@
 import { Calendar, ChevronLeft, ChevronRight, MapPin } from 'lucide-react';
 import { MAX_CATEGORY_CHIPS, MAX_PROJECT_DOTS, interior, projects as copy } from '../../../shared/copy/public';
 import type { Project } from '../../../shared/resources';
+import { imageEntries } from '../../../shared/image-details';
 import { Modal } from '../ui/modal';
 import { ResponsiveImage } from '../ui/responsive-image';
 import { useRotatingIndex } from '../ui/use-rotating-index';
@@ -83,7 +84,8 @@ export function ProjectCard({
       <div className="relative">
         <ResponsiveImage
           src={project.images[0]}
-          alt={project.title}
+          alt={imageEntries(project)[0]?.alt || project.title}
+          focus={imageEntries(project)[0]}
           sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           priority={priority}
           className="aspect-[4/3] w-full object-cover"
@@ -155,7 +157,8 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
         <ResponsiveImage
           key={project.images[index]}
           src={project.images[index]}
-          alt={copy.imageOf(index + 1, project.images.length)}
+          alt={imageEntries(project)[index]?.alt || copy.imageOf(index + 1, project.images.length)}
+          focus={imageEntries(project)[index]}
           sizes="(min-width: 896px) 896px, 100vw"
           className="aspect-[16/9] w-full object-cover"
         />
@@ -191,7 +194,13 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
               aria-current={i === index}
               className={`w-20 shrink-0 overflow-hidden rounded-md ring-2 focus-visible:outline-2 focus-visible:outline-brand-dark ${i === index ? 'ring-brand' : 'ring-transparent'}`}
             >
-              <ResponsiveImage src={image} alt="" sizes="80px" className="aspect-[4/3] w-full object-cover" />
+              <ResponsiveImage
+                src={image}
+                alt=""
+                sizes="80px"
+                className="aspect-[4/3] w-full object-cover"
+                focus={imageEntries(project)[i]}
+              />
             </button>
           ))}
         </div>

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { preload } from 'react-dom';
 import { PLACEHOLDER_IMAGE, parseImageUrl, renditionUrl, renditionWidths, srcSet, type StoredImage } from '../../../shared/image-urls';
+import { objectPosition, type ImageDetails } from '../../../shared/image-details';
 
 /** The largest AVIF rendition: the preload's fallback href (the srcset decides). */
 const renditionUrlFor = (image: StoredImage) => renditionUrl(image, Math.max(...renditionWidths(image.width)), 'avif');
@@ -14,11 +15,13 @@ interface ResponsiveImageProps {
   className?: string;
   /** the page's largest image above the fold: eager with high fetch priority */
   priority?: boolean;
+  /** the image's focal point: kept in view where `object-cover` crops it (the page CSP allows style attributes) */
+  focus?: Pick<ImageDetails, 'focusX' | 'focusY'>;
 }
 
 const PLACEHOLDER_SIZE = { width: 800, height: 600 };
 
-export function ResponsiveImage({ src, alt, sizes, className, priority = false }: ResponsiveImageProps) {
+export function ResponsiveImage({ src, alt, sizes, className, priority = false, focus }: ResponsiveImageProps) {
   const [failed, setFailed] = useState(false);
   const imgRef = useRef<HTMLImageElement>(null);
   // an image that failed before hydration fired its error event before React listened
@@ -27,6 +30,8 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false }
     if (img && img.complete && img.naturalWidth === 0 && img.currentSrc) setFailed(true);
   }, []);
   const stored = failed ? null : parseImageUrl(src);
+  // the centre is CSS's own default: no style attribute for it
+  const position = focus && (focus.focusX !== 50 || focus.focusY !== 50) ? { objectPosition: objectPosition(focus) } : undefined;
   const loading = priority ? 'eager' : 'lazy';
   const fetchPriority = priority ? 'high' : undefined;
 
@@ -68,6 +73,7 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false }
         height={stored.height}
         sizes={sizes}
         className={className}
+        style={position}
         loading={loading}
         fetchPriority={fetchPriority}
         decoding={priority ? 'sync' : 'async'}

@@ -64,8 +64,43 @@ function unwrapList<T>(body: unknown, envelope: ListEnvelope): T[] {
   return Array.isArray(value) ? (value as T[]) : [];
 }
 
+/** Every record the admin manages (hidden ones too, each with `hidden` and `position`), in the public order. */
 export async function listRecords<T>(def: ResourceDef, fallback?: string): Promise<T[]> {
-  return unwrapList<T>(await apiJson<unknown>(`/${def.path}`, { fallback }), def.listEnvelope);
+  return unwrapList<T>(await apiJson<unknown>(`/${def.path}/manage`, { fallback }), def.listEnvelope);
+}
+
+/** Shows or hides a record on the public site. */
+export async function setVisibility(def: ResourceDef, id: string, hidden: boolean): Promise<void> {
+  await apiJson(`/${def.path}/${encodeURIComponent(id)}/visibility`, { method: 'PATCH', body: { hidden } });
+}
+
+/** Saves the whole order of a resource's records (every id, first first). */
+export async function saveOrder(def: ResourceDef, ids: string[]): Promise<void> {
+  await apiJson(`/${def.path}/order`, { method: 'PUT', body: { ids } });
+}
+
+/** An item in the trash, as GET /api/trash lists it. */
+export interface TrashItem {
+  resource: string;
+  noun: string;
+  id: string;
+  label: string;
+  deletedAt: string;
+  thumbnail: string | null;
+}
+
+export async function listTrash(fallback: string): Promise<{ items: TrashItem[]; trashDays: number }> {
+  const body = await apiJson<{ data: TrashItem[]; trashDays: number }>('/trash', { fallback });
+  return { items: body.data, trashDays: body.trashDays };
+}
+
+/** Brings an item back from the trash (`resource`: its resource key, or `enquiries`). */
+export async function restoreFromTrash(resource: string, id: string): Promise<void> {
+  await apiJson(`/trash/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/restore`, { method: 'POST' });
+}
+
+export async function deleteForever(resource: string, id: string): Promise<void> {
+  await apiJson(`/trash/${encodeURIComponent(resource)}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
 export async function deleteRecord(def: ResourceDef, id: string, fallback?: string): Promise<string> {

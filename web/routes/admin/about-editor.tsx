@@ -1,6 +1,6 @@
 /** About Us editor: four sections saved to the server (PUT /api/about-content), read by the public About page. */
 import { Pencil, Trash2 } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import type { z } from 'zod';
 import {
@@ -16,6 +16,7 @@ import { TOAST_SHORT_MS, aboutEditorCopy as copy, commonCopy } from '../../../sh
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
+import { useLeaveGuard, type LeaveGuard } from '../../components/admin/use-leave-guard';
 import { apiJson, errorText } from '../../lib/admin/api';
 
 type SectionKey = 'hero' | 'main' | 'years';
@@ -37,19 +38,29 @@ async function save(content: AboutContent): Promise<AboutContent> {
   return reply.data;
 }
 
+/** Tells the editor whether a part (a section or the card form) holds changes not saved. */
+type OnDirty = (part: string, dirty: boolean) => void;
+
 function SectionForm({
   section,
   content,
   onSaved,
+  onDirty,
 }: {
   section: (typeof sections)[number];
   content: AboutContent;
   onSaved: (c: AboutContent) => void;
+  onDirty: OnDirty;
 }) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...(content[section.key] as Record<string, string>) }));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
+  // measured against what is saved: after a save the section is unchanged again
+  const saved = content[section.key] as Record<string, string>;
+  const dirty = Object.keys(section.fields).some((name) => (values[name] ?? '') !== (saved[name] ?? ''));
+  // a layout effect: the editor knows before the next key or click
+  useLayoutEffect(() => onDirty(section.key, dirty), [onDirty, section.key, dirty]);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const parsed = section.schema.safeParse(values);
@@ -121,12 +132,27 @@ function SectionForm({
   );
 }
 
-function CardsEditor({ content, onSaved }: { content: AboutContent; onSaved: (c: AboutContent) => void }) {
+function CardsEditor({
+  content,
+  onSaved,
+  onDirty,
+  guard,
+}: {
+  content: AboutContent;
+  onSaved: (c: AboutContent) => void;
+  onDirty: OnDirty;
+  guard: LeaveGuard;
+}) {
   const [draft, setDraft] = useState<{ title: string; description: string }>({ title: '', description: '' });
   const [editingId, setEditingId] = useState<string | null>(null);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Card | null>(null);
+  const editedCard = content.cards.find((c) => c.id === editingId);
+  const dirty = draft.title !== (editedCard?.title ?? '') || draft.description !== (editedCard?.description ?? '');
+  useLayoutEffect(() => onDirty('cards', dirty), [onDirty, dirty]);
+  // switching the card being edited discards only the card form's changes: the sections' stay, so ask only for these
+  const switchCard = (run: () => void) => (dirty ? guard.attempt(run) : run());
 
   const persist = async (cards: Card[]) => {
     setBusy(true);
@@ -170,11 +196,13 @@ function CardsEditor({ content, onSaved }: { content: AboutContent; onSaved: (c:
                 type="button"
                 className={btn.smallEdit}
                 aria-label={`${commonCopy.edit} ${item.title}`}
-                onClick={() => {
-                  setEditingId(item.id);
-                  setDraft({ title: item.title, description: item.description });
-                  setError('');
-                }}
+                onClick={() =>
+                  switchCard(() => {
+                    setEditingId(item.id);
+                    setDraft({ title: item.title, description: item.description });
+                    setError('');
+                  })
+                }
               >
                 <Pencil className="h-4 w-4" aria-hidden />
                 {commonCopy.edit}
@@ -226,10 +254,12 @@ function CardsEditor({ content, onSaved }: { content: AboutContent; onSaved: (c:
             <button
               type="button"
               className={btn.secondary}
-              onClick={() => {
-                setEditingId(null);
-                setDraft({ title: '', description: '' });
-              }}
+              onClick={() =>
+                switchCard(() => {
+                  setEditingId(null);
+                  setDraft({ title: '', description: '' });
+                })
+              }
             >
               {copy.cancelEdit}
             </button>
@@ -257,6 +287,19 @@ export default function AboutEditor() {
   const [content, setContent] = useState<AboutContent | null>(null);
   const [error, setError] = useState('');
   const [attempt, setAttempt] = useState(0);
+  const [dirtyParts, setDirtyParts] = useState<ReadonlySet<string>>(() => new Set());
+  const onDirty = useCallback<OnDirty>(
+    (part, dirty) =>
+      setDirtyParts((current) => {
+        if (current.has(part) === dirty) return current;
+        const next = new Set(current);
+        if (dirty) next.add(part);
+        else next.delete(part);
+        return next;
+      }),
+    [],
+  );
+  const guard = useLeaveGuard(dirtyParts.size > 0);
   useEffect(() => {
     let live = true;
     apiJson<{ data: AboutContent }>('/about-content', { fallback: copy.loadFailed })
@@ -282,11 +325,12 @@ export default function AboutEditor() {
       ) : (
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           {sections.map((section) => (
-            <SectionForm key={section.key} section={section} content={content} onSaved={setContent} />
+            <SectionForm key={section.key} section={section} content={content} onSaved={setContent} onDirty={onDirty} />
           ))}
-          <CardsEditor content={content} onSaved={setContent} />
+          <CardsEditor content={content} onSaved={setContent} onDirty={onDirty} guard={guard} />
         </div>
       )}
+      {guard.dialog}
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { AUDIT_KINDS, auditKindLabels, type AuditEntry, type AuditPage, type FieldChange } from '../../../shared/audit';
-import { activityCopy as copy } from '../../../shared/copy/admin';
+import { activityCopy as copy, commonCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
 import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
 import { btn, card, input, label } from '../../components/admin/classes';
@@ -31,9 +31,16 @@ function query(filters: Filters, cursor: string | null): string {
   return `/activity${params.size ? `?${params}` : ''}`;
 }
 
-const fieldLabel = (type: string | undefined, name: string) =>
-  (type && type in resources ? resources[type as keyof typeof resources].fields.find((field) => field.name === name)?.label : undefined) ??
-  name;
+/** The label of a changed field; an image's alt text or focal point (`imageAlt`, `imageFocus[2]`) by the copy's words. */
+const fieldLabel = (type: string | undefined, name: string) => {
+  const detail = /^image(Alt|Focus)(?:\[(\d+)\])?$/.exec(name);
+  if (detail) return commonCopy.imageDetailLabel(detail[1] === 'Alt' ? 'alt' : 'focus', detail[2] ? Number(detail[2]) : undefined);
+  return (
+    (type && type in resources
+      ? resources[type as keyof typeof resources].fields.find((field) => field.name === name)?.label
+      : undefined) ?? name
+  );
+};
 
 function targetText(entry: AuditEntry): string {
   const { target } = entry;
@@ -158,8 +165,17 @@ function EntryRow({ entry }: { entry: AuditEntry }) {
   );
 }
 
+const sameFilters = (a: Filters, b: Filters) => FILTERS.every((name) => a[name] === b[name]);
+
 function FilterForm({ filters, onApply }: { filters: Filters; onApply: (filters: Filters) => void }) {
   const [draft, setDraft] = useState(filters);
+  // the filters in the address change (an Apply landing, Back): the fields follow them, unless they were
+  // edited since (typing the next filter while the last one loads must not be wiped when it lands)
+  const [shown, setShown] = useState(filters);
+  if (!sameFilters(shown, filters)) {
+    setShown(filters);
+    if (sameFilters(draft, shown)) setDraft(filters);
+  }
   const set = (name: keyof Filters) => (event: { target: { value: string } }) => setDraft({ ...draft, [name]: event.target.value });
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -246,7 +262,7 @@ export default function Activity() {
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro} />
       {/* remounted when the address changes (back/forward), so the form shows the filters in force */}
-      <FilterForm key={params.toString()} filters={filters} onApply={apply} />
+      <FilterForm filters={filters} onApply={apply} />
       <AdminDataView loaded={page}>
         {({ entries, next }) =>
           entries.length === 0 && cursors.length === 1 ? (

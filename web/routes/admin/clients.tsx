@@ -36,9 +36,10 @@ export default function Clients() {
               <span className="text-xs text-gray-600">{formatDate(row.createdAt)}</span>
             </>
           ),
+          sortField: 'name',
         },
         textColumn(clientCopy.columns.project, 'title'),
-        { header: clientCopy.columns.category, cell: (row) => <Badge tone="orange">{String(row.category)}</Badge> },
+        { header: clientCopy.columns.category, cell: (row) => <Badge tone="orange">{String(row.category)}</Badge>, sortField: 'category' },
         textColumn(clientCopy.columns.testimonial, 'description', 80),
       ]}
     />

@@ -1,17 +1,16 @@
-/** Gallery manager: search, a category filter (defaults + data + locally added), 3 thumbnails and '+N'. */
+/** Gallery manager: search (the generic one, with the spec's placeholder), a category filter (defaults + data + locally added), 3 thumbnails and '+N'. */
 import { useState } from 'react';
-import { TOAST_SHORT_MS, commonCopy, galleryCopy } from '../../../shared/copy/admin';
+import { TOAST_SHORT_MS, galleryCopy } from '../../../shared/copy/admin';
 import { choicesOf, resources, type GalleryImage } from '../../../shared/resources';
 import { btn, input } from '../../components/admin/classes';
 import type { AnyRecord } from '../../components/admin/resource-form';
 import { ResourceScreen } from '../../components/admin/resource-screen';
-import { Badge, Thumb } from '../../components/admin/ui';
+import { Badge, NoAltMark, Thumb } from '../../components/admin/ui';
 
 const imagesOf = (row: AnyRecord) => (Array.isArray(row.images) ? (row.images as (GalleryImage | string)[]) : []);
 const urlOf = (image: GalleryImage | string) => (typeof image === 'string' ? image : image.url);
 
 export default function Gallery() {
-  const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [localCategories, setLocalCategories] = useState<string[]>([]);
   const [newCategory, setNewCategory] = useState('');
@@ -50,24 +49,11 @@ export default function Gallery() {
       formMode="inline"
       subtitle={(rows) => galleryCopy.total(rows.length)}
       formOptions={(rows) => ({ fieldOptions: { category: categoriesOf(rows) } })}
-      filter={(rows) => {
-        const term = search.trim().toLowerCase();
-        return rows.filter(
-          (row) =>
-            (!category || row.category === category) &&
-            (!term || `${String(row.title)} ${String(row.category)}`.toLowerCase().includes(term)),
-        );
-      }}
+      searchPlaceholder={galleryCopy.searchPlaceholder}
+      emptyFiltered={galleryCopy.empty}
+      filter={(rows) => (category ? rows.filter((row) => row.category === category) : rows)}
       toolbar={(rows) => (
-        <div className="flex flex-wrap items-end gap-3">
-          <input
-            type="search"
-            aria-label={commonCopy.search}
-            placeholder={galleryCopy.searchPlaceholder}
-            className={`${input} max-w-xs`}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-          />
+        <>
           <select
             aria-label={galleryCopy.categoryFilter}
             className={`${input} max-w-[14rem]`}
@@ -93,7 +79,7 @@ export default function Gallery() {
               {galleryCopy.addCategory}
             </button>
           </span>
-        </div>
+        </>
       )}
       columns={[
         {
@@ -103,15 +89,25 @@ export default function Gallery() {
             return (
               <span className="flex items-center gap-1">
                 {images.slice(0, 3).map((image) => (
-                  <Thumb key={urlOf(image)} src={urlOf(image)} alt={String(row.title)} className="h-12 w-16" />
+                  <Thumb
+                    key={urlOf(image)}
+                    src={urlOf(image)}
+                    alt={(typeof image === 'string' ? '' : image.alt) || String(row.title)}
+                    className="h-12 w-16"
+                  />
                 ))}
                 {images.length > 3 ? <Badge>{galleryCopy.more(images.length - 3)}</Badge> : null}
+                <NoAltMark record={row} />
               </span>
             );
           },
         },
-        { header: galleryCopy.columns.title, cell: (row) => <span className="font-medium">{String(row.title)}</span> },
-        { header: galleryCopy.columns.category, cell: (row) => <Badge tone="orange">{String(row.category)}</Badge> },
+        { header: galleryCopy.columns.title, cell: (row) => <span className="font-medium">{String(row.title)}</span>, sortField: 'title' },
+        {
+          header: galleryCopy.columns.category,
+          cell: (row) => <Badge tone="orange">{String(row.category)}</Badge>,
+          sortField: 'category',
+        },
       ]}
     />
   );

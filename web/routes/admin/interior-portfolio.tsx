@@ -1,9 +1,8 @@
 /** Interior Portfolio Admin: card grid (2 columns at md, 3 at lg) and the 'Add Portfolio'/'Edit Portfolio' modal. */
 import { TOAST_LONG_MS, commonCopy, screenCopy } from '../../../shared/copy/admin';
-import { card } from '../../components/admin/classes';
 import { ResourceScreen } from '../../components/admin/resource-screen';
 import { RowActions } from '../../components/admin/resource-table';
-import { Thumb } from '../../components/admin/ui';
+import { NoAltMark, Thumb } from '../../components/admin/ui';
 
 const copy = screenCopy.portfolio;
 
@@ -17,22 +16,24 @@ export default function InteriorPortfolio() {
         imageLabel: { add: copy.imageAdd, edit: copy.imageEdit },
         submitLabels: { add: commonCopy.add, edit: commonCopy.update, adding: commonCopy.adding, updating: commonCopy.updating },
       }}
-      renderList={({ rows, edit, requestDelete }) => (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {rows.map((row) => (
-            <li key={row._id} className={`${card} overflow-hidden`}>
-              <Thumb src={String(row.image)} alt={String(row.title)} className="h-48 w-full" />
-              <div className="p-4">
-                <h2 className="text-lg font-semibold">{String(row.title)}</h2>
-                <p className="text-sm text-gray-700">{copy.category(String(row.category))}</p>
-                {row.description ? <p className="mt-2 text-sm text-gray-700">{String(row.description)}</p> : null}
-                <div className="mt-3 flex justify-end">
-                  <RowActions name={String(row.title)} onEdit={() => edit(row)} onDelete={() => requestDelete(row)} />
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+      renderCard={(row, { edit, requestDelete, lifecycle }) => (
+        <>
+          <Thumb src={String(row.image)} alt={String(row.imageAlt ?? '') || String(row.title)} className="h-48 w-full" />
+          <div className="p-4">
+            <NoAltMark record={row} />
+            <h2 className="text-lg font-semibold">{String(row.title)}</h2>
+            <p className="text-sm text-gray-700">{copy.category(String(row.category))}</p>
+            {row.description ? <p className="mt-2 text-sm text-gray-700">{String(row.description)}</p> : null}
+            <div className="mt-3 flex justify-end">
+              <RowActions
+                name={String(row.title)}
+                onEdit={() => edit(row)}
+                onDelete={() => requestDelete(row)}
+                lifecycle={lifecycle(row)}
+              />
+            </div>
+          </div>
+        </>
       )}
     />
   );

@@ -6,14 +6,14 @@
 import { Download, Mail, RefreshCw, Search, Trash2 } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { PREVIEW_CHARS, messagesCopy as copy } from '../../../shared/copy/admin';
+import { PREVIEW_CHARS, lifecycleCopy, messagesCopy as copy } from '../../../shared/copy/admin';
 import { MESSAGE_STATUSES, replyMailto, type InboxMessage, type InboxPage, type MessageStatus } from '../../../shared/contact-inbox';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { formatDate } from '../../components/admin/columns';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { Modal } from '../../components/admin/modal';
 import { Badge, EmptyState, ErrorView, PageHeader, Spinner, preview } from '../../components/admin/ui';
-import { ApiError, apiJson, downloadFile, errorText } from '../../lib/admin/api';
+import { ApiError, apiJson, downloadFile, errorText, restoreFromTrash } from '../../lib/admin/api';
 import { announceInboxCounts } from '../../lib/admin/inbox-counts';
 
 const SEARCH_DELAY_MS = 300;
@@ -207,7 +207,11 @@ export default function Messages() {
     setBusy(true);
     try {
       await apiJson(`/user/${encodeURIComponent(message._id)}`, { method: 'DELETE', fallback: copy.deleteFailed });
-      toast.success(copy.deleted);
+      // in the trash: Undo brings it back for a few seconds (the Trash screen after that)
+      toast.success(copy.deleted, {
+        duration: lifecycleCopy.undoMs,
+        action: { label: lifecycleCopy.undo, onClick: () => void undoRemove(message) },
+      });
       setConfirming(null);
       setOpen(null);
       await load();
@@ -216,6 +220,16 @@ export default function Messages() {
     } finally {
       setBusy(false);
     }
+  }
+
+  async function undoRemove(message: InboxMessage) {
+    try {
+      await restoreFromTrash('enquiries', message._id);
+      toast.success(lifecycleCopy.restored('Message'));
+    } catch (failure) {
+      toast.error(lifecycleCopy.restoreFailed(errorText(failure, '')));
+    }
+    await load();
   }
 
   async function exportCsv() {
@@ -249,7 +263,7 @@ export default function Messages() {
 
   return (
     <div>
-      <PageHeader title={copy.title} subtitle={copy.total(total)}>
+      <PageHeader title={copy.title} subtitle={result && !error ? copy.total(total) : undefined}>
         <button type="button" className={btn.secondary} onClick={() => void exportCsv()} disabled={exporting || inboxEmpty}>
           <Download className="h-4 w-4" aria-hidden />
           {exporting ? copy.exporting : copy.exportCsv}

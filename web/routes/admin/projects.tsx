@@ -1,17 +1,16 @@
 /** Project management: counts, search and filters, 'Showing X of Y projects', units only for Construction. */
 import { useState } from 'react';
-import { TOAST_SHORT_MS, commonCopy, projectCopy } from '../../../shared/copy/admin';
+import { TOAST_SHORT_MS, projectCopy } from '../../../shared/copy/admin';
 import { choicesOf, resources } from '../../../shared/resources';
 import { input } from '../../components/admin/classes';
 import { textColumn } from '../../components/admin/columns';
 import { ResourceScreen } from '../../components/admin/resource-screen';
-import { Badge, Thumb } from '../../components/admin/ui';
+import { Badge, NoAltMark, Thumb } from '../../components/admin/ui';
 
 const statusTone = (status: unknown) =>
   status === 'Completed' ? 'green' : status === 'Ongoing' || status === 'Upcoming' ? 'blue' : 'gray';
 
 export default function Projects() {
-  const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
   const [status, setStatus] = useState('');
 
@@ -44,26 +43,11 @@ export default function Projects() {
           rows.filter((row) => row.status === 'Ongoing').length,
         )
       }
-      filter={(rows) => {
-        const term = search.trim().toLowerCase();
-        return rows.filter(
-          (row) =>
-            (!category || row.category === category) &&
-            (!status || row.status === status) &&
-            (!term || `${String(row.title)} ${String(row.location)} ${String(row.developer)}`.toLowerCase().includes(term)),
-        );
-      }}
+      searchPlaceholder={projectCopy.searchPlaceholder}
+      filter={(rows) => rows.filter((row) => (!category || row.category === category) && (!status || row.status === status))}
       listFooter={(visible, all) => <p className="mt-3 text-sm text-gray-700">{projectCopy.showing(visible.length, all.length)}</p>}
       toolbar={() => (
-        <div className="flex flex-wrap gap-3">
-          <input
-            type="search"
-            aria-label={commonCopy.search}
-            placeholder={projectCopy.searchPlaceholder}
-            className={`${input} max-w-xs`}
-            value={search}
-            onChange={(e) => setSearch(e.currentTarget.value)}
-          />
+        <>
           <select
             aria-label={projectCopy.categoryFilter}
             className={`${input} max-w-[12rem]`}
@@ -86,19 +70,32 @@ export default function Projects() {
               <option key={name}>{name}</option>
             ))}
           </select>
-        </div>
+        </>
       )}
       columns={[
         {
           header: projectCopy.columns.image,
-          cell: (row) => <Thumb src={Array.isArray(row.images) ? String(row.images[0] ?? '') : ''} alt={String(row.title)} />,
+          cell: (row) => (
+            <>
+              <Thumb src={Array.isArray(row.images) ? String(row.images[0] ?? '') : ''} alt={String(row.title)} />
+              <NoAltMark record={row} />
+            </>
+          ),
           className: 'w-28',
         },
         textColumn(projectCopy.columns.title, 'title'),
         textColumn(projectCopy.columns.category, 'category'),
         textColumn(projectCopy.columns.location, 'location'),
-        { header: projectCopy.columns.scope, cell: (row) => (row.category === 'Construction' ? String(row.units) : '-') },
-        { header: projectCopy.columns.status, cell: (row) => <Badge tone={statusTone(row.status)}>{String(row.status)}</Badge> },
+        {
+          header: projectCopy.columns.scope,
+          cell: (row) => (row.category === 'Construction' ? String(row.units) : '-'),
+          sortField: 'units',
+        },
+        {
+          header: projectCopy.columns.status,
+          cell: (row) => <Badge tone={statusTone(row.status)}>{String(row.status)}</Badge>,
+          sortField: 'status',
+        },
       ]}
     />
   );

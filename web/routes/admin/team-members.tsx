@@ -1,9 +1,9 @@
 /** Team Members Management: always-visible form, card grid, delete confirmation as an overlay on the card. */
 import { TOAST_LONG_MS, commonCopy, screenCopy } from '../../../shared/copy/admin';
-import { btn, card } from '../../components/admin/classes';
+import { btn } from '../../components/admin/classes';
 import { ResourceScreen } from '../../components/admin/resource-screen';
 import { RowActions } from '../../components/admin/resource-table';
-import { Thumb } from '../../components/admin/ui';
+import { NoAltMark, Thumb } from '../../components/admin/ui';
 
 const copy = screenCopy.team;
 
@@ -19,51 +19,47 @@ export default function TeamMembers() {
         omitEmpty: true,
         submitLabels: { add: copy.submitAdd, edit: copy.submitEdit, adding: commonCopy.adding, updating: commonCopy.updating },
       }}
-      renderList={({ rows, edit, requestDelete, pendingDelete, cancelDelete, confirmDelete, deleting }) => (
-        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3">
-          {rows.map((row) => {
-            const name = String(row.name);
-            const confirming = pendingDelete?._id === row._id;
-            return (
-              <li key={row._id} className={`${card} relative overflow-hidden`}>
-                <Thumb src={String(row.image)} alt={name} className="h-56 w-full" />
-                <div className="p-4">
-                  <h2 className="text-lg font-semibold">{name}</h2>
-                  <p className="text-sm font-medium text-brand-dark">{String(row.title)}</p>
-                  <p className="mt-2 line-clamp-2 text-sm text-gray-700">{String(row.description ?? '')}</p>
-                  <div className="mt-3 flex justify-end">
-                    <RowActions name={name} onEdit={() => edit(row)} onDelete={() => requestDelete(row)} />
-                  </div>
+      renderCard={(row, { edit, requestDelete, lifecycle, pendingDelete, cancelDelete, confirmDelete, deleting }) => {
+        const name = String(row.name);
+        return (
+          <>
+            <Thumb src={String(row.image)} alt={String(row.imageAlt ?? '') || name} className="h-56 w-full" />
+            <div className="p-4">
+              <NoAltMark record={row} />
+              <h2 className="text-lg font-semibold">{name}</h2>
+              <p className="text-sm font-medium text-brand-dark">{String(row.title)}</p>
+              <p className="mt-2 line-clamp-2 text-sm text-gray-700">{String(row.description ?? '')}</p>
+              <div className="mt-3 flex justify-end">
+                <RowActions name={name} onEdit={() => edit(row)} onDelete={() => requestDelete(row)} lifecycle={lifecycle(row)} />
+              </div>
+            </div>
+            {pendingDelete?._id === row._id ? (
+              <div
+                role="alertdialog"
+                aria-modal="false"
+                aria-labelledby={`confirm-${row._id}`}
+                aria-describedby={`confirm-text-${row._id}`}
+                className="absolute inset-0 flex flex-col items-center justify-center bg-black/80 p-6 text-center text-white"
+              >
+                <h3 id={`confirm-${row._id}`} className="text-lg font-semibold">
+                  {copy.confirmTitle}
+                </h3>
+                <p id={`confirm-text-${row._id}`} className="mt-2 text-sm">
+                  {copy.confirm(name)}
+                </p>
+                <div className="mt-4 flex gap-2">
+                  <button type="button" className={btn.secondary} onClick={cancelDelete} autoFocus>
+                    {commonCopy.cancel}
+                  </button>
+                  <button type="button" className={btn.danger} onClick={confirmDelete} disabled={deleting}>
+                    {deleting ? commonCopy.deleting : commonCopy.delete}
+                  </button>
                 </div>
-                {confirming ? (
-                  <div
-                    role="alertdialog"
-                    aria-modal="false"
-                    aria-labelledby={`confirm-${row._id}`}
-                    aria-describedby={`confirm-text-${row._id}`}
-                    className="absolute inset-0 flex flex-col items-center justify-center bg-black/80 p-6 text-center text-white"
-                  >
-                    <h3 id={`confirm-${row._id}`} className="text-lg font-semibold">
-                      {copy.confirmTitle}
-                    </h3>
-                    <p id={`confirm-text-${row._id}`} className="mt-2 text-sm">
-                      {copy.confirm(name)}
-                    </p>
-                    <div className="mt-4 flex gap-2">
-                      <button type="button" className={btn.secondary} onClick={cancelDelete} autoFocus>
-                        {commonCopy.cancel}
-                      </button>
-                      <button type="button" className={btn.danger} onClick={confirmDelete} disabled={deleting}>
-                        {deleting ? commonCopy.deleting : commonCopy.delete}
-                      </button>
-                    </div>
-                  </div>
-                ) : null}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+              </div>
+            ) : null}
+          </>
+        );
+      }}
     />
   );
 }

@@ -3,6 +3,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { about, ROTATION_MS, states } from '../../../shared/copy/public';
 import type { AboutContent } from '../../../shared/about-content';
 import type { Banner, CommunityEntry, TeamMember } from '../../../shared/resources';
+import { imageEntries, singleImageDetails } from '../../../shared/image-details';
 import { SectionHeading } from '../../components/public/section-heading';
 import { EmptyState, ErrorState } from '../../components/public/section-state';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
@@ -71,7 +72,8 @@ function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string
         >
           <ResponsiveImage
             src={banner.image}
-            alt=""
+            alt={banner.imageAlt}
+            focus={singleImageDetails(banner)}
             sizes="100vw"
             priority={i === 0}
             className="absolute inset-0 -z-10 h-full w-full object-cover opacity-55"
@@ -138,7 +140,8 @@ function LeaderProfile({ content, leader, fallbackImage }: { content: AboutConte
     <section aria-labelledby="leader-profile" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">
       <ResponsiveImage
         src={content.hero.image || leader?.image || fallbackImage}
-        alt={leader && !content.hero.image ? leader.name : ''}
+        alt={content.hero.image ? content.hero.imageAlt : leader ? leader.imageAlt || leader.name : ''}
+        focus={leader && !content.hero.image ? singleImageDetails(leader) : undefined}
         sizes="(min-width: 768px) 50vw, 100vw"
         className="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"
       />
@@ -179,7 +182,8 @@ function TeamSection({ team }: { team: { ok: true; data: TeamMember[] } | { ok: 
               >
                 <ResponsiveImage
                   src={member.image}
-                  alt={member.name}
+                  alt={member.imageAlt || member.name}
+                  focus={singleImageDetails(member)}
                   sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                   className="aspect-square w-full object-cover"
                 />
@@ -251,7 +255,8 @@ function CommunityImpact({ entry }: { entry: CommunityEntry }) {
             <li key={image}>
               <ResponsiveImage
                 src={image}
-                alt={`${entry.title} ${i + 1}`}
+                alt={imageEntries(entry)[i]?.alt || `${entry.title} ${i + 1}`}
+                focus={imageEntries(entry)[i]}
                 sizes="(min-width: 640px) 33vw, 100vw"
                 className="aspect-[4/3] w-full rounded-xl object-cover"
               />

@@ -48,7 +48,7 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
   const filtered = selected ? all.filter((item) => item.category === selected) : all;
   // the lightbox walks every image of the filtered items; a card opens at its first image
   const images: LightboxImage[] = filtered.flatMap((item) =>
-    item.images.map((image) => ({ url: image.url, title: item.title, description: image.description })),
+    item.images.map((image) => ({ url: image.url, title: item.title, description: image.description, alt: image.alt })),
   );
   const firstImageOf = (itemIndex: number) => filtered.slice(0, itemIndex).reduce((n, item) => n + item.images.length, 0);
 
@@ -113,7 +113,8 @@ export default function GalleryPage({ loaderData }: Route.ComponentProps) {
                   >
                     <ResponsiveImage
                       src={item.images[0]?.url}
-                      alt={item.images[0]?.description || item.title}
+                      alt={item.images[0]?.alt || item.images[0]?.description || item.title}
+                      focus={item.images[0]}
                       sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                       priority={i === 0}
                       className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"

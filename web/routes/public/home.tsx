@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { home, states } from '../../../shared/copy/public';
 import type { Property, TopProject } from '../../../shared/resources';
+import { singleImageDetails } from '../../../shared/image-details';
 import { ButtonLink } from '../../components/public/button-link';
 import { ClientStoriesView } from '../../components/public/client-stories-view';
 import { HeroBanner } from '../../components/public/hero-banner';
@@ -110,7 +111,8 @@ function PropertyShowcase({ properties }: { properties: Property[] }) {
             >
               <ResponsiveImage
                 src={property.image}
-                alt={property.title}
+                alt={property.imageAlt || property.title}
+                focus={singleImageDetails(property)}
                 sizes={i === 0 ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 768px) 25vw, 50vw'}
                 className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
               />
@@ -137,7 +139,8 @@ function TopProjectCard({ project }: { project: TopProject }) {
       >
         <ResponsiveImage
           src={project.image}
-          alt={project.name}
+          alt={project.imageAlt || project.name}
+          focus={singleImageDetails(project)}
           sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
           className="aspect-[4/3] w-full object-cover"
         />

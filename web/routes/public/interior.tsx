@@ -5,6 +5,7 @@ import { useLocation } from 'react-router';
 import { toast } from 'sonner';
 import { HASH_SCROLL_DELAY_MS, HASH_SCROLL_FALLBACK_MS, MAX_CATEGORY_CHIPS, interior, states } from '../../../shared/copy/public';
 import type { ExperienceCentre, PortfolioItem, Solution } from '../../../shared/resources';
+import { singleImageDetails } from '../../../shared/image-details';
 import { ButtonLink } from '../../components/public/button-link';
 import { HeroBanner } from '../../components/public/hero-banner';
 import { SectionHeading } from '../../components/public/section-heading';
@@ -153,7 +154,8 @@ function Solutions({ solutions }: { solutions: Solution[] }) {
           <li key={s._id} className="group relative overflow-hidden rounded-xl">
             <ResponsiveImage
               src={s.image}
-              alt=""
+              alt={s.imageAlt}
+              focus={singleImageDetails(s)}
               sizes="(min-width: 768px) 33vw, 50vw"
               className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
             />
@@ -178,7 +180,8 @@ function ExperienceCentres({ centres }: { centres: ExperienceCentre[] }) {
             <li key={c._id} className="overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100">
               <ResponsiveImage
                 src={c.image}
-                alt={c.name}
+                alt={c.imageAlt || c.name}
+                focus={singleImageDetails(c)}
                 sizes="(min-width: 768px) 50vw, 100vw"
                 className="aspect-[16/9] w-full object-cover"
               />
@@ -269,7 +272,8 @@ function Portfolio({ items }: { items: PortfolioItem[] }) {
             <li key={item._id} className="overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100" data-testid="portfolio-item">
               <ResponsiveImage
                 src={item.image}
-                alt={item.title}
+                alt={item.imageAlt || item.title}
+                focus={singleImageDetails(item)}
                 sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                 className="aspect-[4/3] w-full object-cover"
               />

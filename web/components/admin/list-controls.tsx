@@ -1,0 +1,128 @@
+/** The controls of every admin list (decision 0023): search, count, pager, selection bar and the loading skeleton. */
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useRef, type InputHTMLAttributes, type ReactNode } from 'react';
+import { commonCopy, listCopy } from '../../../shared/copy/admin';
+import { btn, input } from './classes';
+import type { AnyRecord } from './resource-form';
+import { PAGE_SIZES, type ListView } from './use-list-view';
+
+/** An action on the selected records; the bulk bar shows one button per action. */
+export interface BulkAction {
+  label: string;
+  tone?: 'danger' | 'normal';
+  run: (rows: readonly AnyRecord[]) => void;
+}
+
+export function ListSearch({ view, placeholder, children }: { view: ListView; placeholder?: string; children?: ReactNode }) {
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-3">
+      <input
+        type="search"
+        aria-label={commonCopy.search}
+        placeholder={placeholder}
+        className={`${input} max-w-xs`}
+        value={view.query}
+        onChange={(event) => view.setQuery(event.currentTarget.value)}
+      />
+      {children}
+    </div>
+  );
+}
+
+/** "Page X of Y" with Previous/Next and the page size; the count of matching items when asked for. */
+export function Pager({ view, total, showCount }: { view: ListView; total: number; showCount: boolean }) {
+  const shown = view.matched.length;
+  return (
+    <nav aria-label={listCopy.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
+      <p aria-live="polite">{showCount ? (shown === total ? listCopy.items(total) : listCopy.matching(shown, total)) : null}</p>
+      <div className="flex flex-wrap items-center gap-2">
+        <label className="flex items-center gap-2">
+          {listCopy.perPage}
+          <select
+            className={`${input} w-auto py-1`}
+            value={view.pageSize}
+            onChange={(event) => view.setPageSize(Number(event.currentTarget.value))}
+          >
+            {PAGE_SIZES.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className={btn.secondary} disabled={view.page <= 1} onClick={() => view.setPage(view.page - 1)}>
+          <ChevronLeft className="h-4 w-4" aria-hidden />
+          {listCopy.previous}
+        </button>
+        <span>{listCopy.pageOf(view.page, view.pages)}</span>
+        <button type="button" className={btn.secondary} disabled={view.page >= view.pages} onClick={() => view.setPage(view.page + 1)}>
+          {listCopy.next}
+          <ChevronRight className="h-4 w-4" aria-hidden />
+        </button>
+      </div>
+    </nav>
+  );
+}
+
+/** Shown while records are selected: how many, one button per action, and a way to clear the selection. */
+export function BulkBar({ view, actions }: { view: ListView; actions: readonly BulkAction[] }) {
+  if (view.selected.length === 0) return null;
+  return (
+    <div
+      role="region"
+      aria-label={listCopy.bulkActions}
+      className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm"
+    >
+      <span className="font-medium text-gray-800">{listCopy.selected(view.selected.length)}</span>
+      {actions.map((action) => (
+        <button
+          key={action.label}
+          type="button"
+          className={action.tone === 'danger' ? btn.danger : btn.secondary}
+          onClick={() => action.run(view.selected)}
+        >
+          {action.label}
+        </button>
+      ))}
+      <button type="button" className={btn.secondary} onClick={view.clearSelection}>
+        {listCopy.clearSelection}
+      </button>
+    </div>
+  );
+}
+
+/** A checkbox that can show "some" (the page's select-all when part of the page is selected). */
+export function SelectBox({ state, ...rest }: { state: 'all' | 'some' | 'none' } & InputHTMLAttributes<HTMLInputElement>) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === 'some';
+  }, [state]);
+  return <input ref={ref} type="checkbox" className="h-4 w-4 accent-brand-dark" checked={state === 'all'} {...rest} />;
+}
+
+/** Grey placeholders in the list's shape while it loads; the label is read out (and shown) instead of a count. */
+export function ListSkeleton({ label = commonCopy.loading, grid = false }: { label?: string; grid?: boolean }) {
+  const bars = Array.from({ length: grid ? 6 : 5 }, (_, index) => index);
+  return (
+    <div role="status" aria-live="polite" data-testid="list-skeleton">
+      <p className="mb-3 text-sm text-gray-600">{label}</p>
+      {grid ? (
+        <div className="grid grid-cols-1 gap-4 md:grid-cols-2 lg:grid-cols-3" aria-hidden>
+          {bars.map((bar) => (
+            <div key={bar} className="h-64 animate-pulse rounded-xl bg-gray-200" />
+          ))}
+        </div>
+      ) : (
+        <div className="space-y-2 rounded-xl border border-gray-200 bg-white p-4" aria-hidden>
+          {bars.map((bar) => (
+            <div key={bar} className="flex items-center gap-4">
+              <div className="h-12 w-16 animate-pulse rounded bg-gray-200" />
+              <div className="h-4 flex-1 animate-pulse rounded bg-gray-200" />
+              <div className="h-4 w-24 animate-pulse rounded bg-gray-200" />
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}
