@@ -2,10 +2,10 @@
  * The inbox with 10,000 messages: the first page (and a status's, and the last page) answers in
  * under 200 ms of server time, a search in a little more, and the pages hold every message once.
  */
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InboxMessage } from '../../shared/contact-inbox';
 import { createTestApp, type TestApp } from '../test/test-app';
+import { insertSampleEnquiries } from './sample-enquiries';
 
 const MESSAGES = 10_000;
 const BUDGET_MS = 200;
@@ -19,15 +19,7 @@ describe('10,000 messages', () => {
   beforeAll(async () => {
     t = await createTestApp();
     auth = { authorization: `Bearer ${await t.login()}` };
-    // one statement; one message a minute back from now, every third Replied and every fifth Archived
-    await t.services.database.db.execute(sql`
-      insert into contact_messages (id, name, email, number, message, created_at, status)
-      select gen_random_uuid(), 'Visitor ' || i, 'visitor' || i || '@example.com', '+91 98450 ' || lpad(i::text, 5, '0'),
-        'Enquiry number ' || i || ': ' || repeat('we would like a quote for a new home. ', 8),
-        now() - make_interval(mins => i),
-        case when i % 5 = 0 then 'Archived' when i % 3 = 0 then 'Replied' else 'New' end
-      from generate_series(1, ${MESSAGES}) as i`);
-    await t.services.database.db.execute(sql`analyze contact_messages`);
+    await insertSampleEnquiries(t.services.database.db, MESSAGES);
   });
   afterAll(() => t.close());
 

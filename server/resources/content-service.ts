@@ -14,6 +14,7 @@ import path from 'node:path';
 import { and, asc, desc, eq, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
+import type { TrashItem } from '../../shared/trash';
 import {
   RESOURCE_KEYS,
   resources,
@@ -88,16 +89,6 @@ interface PlannedImage {
 /** A record as the admin screens see it: also whether it is hidden and its place in the order. */
 function toManagedRecord(def: ResourceDef, row: Row): AnyRecord {
   return { ...toRecord(def, row), hidden: Boolean(row.hidden), position: Number(row.position ?? 0) };
-}
-
-/** An item in the trash, as GET /api/trash lists it. */
-export interface TrashedItem {
-  resource: string;
-  noun: string;
-  id: string;
-  label: string;
-  deletedAt: string;
-  thumbnail: string | null;
 }
 
 /** Timestamp columns are read in `date` mode. */
@@ -364,8 +355,8 @@ export class ContentService {
   }
 
   /** Items of every resource in the trash (newest deletion first is the caller's sort). */
-  async trashed(): Promise<TrashedItem[]> {
-    const items: TrashedItem[] = [];
+  async trashed(): Promise<TrashItem[]> {
+    const items: TrashItem[] = [];
     for (const [key, { def, table }] of this.served) {
       const rows: Row[] = await this.options.db.select().from(table).where(isNotNull(table.deletedAt));
       for (const row of rows) {

@@ -9,7 +9,8 @@ import { UUID_PATTERN } from '../../shared/validation';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import type { ContactInbox } from '../contact/inbox-service';
 import { ClientError } from '../errors';
-import type { ContentService, TrashedItem } from '../resources/content-service';
+import type { TrashItem } from '../../shared/trash';
+import type { ContentService } from '../resources/content-service';
 
 /** The trash's name for the enquiries (content resources go by their own keys). */
 const ENQUIRIES = 'enquiries';
@@ -32,7 +33,7 @@ export class TrashService {
   ) {}
 
   /** Everything in the trash the role may see, newest deletion first. */
-  async list(role: AdminRole): Promise<TrashedItem[]> {
+  async list(role: AdminRole): Promise<TrashItem[]> {
     const items = await this.content.trashed();
     if (role === 'admin') {
       for (const message of await this.inbox.trashed()) {

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { listCopy } from '../../../shared/copy/admin';
 import type { SortState } from '../../../shared/admin-list';
 import { card, input } from './classes';
-import { SelectBox } from './list-controls';
+import { RowSelectBox, SelectBox } from './list-controls';
 import type { AnyRecord } from './resource-form';
 import { SortableRow, SortableRows, type RowBinding } from './sortable-rows';
 import type { ListView } from './use-list-view';
@@ -34,13 +34,7 @@ export function CardGrid({ rows, rowName, renderCard, view, onReorder }: CardGri
       className={`${card} relative overflow-hidden ${binding?.dragging ? 'shadow-lg ring-2 ring-brand' : ''}`}
     >
       <div className="flex items-center justify-between gap-2 border-b border-gray-100 px-3 py-1.5">
-        <input
-          type="checkbox"
-          className="h-4 w-4 accent-brand-dark"
-          checked={view.isSelected(row._id)}
-          onChange={() => view.toggle(row._id)}
-          aria-label={listCopy.selectRow(rowName(row))}
-        />
+        <RowSelectBox view={view} id={row._id} name={rowName(row)} />
         {binding?.handle}
       </div>
       {renderCard(row)}

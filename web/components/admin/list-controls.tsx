@@ -91,6 +91,19 @@ export function BulkBar({ view, actions }: { view: ListView; actions: readonly B
   );
 }
 
+/** One record's checkbox in a list (a table row or a card). */
+export function RowSelectBox({ view, id, name }: { view: ListView; id: string; name: string }) {
+  return (
+    <input
+      type="checkbox"
+      className="h-4 w-4 accent-brand-dark"
+      checked={view.isSelected(id)}
+      onChange={() => view.toggle(id)}
+      aria-label={listCopy.selectRow(name)}
+    />
+  );
+}
+
 /** A checkbox that can show "some" (the page's select-all when part of the page is selected). */
 export function SelectBox({ state, ...rest }: { state: 'all' | 'some' | 'none' } & InputHTMLAttributes<HTMLInputElement>) {
   const ref = useRef<HTMLInputElement>(null);

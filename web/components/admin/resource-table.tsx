@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { commonCopy, lifecycleCopy, listCopy } from '../../../shared/copy/admin';
 import { btn } from './classes';
 import { LifecycleControls, type RowLifecycle } from './lifecycle-controls';
-import { SelectBox } from './list-controls';
+import { RowSelectBox, SelectBox } from './list-controls';
 import type { AnyRecord } from './resource-form';
 import { SortableRow, SortableRows, type RowBinding } from './sortable-rows';
 import type { ListView } from './use-list-view';
@@ -46,13 +46,7 @@ export function ResourceTable({ rows, columns, rowName, onEdit, onDelete, captio
       {binding ? <td className="block px-4 py-1 md:table-cell md:w-12 md:py-3">{binding.handle}</td> : null}
       {view ? (
         <td className="block px-4 py-1.5 md:table-cell md:py-3">
-          <input
-            type="checkbox"
-            className="h-4 w-4 accent-brand-dark"
-            checked={view.isSelected(record._id)}
-            onChange={() => view.toggle(record._id)}
-            aria-label={listCopy.selectRow(rowName(record))}
-          />
+          <RowSelectBox view={view} id={record._id} name={rowName(record)} />
         </td>
       ) : null}
       {columns.map((column) => (

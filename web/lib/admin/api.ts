@@ -1,4 +1,5 @@
 /** The admin's API client: every call rides on the session cookie, with the same-origin header; any 401 ends the session. */
+import type { TrashItem } from '../../../shared/trash';
 import { commonCopy } from '../../../shared/copy/admin';
 import type { ListEnvelope, ResourceDef } from '../../../shared/resources';
 import { endSessionAndLogin, SAME_ORIGIN_HEADERS } from './auth';
@@ -77,16 +78,6 @@ export async function setVisibility(def: ResourceDef, id: string, hidden: boolea
 /** Saves the whole order of a resource's records (every id, first first). */
 export async function saveOrder(def: ResourceDef, ids: string[]): Promise<void> {
   await apiJson(`/${def.path}/order`, { method: 'PUT', body: { ids } });
-}
-
-/** An item in the trash, as GET /api/trash lists it. */
-export interface TrashItem {
-  resource: string;
-  noun: string;
-  id: string;
-  label: string;
-  deletedAt: string;
-  thumbnail: string | null;
 }
 
 export async function listTrash(fallback: string): Promise<{ items: TrashItem[]; trashDays: number }> {

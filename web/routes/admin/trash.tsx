@@ -6,7 +6,8 @@ import { TOAST_LONG_MS, trashCopy as copy } from '../../../shared/copy/admin';
 import { btn } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { EmptyState, ErrorView, PageHeader, Spinner, Thumb } from '../../components/admin/ui';
-import { deleteForever, errorText, listTrash, restoreFromTrash, type TrashItem } from '../../lib/admin/api';
+import type { TrashItem } from '../../../shared/trash';
+import { deleteForever, errorText, listTrash, restoreFromTrash } from '../../lib/admin/api';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 const nameOf = (item: TrashItem) => item.label || copy.untitled;
