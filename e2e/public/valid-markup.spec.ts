@@ -18,6 +18,7 @@ interface NuMessage {
   type: string;
   url?: string;
   lastLine?: number;
+  lastColumn?: number;
   message: string;
   extract?: string;
 }
@@ -71,7 +72,7 @@ test('valid markup: the Nu HTML Checker finds no error on any public page or the
     const messages = await runNuChecker([...pageOf.keys()]);
     const errors = messages.map((m) => {
       const file = m.url ? decodeURIComponent(new URL(m.url).pathname) : '';
-      return `${pageOf.get(file) ?? file}:${m.lastLine ?? '?'} ${m.type}: ${m.message} [${(m.extract ?? '').trim()}]`;
+      return `${pageOf.get(file) ?? file}:${m.lastLine ?? '?'}:${m.lastColumn ?? '?'} ${m.type}: ${m.message} [${(m.extract ?? '').trim()}]`;
     });
     expect(errors, `Nu HTML Checker errors:\n${errors.join('\n')}`).toEqual([]);
   } finally {
