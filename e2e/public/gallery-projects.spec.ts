@@ -1,5 +1,5 @@
 import { imageEntries } from '../../shared/image-details';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { gallery, interior, interiorProjects, projects as copy } from '../../shared/copy/public';
 import type { GalleryItem, Project } from '../../shared/resources';
@@ -63,7 +63,9 @@ test('projects: filters through the URL (case-insensitive), count line, dots, mo
   await expect(page).toHaveURL(/category=construction&status=completed/);
   const completed = all.filter((p) => p.category === 'Construction' && p.status === 'Completed');
   await expect(page.getByTestId('project-card')).toHaveCount(completed.length);
-  await expect(page.getByTestId('project-card').first()).toContainText(copy.ctaCompleted);
+  // the card's button says what it does; the call to action by status is the details' link to /contact (below)
+  await expect(page.getByTestId('project-card').first().getByRole('button')).toHaveText(copy.viewDetails);
+  await expect(page.getByTestId('project-card').first()).not.toContainText(copy.ctaCompleted);
   await expect(page.getByTestId('project-card').first()).toContainText(copy.completionDate);
 
   await page.getByRole('button', { name: copy.clearAll }).click();
@@ -95,6 +97,39 @@ test('projects: filters through the URL (case-insensitive), count line, dots, mo
   await dialog.getByRole('button', { name: copy.close }).click();
   await expect(dialog).toBeHidden();
 });
+
+/** Clicks where a visitor would: the middle of the element, on whatever is drawn there. */
+async function clickOnScreen(page: Page, target: Locator) {
+  await target.scrollIntoViewIfNeeded();
+  const box = (await target.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+}
+
+for (const path of ['/project/exterior', '/project/interior']) {
+  test(`project cards on ${path}: the picture and the title open the details; one control per card`, async ({ page }) => {
+    await page.goto(path);
+    const cards = page.getByTestId('project-card');
+    await expect(cards.first()).toBeVisible();
+    // one button per card, saying what it does, and nothing else to focus
+    for (const card of await cards.all()) {
+      await expect(card.locator('a, button, input, select, textarea, [tabindex]')).toHaveCount(1);
+      await expect(card.getByRole('button')).toHaveText(copy.viewDetails);
+    }
+    const card = cards.last();
+    const title = (await card.getByRole('heading').textContent())!;
+    const dialog = page.getByRole('dialog', { name: title });
+    for (const part of [card.locator('img'), card.getByRole('heading')]) {
+      await clickOnScreen(page, part);
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: copy.close }).click();
+      await expect(dialog).toBeHidden();
+    }
+    // the keyboard reaches the same details through the one button
+    await card.getByRole('button').focus();
+    await page.keyboard.press('Enter');
+    await expect(dialog).toBeVisible();
+  });
+}
 
 test('projects: the phone filter drawer and Clear All Filters', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });

@@ -83,7 +83,8 @@ test('about: banner carousel wraps, team, our story, community impact, dual expe
     await expect(active).toContainText(banners[0].title);
     await page.getByRole('button', { name: about.goTo(2) }).click();
     await expect(active).toContainText(banners[1].title);
-    // 5 s rotation to the next banner
+    // 5 s rotation to the next banner, once the mouse has left the carousel (it holds still under it)
+    await page.mouse.move(1, 1);
     await expect(active).toContainText(banners[2 % banners.length].title, { timeout: 7000 });
   }
   await active.getByRole('link', { name: content.hero.buttonText }).click();

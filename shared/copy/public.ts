@@ -111,7 +111,8 @@ export const states = {
 } as const;
 
 export const home = {
-  title: 'Construction, Interiors & Wooden Carving in Bangalore',
+  // with ' | {SITE_NAME}' the <title> stays within 70 characters (the name already says Bangalore)
+  title: 'Construction, Interiors & Wooden Carving',
   metaDescription:
     'One Bangalore team for construction, interior design and hand-carved woodwork. Bundled services save 15-20%; over 5,000 clients served.',
   exploreButtons: [
@@ -165,6 +166,8 @@ export const about = {
   previous: 'Previous banner',
   next: 'Next banner',
   goTo: (n: number) => `Show banner ${n}`,
+  pauseRotation: 'Pause banners',
+  playRotation: 'Play banners',
   leaderTitle: 'Leadership',
   teamTitle: 'Meet Our Team',
   teamSubtitle: 'The people who design, build and carve your home.',
@@ -211,6 +214,8 @@ export const projects = {
   clearAll: 'Clear All Filters',
   showing: (shown: number, total: number) => `Showing ${shown} of ${total} projects`,
   moreDots: (n: number) => `+${n}`,
+  /** the card's button: it opens the details (the call to action is the details' link to /contact) */
+  viewDetails: 'View Details',
   ctaCompleted: 'View Available Units',
   ctaOther: 'Register Interest',
   launchDate: 'Launch Date',

@@ -63,15 +63,17 @@ function CategoryChips({ categories }: { categories: string[] }) {
   );
 }
 
+/**
+ * One card, one button: the details button stretches over the whole card (its ::after covers the <li>), so a click on the
+ * picture or the title opens the details while assistive technology meets a single control per card.
+ */
 export function ProjectCard({
   project,
-  cta,
   onOpen,
   chips = false,
   priority = false,
 }: {
   project: Project;
-  cta: ProjectCta;
   onOpen: () => void;
   chips?: boolean;
   /** the first card: the page's LCP image */
@@ -80,7 +82,10 @@ export function ProjectCard({
   const extra = project.images.length - MAX_PROJECT_DOTS;
   const titleId = useId();
   return (
-    <li className="flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100" data-testid="project-card">
+    <li
+      className="relative flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100 transition-shadow hover:shadow-xl has-[button:focus-visible]:ring-2 has-[button:focus-visible]:ring-brand-dark"
+      data-testid="project-card"
+    >
       <div className="relative">
         <ResponsiveImage
           src={project.images[0]}
@@ -133,8 +138,13 @@ export function ProjectCard({
         {chips && project.categories.length > 0 && <CategoryChips categories={project.categories} />}
         <p className="mt-3 line-clamp-3 flex-1 text-sm text-gray-700">{project.description}</p>
         {/* named by its visible text (WCAG 2.5.3, for voice control); the title describes it */}
-        <button type="button" onClick={onOpen} aria-describedby={titleId} className={`${buttonClass('primary')} mt-4 w-full`}>
-          {ctaFor(project, cta)}
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-describedby={titleId}
+          className={`${buttonClass('primary')} mt-4 w-full cursor-pointer after:absolute after:inset-0`}
+        >
+          {copy.viewDetails}
         </button>
       </div>
     </li>

@@ -61,6 +61,7 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false, 
       />
     );
   }
+  // `sizes` belongs to the <source>s: on the fallback <img>, which has no srcset, it is invalid HTML
   return (
     <picture>
       <source type="image/avif" srcSet={srcSet(stored, 'avif')} sizes={sizes} />
@@ -71,7 +72,6 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false, 
         alt={alt}
         width={stored.width}
         height={stored.height}
-        sizes={sizes}
         className={className}
         style={position}
         loading={loading}

@@ -91,6 +91,7 @@ export default function AdminLogin() {
         ) : (
           <form onSubmit={submit}>
             <fieldset disabled={!ready} className="space-y-4">
+              <legend className="sr-only">{loginCopy.title}</legend>
               <div>
                 <label htmlFor="login-email" className={label}>
                   {loginCopy.email}

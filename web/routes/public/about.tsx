@@ -1,5 +1,5 @@
 /** About Us: banner carousel, leader profile, team, our story, community impact, dual expertise and advantages. */
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { about, ROTATION_MS, states } from '../../../shared/copy/public';
 import type { AboutContent } from '../../../shared/about-content';
 import type { Banner, CommunityEntry, TeamMember } from '../../../shared/resources';
@@ -7,6 +7,7 @@ import { imageEntries, singleImageDetails } from '../../../shared/image-details'
 import { SectionHeading } from '../../components/public/section-heading';
 import { EmptyState, ErrorState } from '../../components/public/section-state';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
+import { useAutoRotation } from '../../components/ui/use-auto-rotation';
 import { useRotatingIndex } from '../../components/ui/use-rotating-index';
 import { pageMeta } from '../../lib/page-meta';
 import { loadResource, loadSection, publicUrl } from '../../lib/section-data.server';
@@ -55,42 +56,59 @@ export default function AboutPage({ loaderData }: Route.ComponentProps) {
 }
 
 function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string }) {
-  const { index, go, next, previous } = useRotatingIndex(banners.length, ROTATION_MS);
+  const rotation = useAutoRotation();
+  const { index, go, next, previous } = useRotatingIndex(banners.length, ROTATION_MS, !rotation.rotating);
   const multiple = banners.length > 1;
   return (
     <section
       aria-roledescription="carousel"
       aria-label={about.title}
       className="relative isolate h-[32rem] overflow-hidden bg-gray-900 lg:h-[38rem]"
+      {...(multiple ? rotation.containerProps : {})}
     >
-      {banners.map((banner, i) => (
-        <div
-          key={banner._id}
-          aria-hidden={i !== index}
-          data-active={i === index}
-          className={`absolute inset-0 transition-opacity duration-700 ${i === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+      {/* the rotation control comes first (WAI-ARIA carousel pattern); drawn beside the dots */}
+      {multiple && (
+        <button
+          type="button"
+          onClick={rotation.toggle}
+          aria-label={rotation.playing ? about.pauseRotation : about.playRotation}
+          data-testid="rotation-control"
+          className="absolute bottom-4 left-2 z-10 flex h-11 w-11 items-center justify-center rounded-full bg-black/40 text-white hover:bg-black/60 focus-visible:outline-2 focus-visible:outline-white sm:left-4"
         >
-          <ResponsiveImage
-            src={banner.image}
-            alt={banner.imageAlt}
-            focus={singleImageDetails(banner)}
-            sizes="100vw"
-            priority={i === 0}
-            className="absolute inset-0 -z-10 h-full w-full object-cover opacity-55"
-          />
-          <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-14 sm:px-20">
-            <p className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{banner.title}</p>
-            {banner.description && <p className="mt-4 max-w-2xl text-lg text-gray-100">{banner.description}</p>}
-            <a
-              href="#our-story"
-              tabIndex={i === index ? undefined : -1}
-              className="mt-8 inline-flex min-h-11 w-fit items-center rounded-full bg-brand-dark px-6 py-2.5 text-sm font-semibold text-white hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
-            >
-              {linkText || about.exploreStory}
-            </a>
+          {rotation.playing ? <Pause className="h-5 w-5" aria-hidden="true" /> : <Play className="h-5 w-5" aria-hidden="true" />}
+        </button>
+      )}
+      {/* a slide that changes by itself is not announced; one the visitor turns to is */}
+      <div aria-live={rotation.rotating ? 'off' : 'polite'}>
+        {banners.map((banner, i) => (
+          <div
+            key={banner._id}
+            aria-hidden={i !== index}
+            data-active={i === index}
+            className={`absolute inset-0 transition-opacity duration-700 motion-reduce:transition-none ${i === index ? 'opacity-100' : 'pointer-events-none opacity-0'}`}
+          >
+            <ResponsiveImage
+              src={banner.image}
+              alt={banner.imageAlt}
+              focus={singleImageDetails(banner)}
+              sizes="100vw"
+              priority={i === 0}
+              className="absolute inset-0 -z-10 h-full w-full object-cover opacity-55"
+            />
+            <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-14 sm:px-20">
+              <p className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{banner.title}</p>
+              {banner.description && <p className="mt-4 max-w-2xl text-lg text-gray-100">{banner.description}</p>}
+              <a
+                href="#our-story"
+                tabIndex={i === index ? undefined : -1}
+                className="mt-8 inline-flex min-h-11 w-fit items-center rounded-full bg-brand-dark px-6 py-2.5 text-sm font-semibold text-white hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+              >
+                {linkText || about.exploreStory}
+              </a>
+            </div>
           </div>
-        </div>
-      ))}
+        ))}
+      </div>
       {multiple && (
         <>
           <button
@@ -119,7 +137,9 @@ function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string
                 aria-current={i === index}
                 className="flex h-8 w-8 items-center justify-center focus-visible:outline-2 focus-visible:outline-white"
               >
-                <span className={`block h-2.5 rounded-full transition-all ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`} />
+                <span
+                  className={`block h-2.5 rounded-full transition-all motion-reduce:transition-none ${i === index ? 'w-6 bg-white' : 'w-2.5 bg-white/60'}`}
+                />
               </button>
             ))}
           </div>

@@ -73,14 +73,7 @@ export default function InteriorProjectsPage({ loaderData }: Route.ComponentProp
               ) : (
                 <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {shown.map((project, i) => (
-                    <ProjectCard
-                      key={project._id}
-                      project={project}
-                      cta={CTA}
-                      chips
-                      priority={i === 0}
-                      onOpen={() => setOpenId(project._id)}
-                    />
+                    <ProjectCard key={project._id} project={project} chips priority={i === 0} onOpen={() => setOpenId(project._id)} />
                   ))}
                 </ul>
               )}

@@ -110,7 +110,7 @@ export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((project, i) => (
-                <ProjectCard key={project._id} project={project} cta={CTA} priority={i === 0} onOpen={() => setOpenId(project._id)} />
+                <ProjectCard key={project._id} project={project} priority={i === 0} onOpen={() => setOpenId(project._id)} />
               ))}
             </ul>
           )}
