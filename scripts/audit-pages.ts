@@ -1,5 +1,6 @@
 /**
- * Lighthouse 12 (mobile settings) and axe-core on every public page of a running server.
+ * Lighthouse 12 (mobile settings) and axe-core on every public page of a running server, with the
+ * JavaScript each page loads (compressed, as transferred) against the budget of issue 13.
  * Starts no server: `npm run audit:pages -- http://localhost:3000`.
  */
 import fs from 'node:fs';
@@ -16,6 +17,9 @@ const FLAGS = CHROMIUM_FLAGS;
 // AUDIT_RUNS: Lighthouse runs per page; the median one (by performance) is reported
 const RUNS = Math.max(1, Number(process.env.AUDIT_RUNS) || 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+// the most JavaScript a public page may load, compressed as transferred (issue 13, docs/decisions/0027)
+const JS_BUDGET_BYTES = 90 * 1024;
+const kib = (bytes: number) => (bytes / 1024).toFixed(1);
 
 interface PageFigures {
   path: string;
@@ -25,6 +29,8 @@ interface PageFigures {
   tbtMs: number;
   cls: number;
   jsBytes: number;
+  /** the page's scripts, largest first: file name and bytes as transferred */
+  scripts: { file: string; bytes: number }[];
   imageBytes: number;
   failedAudits: string[];
   runScores: number[];
@@ -34,6 +40,12 @@ interface PageFigures {
 interface ResourceItem {
   resourceType: string;
   transferSize: number;
+}
+
+interface NetworkRequest {
+  url: string;
+  resourceType?: string;
+  transferSize?: number;
 }
 
 async function runLighthouse(url: string, port: number) {
@@ -71,6 +83,12 @@ async function main() {
       const resources = ((lhr.audits['resource-summary']?.details as { items?: ResourceItem[] } | undefined)?.items ??
         []) as ResourceItem[];
       const bytesOf = (type: string) => resources.find((item) => item.resourceType === type)?.transferSize ?? 0;
+      const requests = ((lhr.audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ??
+        []) as NetworkRequest[];
+      const scripts = requests
+        .filter((request) => request.resourceType === 'Script')
+        .map((request) => ({ file: new URL(request.url).pathname.split('/').pop() ?? request.url, bytes: request.transferSize ?? 0 }))
+        .sort((a, b) => b.bytes - a.bytes);
       const failedAudits = Object.values(lhr.audits)
         .filter(
           (audit) =>
@@ -96,6 +114,7 @@ async function main() {
         tbtMs: Math.round(lhr.audits['total-blocking-time']?.numericValue ?? 0),
         cls: Number((lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)),
         jsBytes: bytesOf('script'),
+        scripts,
         imageBytes: bytesOf('image'),
         failedAudits,
         runScores,
@@ -103,18 +122,33 @@ async function main() {
       });
       const f = figures[figures.length - 1];
       console.log(
-        `${path.padEnd(18)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | FCP ${f.fcpMs} ms LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${(f.jsBytes / 1024).toFixed(1)} KiB images ${(f.imageBytes / 1024).toFixed(1)} KiB | axe ${f.axeViolations.length}${RUNS > 1 ? ` | perf of the ${RUNS} runs: ${f.runScores.join(', ')}` : ''}`,
+        `${path.padEnd(18)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | FCP ${f.fcpMs} ms LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${kib(f.jsBytes)} KiB images ${kib(f.imageBytes)} KiB | axe ${f.axeViolations.length}${RUNS > 1 ? ` | perf of the ${RUNS} runs: ${f.runScores.join(', ')}` : ''}`,
       );
       if (f.failedAudits.length) console.log(`  below 100: ${f.failedAudits.join(', ')}`);
+      // AUDIT_SCRIPTS=1 lists each page's scripts, to see what a page's JavaScript is made of
+      if (process.env.AUDIT_SCRIPTS) for (const script of f.scripts) console.log(`  ${kib(script.bytes).padStart(6)} KiB ${script.file}`);
       if (f.axeViolations.length) console.log(`  axe: ${f.axeViolations.join(', ')}`);
     }
   } finally {
     await browser.close();
     chrome.kill();
   }
+  // the table for the notes: scores and JavaScript per page
+  console.log('\n| page | performance | accessibility | best practices | SEO | JS (KiB, compressed) |');
+  console.log('| --- | --- | --- | --- | --- | --- |');
+  for (const f of figures)
+    console.log(
+      `| ${f.path} | ${CATEGORIES.map((c) => f.scores[c]).join(' | ')} | ${kib(f.jsBytes)}${f.jsBytes > JS_BUDGET_BYTES ? ' (over)' : ''} |`,
+    );
   const perfect = figures.every((f) => CATEGORIES.every((c) => f.scores[c] === 100) && f.axeViolations.length === 0);
+  const withinBudget = figures.every((f) => f.jsBytes <= JS_BUDGET_BYTES);
   console.log(
     perfect ? '\nEvery page: 100/100/100/100 and no axe violation.' : '\nSome pages are below 100 or have axe violations (listed above).',
+  );
+  console.log(
+    withinBudget
+      ? `Every page loads at most ${kib(JS_BUDGET_BYTES)} KiB of JavaScript.`
+      : `Some pages load more than ${kib(JS_BUDGET_BYTES)} KiB of JavaScript (marked "over").`,
   );
 }
 
