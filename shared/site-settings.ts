@@ -1,10 +1,8 @@
 /**
  * The company's own details, edited on the admin's Site settings screen (PUT /api/site-settings) and
  * read by every public page: header, footer, contact page, page titles, share image and JSON-LD.
+ * No zod here: public pages import this module (the schema is in ./site-settings-schema).
  */
-import { isUploadedImageUrl } from './image-urls';
-import { noNul } from './text-input';
-import { z } from './zod';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -59,114 +57,28 @@ export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
   linkedin: 'LinkedIn',
 };
 
-const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, siteSettingsMessages.tooLong(label, max))
-    .refine(...noNul(label));
+/** The opening and closing time of a day ("HH:MM"); both empty: closed. */
+export interface DayHours {
+  opens: string;
+  closes: string;
+}
+
+/** The Site settings document (checked by siteSettingsSchema in ./site-settings-schema). */
+export interface SiteSettings {
+  companyName: string;
+  address: { street: string; locality: string; region: string; postalCode: string; country: string };
+  phone: string;
+  whatsapp: string;
+  email: string;
+  hours: Record<Weekday, DayHours>;
+  social: Record<SocialNetwork, string>;
+  mapLink: string;
+  defaultTitle: string;
+  defaultDescription: string;
+  shareImage: string;
+}
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
-
-/** A phone number as people write it: digits with spaces, +, -, dots or brackets between them. */
-const phone = z
-  .string()
-  .trim()
-  .max(30, siteSettingsMessages.phoneInvalid)
-  .refine(
-    (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 7 && digitsOf(value).length <= 15),
-    siteSettingsMessages.phoneInvalid,
-  );
-
-/** WhatsApp needs the full international number (wa.me takes it without + or spaces). */
-const whatsapp = z
-  .string()
-  .trim()
-  .max(30, siteSettingsMessages.whatsappInvalid)
-  .refine(
-    (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 8 && digitsOf(value).length <= 15),
-    siteSettingsMessages.whatsappInvalid,
-  );
-
-/** Only http(s): these go into href, so no `javascript:` or `data:`. */
-const webUrl = (label: string) =>
-  z
-    .string()
-    .trim()
-    .max(SITE_LIMITS.url, siteSettingsMessages.tooLong(label, SITE_LIMITS.url))
-    .refine((value) => {
-      if (value === '') return true;
-      if (!/^https?:\/\//i.test(value)) return false;
-      try {
-        const url = new URL(value);
-        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
-      } catch {
-        return false;
-      }
-    }, siteSettingsMessages.urlInvalid(label));
-
-/** A social profile's address; absent or empty: no link shown. */
-const socialField = (network: SocialNetwork) => webUrl(SOCIAL_LABELS[network]).default('');
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-
-const dayHours = (day: Weekday) => {
-  const label = WEEKDAY_LABELS[day];
-  return z.object({ opens: z.string().trim().default(''), closes: z.string().trim().default('') }).superRefine((hours, ctx) => {
-    const { opens, closes } = hours;
-    if (opens === '' && closes === '') return;
-    if (opens === '' || closes === '') ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeBoth(label) });
-    else if (!TIME.test(opens) || !TIME.test(closes)) ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeInvalid(label) });
-    else if (closes <= opens) ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeOrder(label) });
-  });
-};
-
-export const siteSettingsSchema = z.object({
-  companyName: z
-    .string()
-    .trim()
-    .min(1, siteSettingsMessages.companyNameRequired)
-    .max(SITE_LIMITS.companyName, siteSettingsMessages.tooLong('Company name', SITE_LIMITS.companyName))
-    .refine(...noNul('Company name')),
-  address: z.object({
-    street: text('Street address', SITE_LIMITS.street),
-    locality: text('City', SITE_LIMITS.locality),
-    region: text('State or region', SITE_LIMITS.region),
-    postalCode: text('Postal code', SITE_LIMITS.postalCode),
-    country: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || /^[A-Za-z]{2}$/.test(value), siteSettingsMessages.countryInvalid)
-      .transform((value) => value.toUpperCase()),
-  }),
-  phone,
-  whatsapp,
-  email: z
-    .string()
-    .trim()
-    .max(SITE_LIMITS.email, siteSettingsMessages.emailInvalid)
-    .refine((value) => value === '' || z.email().safeParse(value).success, siteSettingsMessages.emailInvalid),
-  hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours(day)])) as Record<Weekday, ReturnType<typeof dayHours>>),
-  social: z.object(
-    Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialField(network)])) as Record<
-      SocialNetwork,
-      ReturnType<typeof socialField>
-    >,
-  ),
-  mapLink: webUrl('Map link'),
-  defaultTitle: z
-    .string()
-    .trim()
-    .min(1, siteSettingsMessages.defaultTitleRequired)
-    .max(SITE_LIMITS.defaultTitle, siteSettingsMessages.tooLong('Default page title', SITE_LIMITS.defaultTitle))
-    .refine(...noNul('Default page title')),
-  defaultDescription: text('Default page description', SITE_LIMITS.defaultDescription),
-  shareImage: z
-    .string({ error: siteSettingsMessages.shareImageInvalid })
-    .trim()
-    .refine((url) => url === '' || isUploadedImageUrl(url), siteSettingsMessages.shareImageInvalid),
-});
-export type SiteSettings = z.infer<typeof siteSettingsSchema>;
 
 const closed = { opens: '', closes: '' };
 const noSocial = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, ''])) as Record<SocialNetwork, string>;

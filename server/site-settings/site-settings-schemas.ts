@@ -1,5 +1,5 @@
 /** The request and reply schemas of /api/site-settings. */
-import { siteSettingsSchema } from '../../shared/site-settings';
+import { siteSettingsSchema } from '../../shared/site-settings-schema';
 import { collectErrors } from '../../shared/validation';
 import { z } from '../../shared/zod';
 import { errorReplies, invalidRequest } from '../api/route-schemas';

@@ -1,6 +1,7 @@
 /** The company's details (Site settings): one document in the settings table, cached, audited on save. */
 import { eq } from 'drizzle-orm';
-import { DEFAULT_SITE_SETTINGS, siteSettingsSchema, type SiteSettings } from '../../shared/site-settings';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/site-settings';
+import { siteSettingsSchema } from '../../shared/site-settings-schema';
 import type { FieldChange } from '../../shared/audit';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import type { ChangeFeed } from '../db/change-feed';

@@ -2,15 +2,8 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { TOAST_SHORT_MS, commonCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
-import {
-  SITE_LIMITS,
-  SOCIAL_LABELS,
-  SOCIAL_NETWORKS,
-  WEEKDAYS,
-  WEEKDAY_LABELS,
-  siteSettingsSchema,
-  type SiteSettings,
-} from '../../../shared/site-settings';
+import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
+import { siteSettingsSchema } from '../../../shared/site-settings-schema';
 import { btn, card, fieldError, input, label } from '../../components/admin/classes';
 import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
 import { useLeaveGuard } from '../../components/admin/use-leave-guard';
