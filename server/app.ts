@@ -10,6 +10,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { apiMessages } from '../shared/api-messages';
 import { aboutRoutes } from './about/about-routes';
+import { siteSettingsRoutes } from './site-settings/site-settings-routes';
 import { openApiRoutes, registerOpenApi } from './api/openapi';
 import { badRequest, serializerCompiler, validatorCompiler } from './api/route-schemas';
 import { auditRoutes } from './audit/audit-routes';
@@ -171,12 +172,13 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   });
 
   // each area is an encapsulated plugin with its schemas beside it
-  await app.register(securityTxtRoute, { env });
+  await app.register(securityTxtRoute, { services });
   await app.register(healthRoutes, { services });
   await app.register(authRoutes, { services });
   await app.register(sessionRoutes, { services });
   await app.register(contactRoutes, { services });
   await app.register(aboutRoutes, { services });
+  await app.register(siteSettingsRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(backupRoutes, { services });
   await app.register(auditRoutes, { services });

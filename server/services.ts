@@ -10,6 +10,7 @@ import { EVERYTHING } from './db/change-feed';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { ResourceDef } from '../shared/resources';
+import { SITE_SETTINGS_TOPIC, SiteSettingsService } from './site-settings/site-settings-service';
 import { RenditionJobs } from './images/rendition-jobs';
 import { MailOutbox } from './mail/mail-outbox';
 import { ContentService } from './resources/content-service';
@@ -32,6 +33,8 @@ export interface Services {
   /** Mails to send (account mails, enquiry alerts): queue them in the transaction of what they tell of; the worker (started with the server) sends them. */
   mail: MailOutbox;
   about: AboutService;
+  /** The company's details every public page shows (Site settings). */
+  siteSettings: SiteSettingsService;
   auth: AuthService;
   /** The audit log (append-only): routes and services record who changed what. */
   audit: AuditService;
@@ -83,12 +86,15 @@ export async function createServices(
   });
   const mail = new MailOutbox(database.db, env.mail);
   const about = new AboutService(database.db, contentVersion, changes, audit);
+  const siteSettings = new SiteSettingsService(database.db, contentVersion, changes, audit);
   // a write in another process sharing the database: drop what this one cached of it
   changes.onRemoteChange((topic) => {
     if (topic === EVERYTHING) {
       content.forgetCached(EVERYTHING);
       about.forgetCached();
+      siteSettings.forgetCached();
     } else if (topic === ABOUT_TOPIC) about.forgetCached();
+    else if (topic === SITE_SETTINGS_TOPIC) siteSettings.forgetCached();
     else if (content.serves(topic)) content.forgetCached(topic);
   });
   const inbox = new ContactInbox(database.db);
@@ -104,6 +110,7 @@ export async function createServices(
     trash: new TrashService(content, inbox, audit, env.trashDays),
     mail,
     about,
+    siteSettings,
     auth: await AuthService.create(database.db, env, new AccountMails(mail, env.publicUrl)),
     audit,
   };

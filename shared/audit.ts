@@ -32,6 +32,7 @@ export const auditKindLabels = {
   'content.deleted-forever': 'Content deleted forever',
   'content.reordered': 'Content put in order',
   'about.updated': 'About content updated',
+  'site-settings.updated': 'Site settings updated',
 } as const;
 
 export type AuditKind = keyof typeof auditKindLabels;

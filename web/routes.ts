@@ -29,6 +29,7 @@ export default [
     ...adminScreenRoutesOf(resources).map(({ path, file, id }) => route(path, file, { id })),
     route('admin/users', 'routes/admin/messages.tsx'),
     route('admin/about', 'routes/admin/about-editor.tsx'),
+    route('admin/settings', 'routes/admin/site-settings.tsx'),
     route('admin/backups', 'routes/admin/backups.tsx'),
     route('admin/activity', 'routes/admin/activity.tsx'),
     route('admin/trash', 'routes/admin/trash.tsx'),

@@ -3,6 +3,7 @@ import { expectNoSeriousAxeViolations } from '../fixtures/axe';
 import { adminNav } from '../../shared/admin-nav';
 import {
   aboutEditorCopy,
+  siteSettingsCopy,
   accountCopy,
   backupCopy,
   clientCopy,
@@ -37,6 +38,7 @@ const screens: { path: string; heading: string; shot: string }[] = [
   { path: '/admin/interior/experience', heading: screenCopy.experience.title, shot: 'experience-centres' },
   { path: '/admin/interior/portfolio', heading: screenCopy.portfolio.title, shot: 'interior-portfolio' },
   { path: '/admin/about', heading: aboutEditorCopy.title, shot: 'about-editor' },
+  { path: '/admin/settings', heading: siteSettingsCopy.title, shot: 'site-settings' },
   { path: '/admin/backups', heading: backupCopy.title, shot: 'backups' },
   { path: '/admin/account', heading: accountCopy.title, shot: 'account' },
 ];

@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/test';
-import { company, contact } from '../../shared/copy/public';
+import { contact } from '../../shared/copy/public';
+import { DEMO_SITE_SETTINGS as demo, addressLine } from '../../shared/site-settings';
 import type { ContactMessage } from '../../shared/resources';
 import { apiMessages } from '../../shared/api-messages';
 import { adminToken } from './public-helpers';
@@ -11,9 +12,9 @@ test('contact: labels, details, map and every validation message; errors clear o
   await expect(page.getByRole('heading', { name: contact.formTitle })).toBeVisible();
   await expect(page.getByRole('heading', { name: contact.infoTitle })).toBeVisible();
   const aside = page.getByRole('complementary');
-  await expect(aside).toContainText(company.address);
-  await expect(aside).toContainText(company.phone);
-  await expect(aside).toContainText(company.email);
+  await expect(aside).toContainText(addressLine(demo));
+  await expect(aside).toContainText(demo.phone);
+  await expect(aside).toContainText(demo.email);
   await expect(page.getByRole('img', { name: contact.mapTitle })).toBeVisible();
   await expect(page.getByRole('link', { name: contact.openMap })).toHaveAttribute('target', '_blank');
   await expect(field(page, contact.labels.message)).toHaveAttribute('rows', '6');

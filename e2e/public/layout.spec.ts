@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/test';
-import { NAV_LINKS, company, footer, nav } from '../../shared/copy/public';
+import { NAV_LINKS, footer, nav } from '../../shared/copy/public';
+import { DEMO_SITE_SETTINGS as demo, addressLine, socialLinks } from '../../shared/site-settings';
 import { PUBLIC_PAGES } from '../../web/lib/public-pages';
 import { SERVERS } from '../fixtures/servers';
 
@@ -20,7 +21,10 @@ test.describe('header and footer', () => {
     await expect(header).toHaveAttribute('data-scrolled', 'false');
 
     // the logo goes home (offline stand-in for the group's external site, docs/decisions)
-    await page.getByRole('link', { name: nav.logoLabel }).first().click();
+    await page
+      .getByRole('link', { name: nav.logoLabel(demo.companyName) })
+      .first()
+      .click();
     await expect(page).toHaveURL(`${SERVERS.demo}/`);
     await expect(main.getByRole('link', { name: nav.home })).toHaveAttribute('aria-current', 'page');
   });
@@ -56,7 +60,7 @@ test.describe('header and footer', () => {
     const foot = page.locator('footer');
     await expect(foot).toContainText(footer.tagline);
     await expect(foot).toContainText('2015');
-    for (const social of footer.social) {
+    for (const social of socialLinks(demo)) {
       const link = foot.getByRole('link', { name: social.label });
       await expect(link).toHaveAttribute('target', '_blank');
       await expect(link).toHaveAttribute('rel', /noopener/);
@@ -64,12 +68,12 @@ test.describe('header and footer', () => {
     const quick = foot.getByRole('navigation', { name: footer.quickLinks });
     for (const item of footer.quickLinkItems)
       await expect(quick.getByRole('link', { name: item.label, exact: true })).toHaveAttribute('href', item.to);
-    await expect(foot).toContainText(company.address);
+    await expect(foot).toContainText(addressLine(demo));
     await expect(foot).toContainText('Indiranagar');
-    await expect(foot).toContainText(company.phone);
-    await expect(foot).toContainText(company.email);
+    await expect(foot).toContainText(demo.phone);
+    await expect(foot).toContainText(demo.email);
     await expect(foot).toContainText('Mon-Sat: 9AM - 8PM');
-    await expect(foot).toContainText(footer.copyright);
+    await expect(foot).toContainText(footer.copyright(demo.companyName));
     for (const policy of footer.policies) {
       await foot.getByRole('link', { name: policy.label }).click();
       await expect(page).toHaveURL(new RegExp(`#${policy.id}$`));
@@ -89,8 +93,8 @@ test.describe('header and footer', () => {
 
   test('no public header or footer on /admin paths', async ({ page }) => {
     await page.goto('/admin/login');
-    await expect(page.getByRole('link', { name: nav.logoLabel })).toHaveCount(0);
-    await expect(page.getByText(footer.copyright)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: nav.logoLabel(demo.companyName) })).toHaveCount(0);
+    await expect(page.getByText(footer.copyright(demo.companyName))).toHaveCount(0);
   });
 });
 

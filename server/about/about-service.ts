@@ -36,6 +36,12 @@ export class AboutService {
     return this.cached;
   }
 
+  /** When the document was last saved (null: never), for the sitemap's lastmod. */
+  async updatedAt(): Promise<Date | null> {
+    const [row] = await this.db.select({ at: settings.updatedAt }).from(settings).where(eq(settings.key, KEY)).limit(1);
+    return row?.at ?? null;
+  }
+
   /** The saved document, or the defaults when none is saved (or it cannot be read). */
   private async stored(db: Db, lock: boolean): Promise<AboutContent> {
     const query = db.select().from(settings).where(eq(settings.key, KEY)).limit(1);

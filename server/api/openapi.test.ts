@@ -8,6 +8,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
+import { DEMO_SITE_SETTINGS } from '../../shared/site-settings';
 import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
 import { sampleFields, sampleImageCount } from '../test/sample-records';
 import { signChallenge } from '../auth/step-tokens';
@@ -323,6 +324,15 @@ describe('contact messages and the About document', () => {
     expect((await put(DEFAULT_ABOUT_CONTENT)).statusCode).toBe(200);
     expect((await put({ ...DEFAULT_ABOUT_CONTENT, main: { title: '' } })).statusCode).toBe(400);
     expect((await put(DEFAULT_ABOUT_CONTENT, {})).statusCode).toBe(401);
+  });
+
+  it('/api/site-settings', async () => {
+    await call('/api/site-settings', { method: 'GET', url: '/api/site-settings' });
+    const put = (payload: unknown, headers = auth()) =>
+      call('/api/site-settings', { method: 'PUT', url: '/api/site-settings', headers, payload: payload as object });
+    expect((await put(DEMO_SITE_SETTINGS)).statusCode).toBe(200);
+    expect((await put({ ...DEMO_SITE_SETTINGS, email: 'nope' })).statusCode).toBe(400);
+    expect((await put(DEMO_SITE_SETTINGS, {})).statusCode).toBe(401);
   });
 });
 

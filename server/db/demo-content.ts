@@ -11,6 +11,7 @@ import { RESOURCE_KEYS, resources, type ResourceKey } from '../../shared/resourc
 import type { Services } from '../services';
 import type { UploadedFile } from '../uploads/read-write-input';
 import { settings } from './schema';
+import { DEMO_SITE_SETTINGS } from '../../shared/site-settings';
 import { demoSvg, type DemoImageSpec, type DemoScene } from './demo-images';
 
 const SEEDED_KEY = 'demo_content_seeded';
@@ -444,6 +445,8 @@ export async function seedDemoContentIfEmpty(services: Services): Promise<number
   if (marker) return 0;
   for (const key of RESOURCE_KEYS) if ((await services.content.count(key)) > 0) return 0;
   const count = await seedDemoContent(services);
+  // the company's details as the site showed them before they were editable
+  await services.siteSettings.save(DEMO_SITE_SETTINGS);
   await db.insert(settings).values({ key: SEEDED_KEY, value: new Date().toISOString() }).onConflictDoNothing();
   return count;
 }

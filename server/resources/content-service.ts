@@ -11,7 +11,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, isNotNull, isNull, lt, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, lt, max, min, sql } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
 import type { TrashItem } from '../../shared/trash';
@@ -190,6 +190,14 @@ export class ContentService {
       const records = rows.map((row) => toRecord(def, row));
       return { records, reply: envelope(def, records) };
     });
+  }
+
+  /** The time of the latest write to a resource's records (an edit, or a move to the trash), null when it has none: the sitemap's lastmod. */
+  async lastChange(key: ResourceKey): Promise<Date | null> {
+    const { table } = this.resource(key);
+    const [row] = await this.options.db.select({ updated: max(table.updatedAt), deleted: max(table.deletedAt) }).from(table);
+    const times = [row?.updated, row?.deleted].filter((time) => time != null).map((time) => new Date(time).getTime());
+    return times.length ? new Date(Math.max(...times)) : null;
   }
 
   /**

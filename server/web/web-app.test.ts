@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
 import { apiMessages } from '../../shared/api-messages';
-import { company } from '../../shared/copy/public';
+import { DEMO_SITE_SETTINGS } from '../../shared/site-settings';
 import { buildApp, PERMISSIONS_POLICY } from '../app';
 import { createTestApp, type TestApp } from '../test/test-app';
 
@@ -149,6 +149,8 @@ describe('web app', () => {
   });
 
   it('serves security.txt with the contact the site shows', async () => {
+    expect((await web.inject('/.well-known/security.txt')).body).toContain(`Contact: ${t.env.publicUrl}/contact\n`);
+    await t.services.siteSettings.save(DEMO_SITE_SETTINGS);
     const reply = await web.inject('/.well-known/security.txt');
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/plain; charset=utf-8');
@@ -158,7 +160,7 @@ describe('web app', () => {
         .split('\n')
         .map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 2)]),
     );
-    expect(fields.Contact).toBe(`mailto:${company.email}`);
+    expect(fields.Contact).toBe(`mailto:${DEMO_SITE_SETTINGS.email}`);
     expect(fields.Canonical).toBe(`${t.env.publicUrl}/.well-known/security.txt`);
     expect(fields['Preferred-Languages']).toBe('en');
     const daysAhead = (Date.parse(fields.Expires) - Date.now()) / 86_400_000;
@@ -272,9 +274,10 @@ describe('a page rendered while a read fails', () => {
       expect(reply.body).not.toContain(story);
       expect(cache.renders).toBe(++renders);
     }
-    // the cause goes to the server's log (not the console), as one error line per failed read
+    // the cause goes to the server's log (not the console), as one error line per failed read:
+    // the About content and the Site settings (the layout's), both in the settings table, per render
     const failures = logged.filter((line) => line.msg === 'public section read failed');
-    expect(failures).toHaveLength(2);
+    expect(failures).toHaveLength(4);
     expect(failures[0]).toMatchObject({ level: 50, err: { message: expect.stringContaining('settings') } });
     await t.services.database.db.execute(sql`alter table settings_away rename to settings`);
     const recovered = await web.inject('/about');

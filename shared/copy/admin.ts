@@ -80,6 +80,7 @@ export const adminNavFrame = {
     { to: '/admin/users', label: 'Contact Messages', order: 70 },
     { to: '/admin/trash', label: 'Trash', order: 95 },
     { to: '/admin/about', label: 'About Us Editor', order: 90 },
+    { to: '/admin/settings', label: 'Site settings', order: 92 },
     { to: '/admin/backups', label: 'Backups', order: 100 },
     { to: '/admin/activity', label: 'Activity', order: 105 },
     { to: '/admin/account', label: 'Account', order: 110 },
@@ -561,6 +562,41 @@ export const aboutEditorCopy = {
   saved: 'About Us content saved successfully!',
   saveFailed: 'Failed to save About Us content',
   loadFailed: 'Failed to load About Us content',
+} as const;
+
+export const siteSettingsCopy = {
+  title: 'Site settings',
+  intro: 'The company details every public page shows: header, footer, contact page, page titles and search results.',
+  company: 'Company',
+  address: 'Address',
+  hours: 'Opening hours',
+  hoursHint: 'Leave both times empty on a day you are closed.',
+  social: 'Social links',
+  socialHint: 'Only the links filled in are shown on the site.',
+  search: 'Search and sharing',
+  fields: {
+    companyName: 'Company name',
+    email: 'E-mail',
+    phone: 'Phone',
+    whatsapp: 'WhatsApp number (optional)',
+    street: 'Street address',
+    locality: 'City',
+    region: 'State or region',
+    postalCode: 'Postal code',
+    country: 'Country code (two letters)',
+    mapLink: 'Map link',
+    defaultTitle: 'Default page title',
+    defaultDescription: 'Default page description',
+    shareImage: 'Share image URL (optional)',
+  },
+  shareImageHint:
+    'The image shown when a page is shared: the URL of an image uploaded to this site (/uploads/…). Empty: each page’s own image.',
+  opens: (day: string) => `${day} opens`,
+  closes: (day: string) => `${day} closes`,
+  save: 'Save settings',
+  saveFailed: 'Failed to save the site settings',
+  loadFailed: 'Failed to load the site settings',
+  fixErrors: 'Please correct the errors below.',
 } as const;
 
 export const accountCopy = {

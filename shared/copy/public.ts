@@ -3,19 +3,11 @@
  * pages import them, and the browser tests assert against the same values.
  */
 
-export const SITE_NAME = 'Bangalore Homes & Interiors';
-
-export const company = {
-  address: '12, 100 Feet Road, HAL 2nd Stage, Indiranagar, Bangalore 560038',
-  addressShort: 'Indiranagar, Bangalore',
-  phone: '+91 80 4123 4567',
-  phoneHref: 'tel:+918041234567',
-  email: 'hello@example.com',
-  hours: 'Mon-Sat: 9AM - 8PM',
+/** The company's fixed facts; its contact details are the Site settings (shared/site-settings.ts). */
+const company = {
   /** The footer's founding year (spec section 9: 2015 in the footer, 2016 elsewhere). */
   footerFoundingYear: 2015,
   copyrightYear: 2025,
-  mapLink: 'https://www.openstreetmap.org/search?query=Indiranagar%2C%20Bangalore',
 } as const;
 
 export const nav = {
@@ -27,7 +19,7 @@ export const nav = {
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
   mainNav: 'Main',
-  logoLabel: `${SITE_NAME}, home`,
+  logoLabel: (company: string) => `${company}, home`,
   skipToContent: 'Skip to content',
 } as const;
 
@@ -52,19 +44,12 @@ export const footer = {
     { to: '/contact', label: 'Contact Us' },
   ],
   contactTitle: 'Contact',
-  social: [
-    { label: 'Facebook', href: 'https://www.facebook.com/' },
-    { label: 'Instagram', href: 'https://www.instagram.com/' },
-    { label: 'YouTube', href: 'https://www.youtube.com/' },
-    { label: 'Twitter', href: 'https://twitter.com/' },
-    { label: 'LinkedIn', href: 'https://www.linkedin.com/' },
-  ],
   policies: [
     { id: 'privacy-policy', label: 'Privacy Policy' },
     { id: 'terms-of-service', label: 'Terms of Service' },
     { id: 'cookie-policy', label: 'Cookie Policy' },
   ],
-  copyright: `© ${company.copyrightYear} ${SITE_NAME}. All rights reserved.`,
+  copyright: (companyName: string) => `© ${company.copyrightYear} ${companyName}. All rights reserved.`,
   newTab: '(opens in a new tab)',
 } as const;
 
@@ -278,7 +263,9 @@ export const interiorProjects = {
 
 export const contact = {
   title: 'Contact Us',
-  metaDescription: 'Send us a message or visit us in Indiranagar, Bangalore. Mon-Sat: 9AM - 8PM.',
+  /** The page's description names the company and its hours from the Site settings. */
+  metaDescription: (company: string, hours: string[]) =>
+    `Send us a message, call or visit ${company}.${hours.length ? ` ${hours.join(', ')}.` : ''}`,
   intro: 'Tell us about your home or project and we will get back to you within one working day.',
   formTitle: 'Send Us a Message',
   labels: { name: 'Your Name', email: 'Your Email', number: 'Your Phone Number', message: 'Your Message' },
@@ -304,6 +291,18 @@ export const contact = {
     failed: 'Failed to send message. Please try again.',
     network: 'Network error. Please try again.',
   },
+} as const;
+
+/** The call and WhatsApp buttons (shown only when the Site settings hold the number). */
+export const reach = {
+  title: 'Talk to us now',
+  call: 'Call us',
+  whatsapp: 'WhatsApp us',
+  /** The prefilled WhatsApp message names what the visitor was looking at. */
+  whatsappMessage: (subject: string) => `Hello! I am looking at "${subject}" on your website and would like to know more.`,
+  callLabel: (phone: string) => `Call us on ${phone}`,
+  whatsappLabel: (subject: string) => `WhatsApp us about ${subject} (opens in a new tab)`,
+  interiorSubject: 'Interior design',
 } as const;
 
 export const TOAST_DURATION_MS = 3000;

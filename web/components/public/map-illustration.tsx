@@ -1,8 +1,9 @@
 /** A drawn street map of the office area (no remote map may load here), with a link out to a real map. */
 import { ExternalLink } from 'lucide-react';
-import { contact, company } from '../../../shared/copy/public';
+import { contact } from '../../../shared/copy/public';
 
-export function MapIllustration() {
+/** `place` names where the office is; `mapLink` is the Site settings' map. */
+export function MapIllustration({ place, mapLink }: { place: string; mapLink: string }) {
   return (
     <figure className="overflow-hidden rounded-xl ring-1 ring-gray-200">
       <svg viewBox="0 0 400 240" role="img" aria-label={contact.mapTitle} className="block h-auto w-full bg-[#eef2e6]">
@@ -27,9 +28,9 @@ export function MapIllustration() {
         </g>
       </svg>
       <figcaption className="flex items-center justify-between gap-3 bg-white px-4 py-3 text-sm">
-        <span className="text-gray-800">{company.addressShort}</span>
+        <span className="text-gray-800">{place}</span>
         <a
-          href={company.mapLink}
+          href={mapLink}
           target="_blank"
           rel="noopener noreferrer"
           className="inline-flex min-h-11 items-center gap-1 font-semibold text-brand-dark underline underline-offset-4"

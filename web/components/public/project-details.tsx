@@ -7,6 +7,7 @@ import { Modal } from '../ui/modal';
 import { ResponsiveImage } from '../ui/responsive-image';
 import { useRotatingIndex } from '../ui/use-rotating-index';
 import { buttonClass } from './button-link';
+import { ReachButtons } from './reach-buttons';
 import { useId } from 'react';
 import { Link } from 'react-router';
 
@@ -255,6 +256,7 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
         <Link to="/contact" className={`${buttonClass('primary')} mt-6 w-full sm:w-auto`}>
           {ctaFor(project, cta)}
         </Link>
+        <ReachButtons subject={project.title} className="mt-4" />
       </div>
     </Modal>
   );

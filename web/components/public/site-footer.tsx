@@ -1,32 +1,49 @@
-/** The public footer: tagline (since 2015), social links in a new tab, quick links, contact details, policies and copyright. */
+/** The public footer: tagline (since 2015), the filled-in social links in a new tab, quick links, contact details from the Site settings, policies and copyright. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router';
-import { company, footer, policies } from '../../../shared/copy/public';
+import { Link, useLocation } from 'react-router';
+import { footer, interior, interiorProjects, policies } from '../../../shared/copy/public';
+import { addressLine, openingHoursText, socialLinks, telHref, type SiteSettings } from '../../../shared/site-settings';
+import { ReachButtons } from './reach-buttons';
 import { SiteLogo } from './site-logo';
 
-export function SiteFooter() {
+/** The page a visitor is on, named for the WhatsApp message. */
+const PAGE_NAMES: Record<string, string> = {
+  ...Object.fromEntries(footer.quickLinkItems.map((item) => [item.to, item.label])),
+  '/interior': interior.title,
+  '/project/interior': interiorProjects.title,
+};
+
+export function SiteFooter({ site }: { site: SiteSettings }) {
+  const { pathname } = useLocation();
+  const social = socialLinks(site);
+  const address = addressLine(site);
+  const hours = openingHoursText(site);
   return (
     <footer className="bg-gray-950 text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
         <div>
-          <SiteLogo inverted />
+          <SiteLogo name={site.companyName} inverted />
           <p className="mt-4 text-sm leading-relaxed">{footer.tagline}</p>
-          <h2 className="mt-6 text-sm font-semibold text-white">{footer.follow}</h2>
-          <ul className="mt-3 flex flex-wrap gap-2">
-            {footer.social.map((item) => (
-              <li key={item.label}>
-                <a
-                  href={item.href}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  className="inline-block rounded-full border border-gray-700 px-3 py-1.5 text-xs font-medium text-gray-200 hover:border-brand hover:text-white focus-visible:outline-2 focus-visible:outline-brand"
-                >
-                  {item.label}
-                  <span className="sr-only"> {footer.newTab}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          {social.length > 0 && (
+            <>
+              <h2 className="mt-6 text-sm font-semibold text-white">{footer.follow}</h2>
+              <ul className="mt-3 flex flex-wrap gap-2" data-social>
+                {social.map((item) => (
+                  <li key={item.network}>
+                    <a
+                      href={item.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      className="inline-block rounded-full border border-gray-700 px-3 py-1.5 text-xs font-medium text-gray-200 hover:border-brand hover:text-white focus-visible:outline-2 focus-visible:outline-brand"
+                    >
+                      {item.label}
+                      <span className="sr-only"> {footer.newTab}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
         <nav aria-label={footer.quickLinks}>
           <h2 className="text-sm font-semibold text-white">{footer.quickLinks}</h2>
@@ -43,27 +60,45 @@ export function SiteFooter() {
         <div>
           <h2 className="text-sm font-semibold text-white">{footer.contactTitle}</h2>
           <ul className="mt-4 space-y-3 text-sm">
-            <li className="flex gap-2">
-              <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <address className="not-italic">{company.address}</address>
-            </li>
-            <li className="flex gap-2">
-              <Phone className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <a href={company.phoneHref} className="hover:text-white">
-                {company.phone}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Mail className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <a href={`mailto:${company.email}`} className="hover:text-white">
-                {company.email}
-              </a>
-            </li>
-            <li className="flex gap-2">
-              <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-              <span>{company.hours}</span>
-            </li>
+            {address && (
+              <li className="flex gap-2">
+                <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+                <address className="not-italic">
+                  {site.mapLink ? (
+                    <a href={site.mapLink} target="_blank" rel="noopener noreferrer" className="hover:text-white">
+                      {address}
+                      <span className="sr-only"> {footer.newTab}</span>
+                    </a>
+                  ) : (
+                    address
+                  )}
+                </address>
+              </li>
+            )}
+            {site.phone && (
+              <li className="flex gap-2">
+                <Phone className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+                <a href={telHref(site.phone)} className="hover:text-white">
+                  {site.phone}
+                </a>
+              </li>
+            )}
+            {site.email && (
+              <li className="flex gap-2">
+                <Mail className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+                <a href={`mailto:${site.email}`} className="hover:text-white">
+                  {site.email}
+                </a>
+              </li>
+            )}
+            {hours.length > 0 && (
+              <li className="flex gap-2">
+                <Clock className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
+                <span>{hours.join(', ')}</span>
+              </li>
+            )}
           </ul>
+          <ReachButtons subject={PAGE_NAMES[pathname] ?? site.companyName} compact className="mt-4" />
         </div>
         <div>
           <h2 className="text-sm font-semibold text-white">{policies.title}</h2>
@@ -79,7 +114,7 @@ export function SiteFooter() {
       </div>
       <div className="border-t border-gray-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>{footer.copyright}</p>
+          <p>{footer.copyright(site.companyName)}</p>
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
             {footer.policies.map((item) => (
               <li key={item.id}>

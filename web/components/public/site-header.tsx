@@ -13,7 +13,7 @@ function activeNavPath(pathname: string): string | null {
   return match ? match.to : null;
 }
 
-export function SiteHeader() {
+export function SiteHeader({ companyName }: { companyName: string }) {
   const { pathname } = useLocation();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
@@ -50,8 +50,8 @@ export function SiteHeader() {
       <TwinkleParticles />
       <div className="relative mx-auto flex max-w-7xl items-center justify-between px-4 sm:px-6">
         {/* the old site sent the logo to the group's external website; offline we go home (docs/decisions) */}
-        <Link to="/" aria-label={nav.logoLabel} className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark">
-          <SiteLogo compact={scrolled} />
+        <Link to="/" aria-label={nav.logoLabel(companyName)} className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark">
+          <SiteLogo name={companyName} compact={scrolled} />
         </Link>
         <nav aria-label={nav.mainNav} className="hidden md:block">
           <ul className="flex items-center gap-7">
@@ -84,8 +84,8 @@ export function SiteHeader() {
           className="fixed inset-0 z-50 flex h-dvh flex-col bg-white px-6 py-4 md:hidden"
         >
           <div className="flex items-center justify-between">
-            <Link to="/" aria-label={nav.logoLabel} onClick={() => setMenuOpen(false)}>
-              <SiteLogo />
+            <Link to="/" aria-label={nav.logoLabel(companyName)} onClick={() => setMenuOpen(false)}>
+              <SiteLogo name={companyName} />
             </Link>
             <button
               type="button"

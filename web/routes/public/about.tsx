@@ -10,7 +10,7 @@ import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { useAutoRotation } from '../../components/ui/use-auto-rotation';
 import { useRotatingIndex } from '../../components/ui/use-rotating-index';
 import { pageMeta } from '../../lib/page-meta';
-import { loadResource, loadSection, publicUrl } from '../../lib/section-data.server';
+import { loadResource, loadSection } from '../../lib/section-data.server';
 import type { Route } from './+types/about';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -23,12 +23,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   // the spec: community text uses the first entry and only its first three images
   const first = community.ok ? community.data[0] : undefined;
   const communityEntry = first ? { ...first, images: first.images.slice(0, 3) } : null;
-  return { baseUrl: publicUrl(context), banners, team, community: communityEntry, content: content.ok ? content.data : null };
+  return { banners, team, community: communityEntry, content: content.ok ? content.data : null };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const image = data?.banners.ok ? data.banners.data[0]?.image : undefined;
-  return pageMeta({ title: about.title, description: about.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/about', image });
+  const crumbs = [{ name: about.title, path: '/about' }];
+  return pageMeta({ title: about.title, description: about.metaDescription, path: '/about', image, crumbs, matches });
 }
 
 export default function AboutPage({ loaderData }: Route.ComponentProps) {

@@ -3,19 +3,20 @@ import { useEffect } from 'react';
 import { clientStories } from '../../../shared/copy/public';
 import { ClientStoriesView } from '../../components/public/client-stories-view';
 import { pageMeta } from '../../lib/page-meta';
-import { loadResource, publicUrl } from '../../lib/section-data.server';
+import { loadResource } from '../../lib/section-data.server';
 import type { Route } from './+types/client-stories';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { baseUrl: publicUrl(context), clients: await loadResource(context, 'clients') };
+  return { clients: await loadResource(context, 'clients') };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
     title: clientStories.title,
     description: clientStories.metaDescription,
-    baseUrl: data?.baseUrl ?? '',
     path: '/client',
+    crumbs: [{ name: clientStories.title, path: '/client' }],
+    matches,
   });
 }
 

@@ -3,22 +3,27 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { company, contact } from '../../../shared/copy/public';
+import { contact, footer } from '../../../shared/copy/public';
+import { addressLine, openingHoursText, telHref } from '../../../shared/site-settings';
 import type { ContactInput, ContactReply } from '../../../shared/contact';
 import { EMAIL_PATTERN, contactFieldForError } from '../../../shared/contact-rules';
 import { MapIllustration } from '../../components/public/map-illustration';
 import { ToastArea } from '../../components/public/toast-area';
+import { ReachButtons } from '../../components/public/reach-buttons';
 import { pageMeta } from '../../lib/page-meta';
-import { publicUrl } from '../../lib/section-data.server';
+import { layoutDataOf, useSiteSettings } from '../../lib/site-settings';
 import type { Route } from './+types/contact';
 import { SectionHeading } from '../../components/public/section-heading';
 
-export function loader({ context }: Route.LoaderArgs) {
-  return { baseUrl: publicUrl(context) };
-}
-
-export function meta({ data }: Route.MetaArgs) {
-  return pageMeta({ title: contact.title, description: contact.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/contact' });
+export function meta({ matches }: Route.MetaArgs) {
+  const site = layoutDataOf(matches)?.site;
+  return pageMeta({
+    title: contact.title,
+    description: site ? contact.metaDescription(site.companyName, openingHoursText(site)) : undefined,
+    path: '/contact',
+    crumbs: [{ name: contact.title, path: '/contact' }],
+    matches,
+  });
 }
 
 type Field = keyof ContactInput;
@@ -64,6 +69,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ContactPage() {
+  const site = useSiteSettings();
+  const address = addressLine(site);
+  const hours = openingHoursText(site);
   const sentWithoutScript = useSearchParams()[0].get(SENT_PARAM) === '1';
   const posted = useActionData<typeof action>();
   const [values, setValues] = useState<ContactInput>(posted?.values ?? EMPTY);
@@ -198,25 +206,47 @@ export default function ContactPage() {
               {contact.infoTitle}
             </h2>
             <ul className="mt-6 space-y-4">
-              <InfoItem icon={MapPin} label={contact.addressLabel}>
-                <address className="not-italic">{company.address}</address>
-              </InfoItem>
-              <InfoItem icon={Phone} label={contact.phoneLabel}>
-                <a href={company.phoneHref} className="underline-offset-4 hover:underline">
-                  {company.phone}
-                </a>
-              </InfoItem>
-              <InfoItem icon={Mail} label={contact.emailLabel}>
-                <a href={`mailto:${company.email}`} className="underline-offset-4 hover:underline">
-                  {company.email}
-                </a>
-              </InfoItem>
-              <InfoItem icon={Clock} label={contact.hoursLabel}>
-                {company.hours}
-              </InfoItem>
+              {address && (
+                <InfoItem icon={MapPin} label={contact.addressLabel}>
+                  <address className="not-italic">
+                    {site.mapLink ? (
+                      <a href={site.mapLink} target="_blank" rel="noopener noreferrer" className="underline-offset-4 hover:underline">
+                        {address}
+                        <span className="sr-only"> {footer.newTab}</span>
+                      </a>
+                    ) : (
+                      address
+                    )}
+                  </address>
+                </InfoItem>
+              )}
+              {site.phone && (
+                <InfoItem icon={Phone} label={contact.phoneLabel}>
+                  <a href={telHref(site.phone)} className="underline-offset-4 hover:underline">
+                    {site.phone}
+                  </a>
+                </InfoItem>
+              )}
+              {site.email && (
+                <InfoItem icon={Mail} label={contact.emailLabel}>
+                  <a href={`mailto:${site.email}`} className="underline-offset-4 hover:underline">
+                    {site.email}
+                  </a>
+                </InfoItem>
+              )}
+              {hours.length > 0 && (
+                <InfoItem icon={Clock} label={contact.hoursLabel}>
+                  {hours.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </InfoItem>
+              )}
             </ul>
+            <ReachButtons subject={contact.title} className="mt-6" />
           </div>
-          <MapIllustration />
+          {site.mapLink ? <MapIllustration place={site.address.locality || site.companyName} mapLink={site.mapLink} /> : null}
         </aside>
       </div>
       <ToastArea />

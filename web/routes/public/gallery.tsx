@@ -8,7 +8,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/public/se
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { categorySlug } from '../../lib/category-slug';
 import { pageMeta } from '../../lib/page-meta';
-import { loadResource, publicUrl } from '../../lib/section-data.server';
+import { loadResource } from '../../lib/section-data.server';
 import type { LightboxImage } from '../../components/public/gallery-lightbox';
 import type { Route } from './+types/gallery';
 import { SectionHeading } from '../../components/public/section-heading';
@@ -16,7 +16,7 @@ import { SectionHeading } from '../../components/public/section-heading';
 const GalleryLightbox = lazy(() => import('../../components/public/gallery-lightbox'));
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { baseUrl: publicUrl(context), items: await loadResource(context, 'gallery') };
+  return { items: await loadResource(context, 'gallery') };
 }
 
 // a filter change only rewrites the query: the items are already here
@@ -25,8 +25,9 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate;
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return pageMeta({ title: gallery.title, description: gallery.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/gallery' });
+export function meta({ matches }: Route.MetaArgs) {
+  const crumbs = [{ name: gallery.title, path: '/gallery' }];
+  return pageMeta({ title: gallery.title, description: gallery.metaDescription, path: '/gallery', crumbs, matches });
 }
 
 /** The default categories first, then any an admin added, each once. */

@@ -12,7 +12,7 @@ import { SectionHeading } from '../../components/public/section-heading';
 import { EmptyState, ErrorState } from '../../components/public/section-state';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { pageMeta } from '../../lib/page-meta';
-import { loadResource, publicUrl } from '../../lib/section-data.server';
+import { loadResource } from '../../lib/section-data.server';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -24,12 +24,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   ]);
   // only the first banner is shown; send no more than that
   const banner = banners.ok ? { ok: true as const, data: banners.data[0] ?? null } : banners;
-  return { baseUrl: publicUrl(context), banner, properties, topProjects, clients };
+  return { banner, properties, topProjects, clients };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   const image = data?.banner.ok ? data.banner.data?.image : undefined;
-  return pageMeta({ title: home.title, description: home.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/', image });
+  // the home page carries the settings' default title and description
+  return pageMeta({ title: null, path: '/', image, matches });
 }
 
 const FEATURE_ICONS = [Building2, Sofa, Search, ShieldCheck];

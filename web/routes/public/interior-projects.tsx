@@ -1,12 +1,15 @@
 /** Interior projects: stage tabs (Upcoming first), project cards, the detail modal and the 8 category tiles. */
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { interior, interiorProjects as copy, states } from '../../../shared/copy/public';
+import { interior, interiorProjects as copy, reach, states } from '../../../shared/copy/public';
 import { ProjectCard, ProjectModal, type ProjectCta } from '../../components/public/project-details';
+import { ReachButtons } from '../../components/public/reach-buttons';
 import { SectionHeading } from '../../components/public/section-heading';
 import { EmptyState, ErrorState } from '../../components/public/section-state';
 import { pageMeta } from '../../lib/page-meta';
-import { loadResource, publicUrl } from '../../lib/section-data.server';
+import { layoutDataOf } from '../../lib/site-settings';
+import { projectsJsonLd } from '../../../shared/structured-data';
+import { loadResource } from '../../lib/section-data.server';
 import type { Route } from './+types/interior-projects';
 
 const CTA: ProjectCta = { completed: interior.ctaCompleted, other: interior.ctaOther };
@@ -14,11 +17,23 @@ const CTA: ProjectCta = { completed: interior.ctaCompleted, other: interior.ctaO
 export async function loader({ context }: Route.LoaderArgs) {
   const projects = await loadResource(context, 'project');
   const interiorOnly = projects.ok ? { ok: true as const, data: projects.data.filter((p) => p.category === 'Interior') } : projects;
-  return { baseUrl: publicUrl(context), projects: interiorOnly };
+  return { projects: interiorOnly };
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return pageMeta({ title: copy.title, description: copy.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/project/interior' });
+export function meta({ data, matches }: Route.MetaArgs) {
+  const path = '/project/interior';
+  const baseUrl = layoutDataOf(matches)?.baseUrl ?? '';
+  return pageMeta({
+    title: copy.title,
+    description: copy.metaDescription,
+    path,
+    crumbs: [
+      { name: interior.title, path: '/interior' },
+      { name: copy.title, path },
+    ],
+    jsonLd: data?.projects.ok ? projectsJsonLd(baseUrl, path, copy.title, data.projects.data) : [],
+    matches,
+  });
 }
 
 type Stage = (typeof copy.tabs)[number];
@@ -96,6 +111,7 @@ export default function InteriorProjectsPage({ loaderData }: Route.ComponentProp
               </li>
             ))}
           </ul>
+          <ReachButtons subject={reach.interiorSubject} className="mt-8 justify-center" />
         </div>
       </section>
       {openProject && <ProjectModal project={openProject} cta={CTA} onClose={() => setOpenId(null)} />}

@@ -13,7 +13,7 @@ import { ErrorState } from '../../components/public/section-state';
 import { ToastArea } from '../../components/public/toast-area';
 import { ResponsiveImage } from '../../components/ui/responsive-image';
 import { pageMeta } from '../../lib/page-meta';
-import { loadResource, publicUrl } from '../../lib/section-data.server';
+import { loadResource } from '../../lib/section-data.server';
 import type { Route } from './+types/interior';
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -29,16 +29,17 @@ export async function loader({ context }: Route.LoaderArgs) {
     solutions.ok && experience.ok && portfolio.ok
       ? { solutions: solutions.data, experience: experience.data, portfolio: portfolio.data }
       : null;
-  return { baseUrl: publicUrl(context), banner, bannerFailed: !banners.ok, content };
+  return { banner, bannerFailed: !banners.ok, content };
 }
 
-export function meta({ data }: Route.MetaArgs) {
+export function meta({ data, matches }: Route.MetaArgs) {
   return pageMeta({
     title: interior.title,
     description: interior.metaDescription,
-    baseUrl: data?.baseUrl ?? '',
     path: '/interior',
     image: data?.banner?.image,
+    crumbs: [{ name: interior.title, path: '/interior' }],
+    matches,
   });
 }
 

@@ -7,14 +7,16 @@ import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/resource-o
 import { ProjectCard, ProjectModal, type ProjectCta } from '../../components/public/project-details';
 import { EmptyState, ErrorState } from '../../components/public/section-state';
 import { pageMeta } from '../../lib/page-meta';
-import { loadResource, publicUrl } from '../../lib/section-data.server';
+import { layoutDataOf } from '../../lib/site-settings';
+import { projectsJsonLd } from '../../../shared/structured-data';
+import { loadResource } from '../../lib/section-data.server';
 import type { Route } from './+types/projects';
 import { SectionHeading } from '../../components/public/section-heading';
 
 const CTA: ProjectCta = { completed: copy.ctaCompleted, other: copy.ctaOther };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { baseUrl: publicUrl(context), projects: await loadResource(context, 'project') };
+  return { projects: await loadResource(context, 'project') };
 }
 
 // a filter change only rewrites the query: the projects are already here
@@ -23,8 +25,17 @@ export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate 
   return defaultShouldRevalidate;
 }
 
-export function meta({ data }: Route.MetaArgs) {
-  return pageMeta({ title: copy.title, description: copy.metaDescription, baseUrl: data?.baseUrl ?? '', path: '/project/exterior' });
+export function meta({ data, matches }: Route.MetaArgs) {
+  const path = '/project/exterior';
+  const baseUrl = layoutDataOf(matches)?.baseUrl ?? '';
+  return pageMeta({
+    title: copy.title,
+    description: copy.metaDescription,
+    path,
+    crumbs: [{ name: copy.title, path }],
+    jsonLd: data?.projects.ok ? projectsJsonLd(baseUrl, path, copy.title, data.projects.data) : [],
+    matches,
+  });
 }
 
 /** The option whose lowercase name equals the query value, matched case-insensitively. */

@@ -5,6 +5,16 @@ import { SiteFooter } from '../../components/public/site-footer';
 import { SiteHeader } from '../../components/public/site-header';
 import { Watermark } from '../../components/public/watermark';
 import { LoadingState } from '../../components/public/section-state';
+import { DEFAULT_SITE_SETTINGS } from '../../../shared/site-settings';
+import { loadSection, publicUrl } from '../../lib/section-data.server';
+import type { PublicLayoutData } from '../../lib/site-settings';
+import type { Route } from './+types/public-layout';
+
+/** The Site settings every public page shows (header, footer, titles, JSON-LD); a failed read shows the defaults, and the page is not cached. */
+export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
+  const site = await loadSection(context, () => context.services.siteSettings.get());
+  return { site: site.ok ? site.data : DEFAULT_SITE_SETTINGS, baseUrl: publicUrl(context) };
+}
 
 /** The loading text of the page being navigated to (its loaders run before it renders). */
 const LOADING_TEXT: Record<string, string> = {
@@ -16,7 +26,8 @@ const LOADING_TEXT: Record<string, string> = {
   '/project/interior': states.projectsLoading,
 };
 
-export default function PublicLayout() {
+export default function PublicLayout({ loaderData }: Route.ComponentProps) {
+  const { site } = loaderData;
   const navigation = useNavigation();
   const target = navigation.state === 'loading' ? navigation.location.pathname : null;
   return (
@@ -27,7 +38,7 @@ export default function PublicLayout() {
       >
         {nav.skipToContent}
       </a>
-      <SiteHeader />
+      <SiteHeader companyName={site.companyName} />
       <Watermark />
       {target && (
         <div className="fixed inset-x-0 top-16 z-30 mx-auto w-fit rounded-full bg-white/95 px-4 shadow-lg">
@@ -37,7 +48,7 @@ export default function PublicLayout() {
       <main id="main-content" tabIndex={-1} className="outline-none">
         <Outlet />
       </main>
-      <SiteFooter />
+      <SiteFooter site={site} />
     </>
   );
 }

@@ -1,0 +1,128 @@
+/** The zod schema of the Site settings: the server's body check and the admin form's (public pages never load it). */
+import { isUploadedImageUrl } from './image-urls';
+import {
+  SITE_LIMITS,
+  SOCIAL_LABELS,
+  SOCIAL_NETWORKS,
+  WEEKDAYS,
+  WEEKDAY_LABELS,
+  siteSettingsMessages,
+  type SiteSettings,
+  type SocialNetwork,
+  type Weekday,
+} from './site-settings';
+import { noNul } from './text-input';
+import { z } from './zod';
+
+const text = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, siteSettingsMessages.tooLong(label, max))
+    .refine(...noNul(label));
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+/** A phone number as people write it: digits with spaces, +, -, dots or brackets between them. */
+const phone = z
+  .string()
+  .trim()
+  .max(30, siteSettingsMessages.phoneInvalid)
+  .refine(
+    (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 7 && digitsOf(value).length <= 15),
+    siteSettingsMessages.phoneInvalid,
+  );
+
+/** WhatsApp needs the full international number (wa.me takes it without + or spaces). */
+const whatsapp = z
+  .string()
+  .trim()
+  .max(30, siteSettingsMessages.whatsappInvalid)
+  .refine(
+    (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 8 && digitsOf(value).length <= 15),
+    siteSettingsMessages.whatsappInvalid,
+  );
+
+/** Only http(s): these go into href, so no `javascript:` or `data:`. */
+const webUrl = (label: string) =>
+  z
+    .string()
+    .trim()
+    .max(SITE_LIMITS.url, siteSettingsMessages.tooLong(label, SITE_LIMITS.url))
+    .refine((value) => {
+      if (value === '') return true;
+      if (!/^https?:\/\//i.test(value)) return false;
+      try {
+        const url = new URL(value);
+        return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.');
+      } catch {
+        return false;
+      }
+    }, siteSettingsMessages.urlInvalid(label));
+
+/** A social profile's address; absent or empty: no link shown. */
+const socialField = (network: SocialNetwork) => webUrl(SOCIAL_LABELS[network]).default('');
+
+const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+
+const dayHours = (day: Weekday) => {
+  const label = WEEKDAY_LABELS[day];
+  return z.object({ opens: z.string().trim().default(''), closes: z.string().trim().default('') }).superRefine((hours, ctx) => {
+    const { opens, closes } = hours;
+    if (opens === '' && closes === '') return;
+    if (opens === '' || closes === '') ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeBoth(label) });
+    else if (!TIME.test(opens) || !TIME.test(closes)) ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeInvalid(label) });
+    else if (closes <= opens) ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeOrder(label) });
+  });
+};
+
+export const siteSettingsSchema = z.object({
+  companyName: z
+    .string()
+    .trim()
+    .min(1, siteSettingsMessages.companyNameRequired)
+    .max(SITE_LIMITS.companyName, siteSettingsMessages.tooLong('Company name', SITE_LIMITS.companyName))
+    .refine(...noNul('Company name')),
+  address: z.object({
+    street: text('Street address', SITE_LIMITS.street),
+    locality: text('City', SITE_LIMITS.locality),
+    region: text('State or region', SITE_LIMITS.region),
+    postalCode: text('Postal code', SITE_LIMITS.postalCode),
+    country: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || /^[A-Za-z]{2}$/.test(value), siteSettingsMessages.countryInvalid)
+      .transform((value) => value.toUpperCase()),
+  }),
+  phone,
+  whatsapp,
+  email: z
+    .string()
+    .trim()
+    .max(SITE_LIMITS.email, siteSettingsMessages.emailInvalid)
+    .refine((value) => value === '' || z.email().safeParse(value).success, siteSettingsMessages.emailInvalid),
+  hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours(day)])) as Record<Weekday, ReturnType<typeof dayHours>>),
+  social: z.object(
+    Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialField(network)])) as Record<
+      SocialNetwork,
+      ReturnType<typeof socialField>
+    >,
+  ),
+  mapLink: webUrl('Map link'),
+  defaultTitle: z
+    .string()
+    .trim()
+    .min(1, siteSettingsMessages.defaultTitleRequired)
+    .max(SITE_LIMITS.defaultTitle, siteSettingsMessages.tooLong('Default page title', SITE_LIMITS.defaultTitle))
+    .refine(...noNul('Default page title')),
+  defaultDescription: text('Default page description', SITE_LIMITS.defaultDescription),
+  shareImage: z
+    .string({ error: siteSettingsMessages.shareImageInvalid })
+    .trim()
+    .refine((url) => url === '' || isUploadedImageUrl(url), siteSettingsMessages.shareImageInvalid),
+});
+
+// the schema's output is exactly the SiteSettings interface, both ways
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const exact: Same<z.infer<typeof siteSettingsSchema>, SiteSettings> = true;
+void exact;

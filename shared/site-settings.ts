@@ -1,0 +1,193 @@
+/**
+ * The company's own details, edited on the admin's Site settings screen (PUT /api/site-settings) and
+ * read by every public page: header, footer, contact page, page titles, share image and JSON-LD.
+ * No zod here: public pages import this module (the schema is in ./site-settings-schema).
+ */
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const SOCIAL_NETWORKS = ['facebook', 'instagram', 'youtube', 'twitter', 'linkedin'] as const;
+export type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
+
+/** Field limits, read by the form and the server alike. */
+export const SITE_LIMITS = {
+  companyName: 50,
+  street: 200,
+  locality: 80,
+  region: 80,
+  postalCode: 12,
+  email: 254,
+  url: 500,
+  defaultTitle: 70,
+  defaultDescription: 160,
+} as const;
+
+export const siteSettingsMessages = {
+  saved: 'Site settings saved successfully!',
+  companyNameRequired: 'Company name is required',
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  phoneInvalid: 'Phone must be a phone number: 7 to 15 digits, with only spaces, +, -, dots and brackets between them',
+  whatsappInvalid: 'WhatsApp number must be in international format with its country code: 8 to 15 digits, e.g. +91 98450 12345',
+  emailInvalid: 'Please enter a valid email address',
+  urlInvalid: (label: string) => `${label} must be a full web address starting with https:// or http://`,
+  countryInvalid: 'Country must be a two-letter country code, e.g. IN',
+  timeInvalid: (day: string) => `${day}: times must be in 24-hour form, e.g. 09:00 and 20:00`,
+  timeBoth: (day: string) => `${day}: give both the opening and the closing time, or neither when closed`,
+  timeOrder: (day: string) => `${day}: closing time must be after opening time`,
+  shareImageInvalid: 'Share image URL must be an image uploaded to this site (/uploads/…), or left empty.',
+  defaultTitleRequired: 'Default page title is required',
+} as const;
+
+export const WEEKDAY_LABELS: Record<Weekday, string> = {
+  monday: 'Monday',
+  tuesday: 'Tuesday',
+  wednesday: 'Wednesday',
+  thursday: 'Thursday',
+  friday: 'Friday',
+  saturday: 'Saturday',
+  sunday: 'Sunday',
+};
+
+export const SOCIAL_LABELS: Record<SocialNetwork, string> = {
+  facebook: 'Facebook',
+  instagram: 'Instagram',
+  youtube: 'YouTube',
+  twitter: 'Twitter',
+  linkedin: 'LinkedIn',
+};
+
+/** The opening and closing time of a day ("HH:MM"); both empty: closed. */
+export interface DayHours {
+  opens: string;
+  closes: string;
+}
+
+/** The Site settings document (checked by siteSettingsSchema in ./site-settings-schema). */
+export interface SiteSettings {
+  companyName: string;
+  address: { street: string; locality: string; region: string; postalCode: string; country: string };
+  phone: string;
+  whatsapp: string;
+  email: string;
+  hours: Record<Weekday, DayHours>;
+  social: Record<SocialNetwork, string>;
+  mapLink: string;
+  defaultTitle: string;
+  defaultDescription: string;
+  shareImage: string;
+}
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+const closed = { opens: '', closes: '' };
+const noSocial = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, ''])) as Record<SocialNetwork, string>;
+
+/** What a site that never saved its settings shows (DEMO_CONTENT=false): the name and nothing invented. */
+export const DEFAULT_SITE_SETTINGS: SiteSettings = {
+  companyName: 'Bangalore Homes & Interiors',
+  address: { street: '', locality: '', region: '', postalCode: '', country: '' },
+  phone: '',
+  whatsapp: '',
+  email: '',
+  hours: Object.fromEntries(WEEKDAYS.map((day) => [day, closed])) as SiteSettings['hours'],
+  social: noSocial,
+  mapLink: '',
+  defaultTitle: 'Bangalore Homes & Interiors: Construction, Interiors & Wooden Carving',
+  defaultDescription:
+    'One Bangalore team for construction, interior design and hand-carved woodwork. Bundled services save 15-20%; over 5,000 clients served.',
+  shareImage: '',
+};
+
+const nineToEight = { opens: '09:00', closes: '20:00' };
+
+/** The demo content's details: the values the site showed before they could be edited. */
+export const DEMO_SITE_SETTINGS: SiteSettings = {
+  ...DEFAULT_SITE_SETTINGS,
+  address: {
+    street: '12, 100 Feet Road, HAL 2nd Stage, Indiranagar',
+    locality: 'Bangalore',
+    region: 'Karnataka',
+    postalCode: '560038',
+    country: 'IN',
+  },
+  phone: '+91 80 4123 4567',
+  whatsapp: '+91 80 4123 4567',
+  email: 'hello@example.com',
+  hours: {
+    monday: nineToEight,
+    tuesday: nineToEight,
+    wednesday: nineToEight,
+    thursday: nineToEight,
+    friday: nineToEight,
+    saturday: nineToEight,
+    sunday: closed,
+  },
+  social: {
+    facebook: 'https://www.facebook.com/',
+    instagram: 'https://www.instagram.com/',
+    youtube: 'https://www.youtube.com/',
+    twitter: 'https://twitter.com/',
+    linkedin: 'https://www.linkedin.com/',
+  },
+  mapLink: 'https://www.openstreetmap.org/search?query=Indiranagar%2C%20Bangalore',
+};
+
+/** The address on one line, as the footer and contact page show it ("street, city postcode"). */
+export function addressLine(settings: SiteSettings): string {
+  const { street, locality, postalCode } = settings.address;
+  const place = [locality, postalCode].filter(Boolean).join(' ');
+  return [street, place].filter(Boolean).join(', ');
+}
+
+/** tel: link of a phone number as written: its digits, with the leading + kept. */
+export function telHref(phoneNumber: string): string {
+  return `tel:${phoneNumber.trim().startsWith('+') ? '+' : ''}${digitsOf(phoneNumber)}`;
+}
+
+/** The WhatsApp chat link with a prefilled message naming the page the visitor is on. */
+export function whatsappHref(number: string, message: string): string {
+  return `https://wa.me/${digitsOf(number)}?text=${encodeURIComponent(message)}`;
+}
+
+/** The filled-in social links, in the site's order. */
+export function socialLinks(settings: SiteSettings): { network: SocialNetwork; label: string; href: string }[] {
+  return SOCIAL_NETWORKS.filter((network) => settings.social[network]).map((network) => ({
+    network,
+    label: SOCIAL_LABELS[network],
+    href: settings.social[network],
+  }));
+}
+
+const SHORT_DAYS: Record<Weekday, string> = {
+  monday: 'Mon',
+  tuesday: 'Tue',
+  wednesday: 'Wed',
+  thursday: 'Thu',
+  friday: 'Fri',
+  saturday: 'Sat',
+  sunday: 'Sun',
+};
+
+/** "09:00" → "9AM", "20:30" → "8:30PM". */
+function clock(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  const hour = h % 12 === 0 ? 12 : h % 12;
+  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'AM' : 'PM'}`;
+}
+
+/** Days open at the same hours, grouped: each run of days with its hours, e.g. "Mon-Sat: 9AM - 8PM". */
+export function openingHoursText(settings: SiteSettings): string[] {
+  const runs: { from: Weekday; to: Weekday; opens: string; closes: string }[] = [];
+  for (const day of WEEKDAYS) {
+    const { opens, closes } = settings.hours[day];
+    if (!opens) continue;
+    const last = runs.at(-1);
+    const previous = WEEKDAYS[WEEKDAYS.indexOf(day) - 1];
+    if (last && last.to === previous && last.opens === opens && last.closes === closes) last.to = day;
+    else runs.push({ from: day, to: day, opens, closes });
+  }
+  return runs.map(
+    (run) => `${SHORT_DAYS[run.from]}${run.from === run.to ? '' : `-${SHORT_DAYS[run.to]}`}: ${clock(run.opens)} - ${clock(run.closes)}`,
+  );
+}

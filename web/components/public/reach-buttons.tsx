@@ -1,0 +1,54 @@
+/** Call and WhatsApp links with the numbers from the Site settings; nothing when neither is set. */
+import { MessageCircle, Phone } from 'lucide-react';
+import { reach } from '../../../shared/copy/public';
+import { telHref, whatsappHref } from '../../../shared/site-settings';
+import { useSiteSettings } from '../../lib/site-settings';
+
+const styles = {
+  full: {
+    list: 'flex flex-wrap gap-3',
+    call: 'inline-flex min-h-11 items-center gap-2 rounded-full bg-brand-dark px-5 py-2.5 text-sm font-semibold text-white hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand',
+    whatsapp:
+      'inline-flex min-h-11 items-center gap-2 rounded-full bg-green-800 px-5 py-2.5 text-sm font-semibold text-white hover:bg-green-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-green-800',
+  },
+  compact: {
+    list: 'flex flex-wrap gap-2',
+    call: 'inline-flex min-h-11 items-center gap-1.5 rounded-full border border-gray-700 px-3 py-1.5 text-xs font-medium text-gray-200 hover:border-brand hover:text-white focus-visible:outline-2 focus-visible:outline-brand',
+    whatsapp:
+      'inline-flex min-h-11 items-center gap-1.5 rounded-full border border-gray-700 px-3 py-1.5 text-xs font-medium text-gray-200 hover:border-green-500 hover:text-white focus-visible:outline-2 focus-visible:outline-brand',
+  },
+} as const;
+
+/** `subject` names what the visitor is looking at: the WhatsApp message says it. */
+export function ReachButtons({ subject, compact = false, className = '' }: { subject: string; compact?: boolean; className?: string }) {
+  const site = useSiteSettings();
+  if (!site.phone && !site.whatsapp) return null;
+  const style = compact ? styles.compact : styles.full;
+  const icon = compact ? 'h-3.5 w-3.5' : 'h-4 w-4';
+  return (
+    <ul className={`${style.list} ${className}`} data-reach={compact ? 'compact' : 'full'}>
+      {site.phone ? (
+        <li>
+          <a href={telHref(site.phone)} className={style.call} aria-label={reach.callLabel(site.phone)}>
+            <Phone className={icon} aria-hidden="true" />
+            {reach.call}
+          </a>
+        </li>
+      ) : null}
+      {site.whatsapp ? (
+        <li>
+          <a
+            href={whatsappHref(site.whatsapp, reach.whatsappMessage(subject))}
+            target="_blank"
+            rel="noopener noreferrer"
+            className={style.whatsapp}
+            aria-label={reach.whatsappLabel(subject)}
+          >
+            <MessageCircle className={icon} aria-hidden="true" />
+            {reach.whatsapp}
+          </a>
+        </li>
+      ) : null}
+    </ul>
+  );
+}

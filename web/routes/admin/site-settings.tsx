@@ -1,0 +1,233 @@
+/** Site settings: the company's details every public page shows (PUT /api/site-settings); Admins and Editors. */
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { TOAST_SHORT_MS, commonCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
+import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
+import { siteSettingsSchema } from '../../../shared/site-settings-schema';
+import { btn, card, fieldError, input, label } from '../../components/admin/classes';
+import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
+import { useLeaveGuard } from '../../components/admin/use-leave-guard';
+import { apiJson, errorText } from '../../lib/admin/api';
+
+type Errors = Record<string, string>;
+
+/** The value at a dotted place ("address.street") of the settings. */
+function valueAt(settings: SiteSettings, place: string): string {
+  let value: unknown = settings;
+  for (const key of place.split('.')) value = (value as Record<string, unknown>)[key];
+  return typeof value === 'string' ? value : '';
+}
+
+/** A copy of the settings with one value changed at a dotted place. */
+function withValue(settings: SiteSettings, place: string, next: string): SiteSettings {
+  const [head, ...rest] = place.split('.');
+  const record = settings as unknown as Record<string, unknown>;
+  if (rest.length === 0) return { ...settings, [head!]: next };
+  return { ...settings, [head!]: withValue(record[head!] as SiteSettings, rest.join('.'), next) } as SiteSettings;
+}
+
+/** Each problem by its place; an opening-hours problem belongs to its day. */
+function errorsOf(value: SiteSettings): Errors | null {
+  const parsed = siteSettingsSchema.safeParse(value);
+  if (parsed.success) return null;
+  const errors: Errors = {};
+  for (const issue of parsed.error.issues) errors[issue.path.join('.')] ??= issue.message;
+  return errors;
+}
+
+function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+  return (
+    <fieldset className={`${card} p-5`} aria-describedby={hint ? `${id}-hint` : undefined}>
+      <legend className="px-1 text-lg font-semibold">{title}</legend>
+      {hint ? (
+        <p id={`${id}-hint`} className="mb-3 text-sm text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">{children}</div>
+    </fieldset>
+  );
+}
+
+export default function SiteSettingsScreen() {
+  const [saved, setSaved] = useState<SiteSettings | null>(null);
+  const [values, setValues] = useState<SiteSettings | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [formError, setFormError] = useState('');
+  const [loadError, setLoadError] = useState('');
+  const [attempt, setAttempt] = useState(0);
+  const [busy, setBusy] = useState(false);
+  const dirty = Boolean(saved && values && JSON.stringify(saved) !== JSON.stringify(values));
+  const guard = useLeaveGuard(dirty);
+
+  useEffect(() => {
+    let live = true;
+    apiJson<{ data: SiteSettings }>('/site-settings', { fallback: copy.loadFailed })
+      .then((reply) => {
+        if (!live) return;
+        setSaved(reply.data);
+        setValues(reply.data);
+      })
+      .catch((failure: unknown) => live && setLoadError(errorText(failure, copy.loadFailed)));
+    return () => {
+      live = false;
+    };
+  }, [attempt]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!values) return;
+    const found = errorsOf(values);
+    if (found) {
+      setErrors(found);
+      setFormError(copy.fixErrors);
+      // the first field with a problem takes the focus
+      const first = Object.keys(found)[0]!;
+      document.getElementById(`site-${first.replace(/\./g, '-')}`)?.focus();
+      document.getElementById(`site-${first.replace(/\./g, '-')}-opens`)?.focus();
+      return;
+    }
+    setErrors({});
+    setFormError('');
+    setBusy(true);
+    try {
+      const reply = await apiJson<{ data: SiteSettings; message?: string }>('/site-settings', {
+        method: 'PUT',
+        body: siteSettingsSchema.parse(values),
+        fallback: copy.saveFailed,
+      });
+      setSaved(reply.data);
+      setValues(reply.data);
+      toast.success(reply.message || copy.title, { duration: TOAST_SHORT_MS });
+    } catch (failure) {
+      const message = errorText(failure, copy.saveFailed);
+      setFormError(message);
+      toast.error(message, { duration: TOAST_SHORT_MS });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (place: string, text: string, options: { type?: string; max?: number; long?: boolean; hint?: string } = {}) => {
+    if (!values) return null;
+    const id = `site-${place.replace(/\./g, '-')}`;
+    const error = errors[place];
+    const described = [options.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+    const props = {
+      id,
+      name: place,
+      className: input,
+      value: valueAt(values, place),
+      maxLength: options.max,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': described,
+      onChange: (e: { currentTarget: { value: string } }) => setValues(withValue(values, place, e.currentTarget.value)),
+    };
+    return (
+      <div className={options.long ? 'sm:col-span-2' : undefined}>
+        <label htmlFor={id} className={label}>
+          {text}
+        </label>
+        {options.long ? <textarea rows={3} {...props} /> : <input type={options.type ?? 'text'} {...props} />}
+        {options.hint ? (
+          <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+            {options.hint}
+          </p>
+        ) : null}
+        {error ? (
+          <p id={`${id}-error`} className={fieldError}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+
+  return (
+    <div>
+      <PageHeader title={copy.title} subtitle={copy.intro} />
+      {loadError ? (
+        <ErrorView
+          message={loadError}
+          onRetry={() => {
+            setLoadError('');
+            setAttempt(attempt + 1);
+          }}
+        />
+      ) : !values ? (
+        <Spinner />
+      ) : (
+        <form onSubmit={submit} noValidate className="space-y-6" aria-label={copy.title}>
+          <Section id="company" title={copy.company}>
+            {field('companyName', copy.fields.companyName, { max: SITE_LIMITS.companyName })}
+            {field('email', copy.fields.email, { type: 'email', max: SITE_LIMITS.email })}
+            {field('phone', copy.fields.phone, { type: 'tel', max: 30 })}
+            {field('whatsapp', copy.fields.whatsapp, { type: 'tel', max: 30 })}
+          </Section>
+          <Section id="address" title={copy.address}>
+            {field('address.street', copy.fields.street, { max: SITE_LIMITS.street, long: true })}
+            {field('address.locality', copy.fields.locality, { max: SITE_LIMITS.locality })}
+            {field('address.region', copy.fields.region, { max: SITE_LIMITS.region })}
+            {field('address.postalCode', copy.fields.postalCode, { max: SITE_LIMITS.postalCode })}
+            {field('address.country', copy.fields.country, { max: 2 })}
+            {field('mapLink', copy.fields.mapLink, { type: 'url', max: SITE_LIMITS.url, long: true })}
+          </Section>
+          <Section id="hours" title={copy.hours} hint={copy.hoursHint}>
+            {WEEKDAYS.map((day) => {
+              const error = errors[`hours.${day}`];
+              const base = `site-hours-${day}`;
+              const time = (end: 'opens' | 'closes') => (
+                <div>
+                  <label htmlFor={`${base}-${end}`} className={label}>
+                    {end === 'opens' ? copy.opens(WEEKDAY_LABELS[day]) : copy.closes(WEEKDAY_LABELS[day])}
+                  </label>
+                  <input
+                    id={`${base}-${end}`}
+                    type="time"
+                    className={input}
+                    value={values.hours[day][end]}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `${base}-error` : undefined}
+                    onChange={(e) => setValues(withValue(values, `hours.${day}.${end}`, e.currentTarget.value))}
+                  />
+                </div>
+              );
+              return (
+                <div key={day} className="grid grid-cols-2 gap-2 sm:col-span-2">
+                  {time('opens')}
+                  {time('closes')}
+                  {error ? (
+                    <p id={`${base}-error`} className={`${fieldError} col-span-2`}>
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+          </Section>
+          <Section id="social" title={copy.social} hint={copy.socialHint}>
+            {SOCIAL_NETWORKS.map((network) => (
+              <div key={network}>{field(`social.${network}`, SOCIAL_LABELS[network], { type: 'url', max: SITE_LIMITS.url })}</div>
+            ))}
+          </Section>
+          <Section id="search" title={copy.search}>
+            {field('defaultTitle', copy.fields.defaultTitle, { max: SITE_LIMITS.defaultTitle, long: true })}
+            {field('defaultDescription', copy.fields.defaultDescription, { max: SITE_LIMITS.defaultDescription, long: true })}
+            {field('shareImage', copy.fields.shareImage, { long: true, hint: copy.shareImageHint })}
+          </Section>
+          {formError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {formError}
+            </p>
+          ) : null}
+          <div className="flex justify-end">
+            <button type="submit" className={btn.primary} disabled={busy}>
+              {busy ? commonCopy.saving : copy.save}
+            </button>
+          </div>
+        </form>
+      )}
+      {guard.dialog}
+    </div>
+  );
+}
