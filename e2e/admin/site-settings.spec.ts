@@ -116,10 +116,7 @@ test('Site settings: a change shows on every public page (header, footer, contac
 
     // a project's details, and the interior categories
     await page.goto('/project/exterior');
-    await page
-      .getByRole('button', { name: new RegExp(`${projects.ctaOther}|${projects.ctaCompleted}`) })
-      .first()
-      .click();
+    await page.getByTestId('project-card').first().getByRole('button', { name: projects.viewDetails }).click();
     const details = page.getByRole('dialog');
     const title = (await details.getByRole('heading', { level: 2 }).first().textContent())!.trim();
     await expect(details.getByRole('link', { name: reach.whatsappLabel(title) })).toHaveAttribute(
