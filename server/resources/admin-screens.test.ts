@@ -38,6 +38,7 @@ describe('admin sidebar', () => {
         ],
       },
       { to: '/admin/about', label: 'About Us Editor' },
+      { to: '/admin/settings', label: 'Site settings' },
       { to: '/admin/trash', label: 'Trash' },
       { to: '/admin/backups', label: 'Backups' },
       { to: '/admin/activity', label: 'Activity' },

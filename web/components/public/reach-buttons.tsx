@@ -1,6 +1,6 @@
-/** Call and WhatsApp links with the numbers from the Site settings; nothing when neither is set. */
+/** Call and WhatsApp links with the numbers from the Site settings (nothing when neither is set), and the address with its map link. */
 import { MessageCircle, Phone } from 'lucide-react';
-import { reach } from '../../../shared/copy/public';
+import { footer, reach } from '../../../shared/copy/public';
 import { telHref, whatsappHref } from '../../../shared/site-settings';
 import { useSiteSettings } from '../../lib/site-settings';
 
@@ -50,5 +50,22 @@ export function ReachButtons({ subject, compact = false, className = '' }: { sub
         </li>
       ) : null}
     </ul>
+  );
+}
+
+/** The company's address, linked to the map when the Site settings have a map link (it opens in a new tab). */
+export function AddressLink({ address, linkClassName }: { address: string; linkClassName: string }) {
+  const site = useSiteSettings();
+  return (
+    <address className="not-italic">
+      {site.mapLink ? (
+        <a href={site.mapLink} target="_blank" rel="noopener noreferrer" className={linkClassName}>
+          {address}
+          <span className="sr-only"> {footer.newTab}</span>
+        </a>
+      ) : (
+        address
+      )}
+    </address>
   );
 }

@@ -3,7 +3,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { footer, interior, interiorProjects, policies } from '../../../shared/copy/public';
 import { addressLine, openingHoursText, socialLinks, telHref, type SiteSettings } from '../../../shared/site-settings';
-import { ReachButtons } from './reach-buttons';
+import { AddressLink, ReachButtons } from './reach-buttons';
 import { SiteLogo } from './site-logo';
 
 /** The page a visitor is on, named for the WhatsApp message. */
@@ -63,16 +63,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
             {address && (
               <li className="flex gap-2">
                 <MapPin className="mt-0.5 h-4 w-4 shrink-0 text-brand" aria-hidden="true" />
-                <address className="not-italic">
-                  {site.mapLink ? (
-                    <a href={site.mapLink} target="_blank" rel="noopener noreferrer" className="hover:text-white">
-                      {address}
-                      <span className="sr-only"> {footer.newTab}</span>
-                    </a>
-                  ) : (
-                    address
-                  )}
-                </address>
+                <AddressLink address={address} linkClassName="hover:text-white" />
               </li>
             )}
             {site.phone && (

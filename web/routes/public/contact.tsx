@@ -3,13 +3,13 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { data, redirect, useActionData, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { contact, footer } from '../../../shared/copy/public';
+import { contact } from '../../../shared/copy/public';
 import { addressLine, openingHoursText, telHref } from '../../../shared/site-settings';
 import type { ContactInput, ContactReply } from '../../../shared/contact';
 import { EMAIL_PATTERN, contactFieldForError } from '../../../shared/contact-rules';
 import { MapIllustration } from '../../components/public/map-illustration';
 import { ToastArea } from '../../components/public/toast-area';
-import { ReachButtons } from '../../components/public/reach-buttons';
+import { AddressLink, ReachButtons } from '../../components/public/reach-buttons';
 import { pageMeta } from '../../lib/page-meta';
 import { layoutDataOf, useSiteSettings } from '../../lib/site-settings';
 import type { Route } from './+types/contact';
@@ -208,16 +208,7 @@ export default function ContactPage() {
             <ul className="mt-6 space-y-4">
               {address && (
                 <InfoItem icon={MapPin} label={contact.addressLabel}>
-                  <address className="not-italic">
-                    {site.mapLink ? (
-                      <a href={site.mapLink} target="_blank" rel="noopener noreferrer" className="underline-offset-4 hover:underline">
-                        {address}
-                        <span className="sr-only"> {footer.newTab}</span>
-                      </a>
-                    ) : (
-                      address
-                    )}
-                  </address>
+                  <AddressLink address={address} linkClassName="underline-offset-4 hover:underline" />
                 </InfoItem>
               )}
               {site.phone && (
