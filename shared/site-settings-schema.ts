@@ -14,19 +14,18 @@ import {
 import { noNul } from './text-input';
 import { z } from './zod';
 
+/** Text of a field; missing or not text: a message that names it. */
+const textOf = (label: string) => z.string({ error: siteSettingsMessages.missing(label) }).trim();
+
 const text = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
+  textOf(label)
     .max(max, siteSettingsMessages.tooLong(label, max))
     .refine(...noNul(label));
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 /** A phone number as people write it: digits with spaces, +, -, dots or brackets between them. */
-const phone = z
-  .string()
-  .trim()
+const phone = textOf('Phone')
   .max(30, siteSettingsMessages.phoneInvalid)
   .refine(
     (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 7 && digitsOf(value).length <= 15),
@@ -34,9 +33,7 @@ const phone = z
   );
 
 /** WhatsApp needs the full international number (wa.me takes it without + or spaces). */
-const whatsapp = z
-  .string()
-  .trim()
+const whatsapp = textOf('WhatsApp number')
   .max(30, siteSettingsMessages.whatsappInvalid)
   .refine(
     (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 8 && digitsOf(value).length <= 15),
@@ -45,9 +42,7 @@ const whatsapp = z
 
 /** Only http(s): these go into href, so no `javascript:` or `data:`. */
 const webUrl = (label: string) =>
-  z
-    .string()
-    .trim()
+  textOf(label)
     .max(SITE_LIMITS.url, siteSettingsMessages.tooLong(label, SITE_LIMITS.url))
     .refine((value) => {
       if (value === '') return true;
@@ -67,51 +62,51 @@ const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
 const dayHours = (day: Weekday) => {
   const label = WEEKDAY_LABELS[day];
-  return z.object({ opens: z.string().trim().default(''), closes: z.string().trim().default('') }).superRefine((hours, ctx) => {
-    const { opens, closes } = hours;
-    if (opens === '' && closes === '') return;
-    if (opens === '' || closes === '') ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeBoth(label) });
-    else if (!TIME.test(opens) || !TIME.test(closes)) ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeInvalid(label) });
-    else if (closes <= opens) ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeOrder(label) });
-  });
+  return z
+    .object({ opens: textOf(label).default(''), closes: textOf(label).default('') }, { error: siteSettingsMessages.missing(label) })
+    .superRefine((hours, ctx) => {
+      const { opens, closes } = hours;
+      if (opens === '' && closes === '') return;
+      if (opens === '' || closes === '') ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeBoth(label) });
+      else if (!TIME.test(opens) || !TIME.test(closes)) ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeInvalid(label) });
+      else if (closes <= opens) ctx.addIssue({ code: 'custom', message: siteSettingsMessages.timeOrder(label) });
+    });
 };
 
 export const siteSettingsSchema = z.object({
-  companyName: z
-    .string()
-    .trim()
+  companyName: textOf('Company name')
     .min(1, siteSettingsMessages.companyNameRequired)
     .max(SITE_LIMITS.companyName, siteSettingsMessages.tooLong('Company name', SITE_LIMITS.companyName))
     .refine(...noNul('Company name')),
-  address: z.object({
-    street: text('Street address', SITE_LIMITS.street),
-    locality: text('City', SITE_LIMITS.locality),
-    region: text('State or region', SITE_LIMITS.region),
-    postalCode: text('Postal code', SITE_LIMITS.postalCode),
-    country: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || /^[A-Za-z]{2}$/.test(value), siteSettingsMessages.countryInvalid)
-      .transform((value) => value.toUpperCase()),
-  }),
+  address: z.object(
+    {
+      street: text('Street address', SITE_LIMITS.street),
+      locality: text('City', SITE_LIMITS.locality),
+      region: text('State or region', SITE_LIMITS.region),
+      postalCode: text('Postal code', SITE_LIMITS.postalCode),
+      country: textOf('Country')
+        .refine((value) => value === '' || /^[A-Za-z]{2}$/.test(value), siteSettingsMessages.countryInvalid)
+        .transform((value) => value.toUpperCase()),
+    },
+    { error: siteSettingsMessages.missing('Address') },
+  ),
   phone,
   whatsapp,
-  email: z
-    .string()
-    .trim()
+  email: textOf('E-mail')
     .max(SITE_LIMITS.email, siteSettingsMessages.emailInvalid)
     .refine((value) => value === '' || z.email().safeParse(value).success, siteSettingsMessages.emailInvalid),
-  hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours(day)])) as Record<Weekday, ReturnType<typeof dayHours>>),
+  hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours(day)])) as Record<Weekday, ReturnType<typeof dayHours>>, {
+    error: siteSettingsMessages.missing('Opening hours'),
+  }),
   social: z.object(
     Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialField(network)])) as Record<
       SocialNetwork,
       ReturnType<typeof socialField>
     >,
+    { error: siteSettingsMessages.missing('Social links') },
   ),
   mapLink: webUrl('Map link'),
-  defaultTitle: z
-    .string()
-    .trim()
+  defaultTitle: textOf('Default page title')
     .min(1, siteSettingsMessages.defaultTitleRequired)
     .max(SITE_LIMITS.defaultTitle, siteSettingsMessages.tooLong('Default page title', SITE_LIMITS.defaultTitle))
     .refine(...noNul('Default page title')),

@@ -27,6 +27,8 @@ export const siteSettingsMessages = {
   saved: 'Site settings saved successfully!',
   companyNameRequired: 'Company name is required',
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  /** A part the Site settings screen always sends is missing or of the wrong kind (a script calling the API). */
+  missing: (label: string) => `${label} is missing or not valid`,
   phoneInvalid: 'Phone must be a phone number: 7 to 15 digits, with only spaces, +, -, dots and brackets between them',
   whatsappInvalid: 'WhatsApp number must be in international format with its country code: 8 to 15 digits, e.g. +91 98450 12345',
   emailInvalid: 'Please enter a valid email address',

@@ -77,6 +77,14 @@ describe('/api/site-settings', () => {
       ],
       [{ shareImage: 'https://evil.example/a.webp' }, messages.shareImageInvalid],
       [{ companyName: 'Nul\u0000Name' }, apiMessages.textHasNul('Company name')],
+      // what the screen always sends, missing or of the wrong kind (a script calling the API): named, not zod's words
+      [{ address: undefined }, messages.missing('Address')],
+      [{ hours: 'always' }, messages.missing('Opening hours')],
+      [{ hours: { ...DEMO_SITE_SETTINGS.hours, friday: null } }, messages.missing('Friday')],
+      [{ social: [] }, messages.missing('Social links')],
+      [{ companyName: 42 }, messages.missing('Company name')],
+      [{ address: { ...DEMO_SITE_SETTINGS.address, street: ['x'] } }, messages.missing('Street address')],
+      [{ mapLink: false }, messages.missing('Map link')],
     ];
     const before = (await auditEntries()).length;
     for (const [change, message] of cases) {
