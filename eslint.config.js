@@ -44,11 +44,31 @@ export default tseslint.config(
   },
   {
     // the public site must never pull in admin code (the admin bundle stays off visitors' phones)
-    files: ['web/routes/public/**', 'web/components/public/**'],
+    files: ['web/routes/public/**'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { paths: [zodImport], patterns: ['**/admin/**', '~/routes/admin/*', '~/components/admin/*'] },
+      ],
+    },
+  },
+  {
+    // what the public pages run in the browser: no admin code, and no React Router (docs/decisions/0027)
+    files: ['web/pages/**', 'web/components/public/**', 'web/components/ui/**', 'web/public-entry.tsx'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            zodImport,
+            {
+              name: 'react-router',
+              message: 'Public pages hydrate without React Router: use web/components/public/page-context.tsx and plain links.',
+              allowTypeImports: true,
+            },
+          ],
+          patterns: ['**/admin/**', '~/routes/admin/*', '~/components/admin/*'],
+        },
       ],
     },
   },

@@ -1,14 +1,17 @@
 /** The document shell shared by the public site and the admin area. */
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
 import type { LinksFunction } from 'react-router';
 import { useEffect } from 'react';
 import './styles/public.css';
 import { useNonce } from './nonce-context';
+import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/site-settings';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // a public page loads its own small entry instead of React Router's (web/lib/public-page.tsx)
+  const ownEntry = Boolean(useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ID)?.entry);
   return (
     <html lang="en">
       <head>
@@ -20,15 +23,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
         {children}
-        <ScrollRestoration nonce={nonce || undefined} />
-        <Scripts nonce={nonce || undefined} />
+        {ownEntry ? null : (
+          <>
+            <ScrollRestoration nonce={nonce || undefined} />
+            <Scripts nonce={nonce || undefined} />
+          </>
+        )}
       </body>
     </html>
   );
 }
 
 export default function App() {
-  // public pages hydrate after load (docs/decisions/0007); the browser tests wait for this mark
+  // the browser tests wait for this mark (public pages set it in web/public-entry.tsx)
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
   }, []);

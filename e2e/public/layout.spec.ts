@@ -173,6 +173,28 @@ test.describe('routing, SEO and bundles', () => {
     await expect(page).toHaveURL(/\?category=wooden-carving$/);
   });
 
+  test('every public page carries at most 90 KiB of compressed JavaScript, none of it React Router', async ({ browser }) => {
+    for (const path of PUBLIC_PAGES) {
+      // a fresh context per page: nothing comes from the previous page's cache
+      const context = await browser.newContext({ baseURL: SERVERS.demo });
+      const page = await context.newPage();
+      const sizes = new Map<string, number>();
+      page.on('requestfinished', async (request) => {
+        if (new URL(request.url()).pathname.endsWith('.js')) sizes.set(request.url(), (await request.sizes()).responseBodySize);
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+      const urls = [...sizes.keys()].map((url) => new URL(url).pathname);
+      // the public entry and its chunks only (vite.public.config.ts): no entry.client, no route modules
+      for (const url of urls) expect(url, path).toMatch(/^\/assets\/public\//);
+      const kib = [...sizes.values()].reduce((sum, size) => sum + size, 0) / 1024;
+      console.log(`${path}: ${kib.toFixed(1)} KiB of JavaScript in ${urls.length} files`);
+      expect(kib, path).toBeGreaterThan(40); // React is there: the page hydrated
+      expect(kib, path).toBeLessThanOrEqual(90);
+      await context.close();
+    }
+  });
+
   test("without JavaScript the server HTML carries every page's text and images", async ({ browser }) => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();

@@ -43,6 +43,8 @@ export type WebLoadContext = {
   failedReads: number;
   /** The server's logger (the request's, for a page rendered for one request): render and read failures go here. */
   log: FastifyBaseLogger;
+  /** The public pages' browser entry (built by vite.public.config.ts); null on the development server, where React Router hydrates them. */
+  publicEntry: string | null;
   /** `?preview=<id>` asked by signed-in staff: that hidden item is shown in its list (such a page is never cached). */
   previewId?: string;
 };
@@ -77,11 +79,20 @@ function scriptHashes(scripts: Iterable<string>): string[] {
   return [...hashes];
 }
 
+/** The public entry's URL from the build's record of it (vite.public.config.ts). */
+function readPublicEntry(): string {
+  const record = path.join(projectRoot, 'build', 'public-entry.json');
+  if (!fs.existsSync(record)) throw new Error(`The public pages' entry is not built (${record} is missing). Run "npm run build" first.`);
+  const { entry } = JSON.parse(fs.readFileSync(record, 'utf8')) as { entry: string };
+  return entry;
+}
+
 export async function registerWebApp(app: FastifyInstance, services: Services, mode: Exclude<WebAppMode, 'none'>) {
   const development = mode === 'development';
   const origin = new URL(services.env.publicUrl).origin;
   let loadBuild: () => Promise<ServerBuild>;
   let viteMiddleware: ((req: IncomingMessage, res: ServerResponse, next: () => void) => void) | null = null;
+  let publicEntry: string | null = null;
 
   if (development) {
     const vite = await import('vite');
@@ -95,6 +106,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     }
     const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
     loadBuild = async () => build;
+    publicEntry = readPublicEntry();
     await app.register(fastifyStatic, {
       root: clientBuildDir,
       prefix: '/',
@@ -119,7 +131,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
 
   /** A public page rendered for everyone: no nonce, hydration deferred, inline scripts allowed by hash. */
   const renderShared = async (key: string, method: string): Promise<RenderedPage> => {
-    const context: WebLoadContext = { services, nonce: '', failedReads: 0, log: app.log };
+    const context: WebLoadContext = { services, nonce: '', failedReads: 0, log: app.log, publicEntry };
     const response = await render(pageRequest(origin + key, { method }), context);
     const headers: Record<string, string> = {};
     response.headers.forEach((value, name) => (headers[name] = value));
@@ -139,7 +151,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   /** Any other page (admin, and everything in development): rendered per request with a fresh nonce, streamed. */
   const renderOwn = async (request: Request, reply: FastifyReply, previewId?: string) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    const response = await render(request, { services, nonce, failedReads: 0, log: reply.log, previewId });
+    const response = await render(request, { services, nonce, failedReads: 0, log: reply.log, publicEntry, previewId });
     reply.code(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') reply.header(name, value);

@@ -305,6 +305,12 @@ export const reach = {
   interiorSubject: 'Interior design',
 } as const;
 
+/** The toast area of the pages that toast (contact, interior). */
+export const toasts = {
+  areaLabel: 'Notifications',
+  close: 'Close notification',
+} as const;
+
 export const TOAST_DURATION_MS = 3000;
 export const ROTATION_MS = 5000;
 export const PARTICLE_COUNT = 20;

@@ -1,19 +1,15 @@
-/** The Site settings on the public pages: loaded once by the public layout, read by its parts and each page's meta. */
-import { useRouteLoaderData } from 'react-router';
-import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/site-settings';
+/** The public layout's data (the Site settings and where the public entry is), read by each public page and its meta. */
+import type { SiteSettings } from '../../shared/site-settings';
 
 /** The route id of routes/public/public-layout.tsx, whose loader reads the settings. */
-const PUBLIC_LAYOUT_ID = 'routes/public/public-layout';
+export const PUBLIC_LAYOUT_ID = 'routes/public/public-layout';
 
 /** What the public layout's loader returns. */
 export interface PublicLayoutData {
   site: SiteSettings;
   baseUrl: string;
-}
-
-/** The settings inside the public layout (the defaults outside it, e.g. in an error page). */
-export function useSiteSettings(): SiteSettings {
-  return useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ID)?.site ?? DEFAULT_SITE_SETTINGS;
+  /** The built public entry's URL; null on the development server, where React Router hydrates the page. */
+  entry: string | null;
 }
 
 /** The layout's data among a meta function's matches. */

@@ -1,6 +1,5 @@
 /** The call-to-action link styles of the public site (brand dark orange keeps white text above 4.5:1). */
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 
 const variants = {
   primary: 'bg-brand-dark text-white hover:bg-orange-800',
@@ -13,8 +12,8 @@ export const buttonClass = (variant: keyof typeof variants = 'primary') =>
 
 export function ButtonLink({ to, children, variant = 'primary' }: { to: string; children: ReactNode; variant?: keyof typeof variants }) {
   return (
-    <Link to={to} className={buttonClass(variant)}>
+    <a href={to} className={buttonClass(variant)}>
       {children}
-    </Link>
+    </a>
   );
 }

@@ -9,7 +9,6 @@ import { useRotatingIndex } from '../ui/use-rotating-index';
 import { buttonClass } from './button-link';
 import { ReachButtons } from './reach-buttons';
 import { useId } from 'react';
-import { Link } from 'react-router';
 
 /** Call-to-action text by status: each page passes its own pair. */
 export interface ProjectCta {
@@ -253,9 +252,9 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
             </ul>
           </div>
         )}
-        <Link to="/contact" className={`${buttonClass('primary')} mt-6 w-full sm:w-auto`}>
+        <a href="/contact" className={`${buttonClass('primary')} mt-6 w-full sm:w-auto`}>
           {ctaFor(project, cta)}
-        </Link>
+        </a>
         <ReachButtons subject={project.title} className="mt-4" />
       </div>
     </Modal>

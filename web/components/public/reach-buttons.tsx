@@ -2,7 +2,7 @@
 import { MessageCircle, Phone } from 'lucide-react';
 import { footer, reach } from '../../../shared/copy/public';
 import { telHref, whatsappHref } from '../../../shared/site-settings';
-import { useSiteSettings } from '../../lib/site-settings';
+import { useSiteSettings } from './page-context';
 
 const styles = {
   full: {

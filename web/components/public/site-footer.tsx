@@ -1,9 +1,9 @@
 /** The public footer: tagline (since 2015), the filled-in social links in a new tab, quick links, contact details from the Site settings, policies and copyright. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { Link, useLocation } from 'react-router';
 import { footer, interior, interiorProjects, policies } from '../../../shared/copy/public';
 import { addressLine, openingHoursText, socialLinks, telHref, type SiteSettings } from '../../../shared/site-settings';
 import { AddressLink, ReachButtons } from './reach-buttons';
+import { usePathname } from './page-context';
 import { SiteLogo } from './site-logo';
 
 /** The page a visitor is on, named for the WhatsApp message. */
@@ -14,7 +14,7 @@ const PAGE_NAMES: Record<string, string> = {
 };
 
 export function SiteFooter({ site }: { site: SiteSettings }) {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const social = socialLinks(site);
   const address = addressLine(site);
   const hours = openingHoursText(site);
@@ -50,9 +50,9 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <ul className="mt-4 space-y-1 text-sm">
             {footer.quickLinkItems.map((item) => (
               <li key={item.to}>
-                <Link to={item.to} className="inline-block py-1.5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand">
+                <a href={item.to} className="inline-block py-1.5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand">
                   {item.label}
-                </Link>
+                </a>
               </li>
             ))}
           </ul>

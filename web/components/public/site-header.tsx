@@ -1,8 +1,8 @@
 /** The public header: logo, five links with the active one underlined, compact with a shadow past 10 px, full-screen menu on phones. */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
 import { NAV_LINKS, SCROLL_THRESHOLD_PX, nav } from '../../../shared/copy/public';
+import { usePathname } from './page-context';
 import { SiteLogo } from './site-logo';
 import { TwinkleParticles } from './twinkle-particles';
 
@@ -14,7 +14,7 @@ function activeNavPath(pathname: string): string | null {
 }
 
 export function SiteHeader({ companyName }: { companyName: string }) {
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const active = activeNavPath(pathname);
@@ -50,16 +50,16 @@ export function SiteHeader({ companyName }: { companyName: string }) {
       <TwinkleParticles />
       <div className="relative mx-auto flex max-w-7xl items-center justify-between px-4 sm:px-6">
         {/* the old site sent the logo to the group's external website; offline we go home (docs/decisions) */}
-        <Link to="/" aria-label={nav.logoLabel(companyName)} className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark">
+        <a href="/" aria-label={nav.logoLabel(companyName)} className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark">
           <SiteLogo name={companyName} compact={scrolled} />
-        </Link>
+        </a>
         <nav aria-label={nav.mainNav} className="hidden md:block">
           <ul className="flex items-center gap-7">
             {NAV_LINKS.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} className={linkClass(link.to)} aria-current={active === link.to ? 'page' : undefined}>
+                <a href={link.to} className={linkClass(link.to)} aria-current={active === link.to ? 'page' : undefined}>
                   {link.label}
-                </NavLink>
+                </a>
               </li>
             ))}
           </ul>
@@ -84,9 +84,9 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           className="fixed inset-0 z-50 flex h-dvh flex-col bg-white px-6 py-4 md:hidden"
         >
           <div className="flex items-center justify-between">
-            <Link to="/" aria-label={nav.logoLabel(companyName)} onClick={() => setMenuOpen(false)}>
+            <a href="/" aria-label={nav.logoLabel(companyName)} onClick={() => setMenuOpen(false)}>
               <SiteLogo name={companyName} />
-            </Link>
+            </a>
             <button
               type="button"
               autoFocus
@@ -101,14 +101,14 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             <ul className="flex flex-col gap-6">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>
-                  <NavLink
-                    to={link.to}
+                  <a
+                    href={link.to}
                     onClick={() => setMenuOpen(false)}
                     aria-current={active === link.to ? 'page' : undefined}
                     className={`text-2xl font-bold ${active === link.to ? 'text-brand-dark underline decoration-2 underline-offset-8' : 'text-gray-900'}`}
                   >
                     {link.label}
-                  </NavLink>
+                  </a>
                 </li>
               ))}
             </ul>

@@ -1,10 +1,10 @@
-/** Client stories: the featured story and the 'Client Experiences' grid, or the spec's error view. */
-import { useEffect } from 'react';
+/** Client stories (/client); the page itself is web/pages/client-stories.tsx. */
+import { PublicPage } from '../../lib/public-page';
 import { clientStories } from '../../../shared/copy/public';
-import { ClientStoriesView } from '../../components/public/client-stories-view';
 import { pageMeta } from '../../lib/page-meta';
 import { loadResource } from '../../lib/section-data.server';
 import type { Route } from './+types/client-stories';
+import ClientStoriesPage from '../../pages/client-stories';
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { clients: await loadResource(context, 'clients') };
@@ -20,10 +20,6 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export default function ClientStoriesPage({ loaderData }: Route.ComponentProps) {
-  // the spec: client stories scroll to the top on load
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
-  return <ClientStoriesView section={loaderData.clients} headingLevel={1} />;
+export default function ClientStoriesRoute({ loaderData }: Route.ComponentProps) {
+  return <PublicPage name="client-stories" Component={ClientStoriesPage} props={loaderData} />;
 }

@@ -1,28 +1,15 @@
-/** Projects: category and status filters bound to ?category= and ?status=, a mobile drawer, the count line, cards and the detail modal. */
-import { SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useSearchParams, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { projects as copy, states } from '../../../shared/copy/public';
-import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../../shared/resource-options';
-import { ProjectCard, ProjectModal, type ProjectCta } from '../../components/public/project-details';
-import { EmptyState, ErrorState } from '../../components/public/section-state';
+/** Projects (/project/exterior): the projects and their JSON-LD; the page itself is web/pages/projects.tsx. */
+import { projects as copy } from '../../../shared/copy/public';
+import { PublicPage } from '../../lib/public-page';
 import { pageMeta } from '../../lib/page-meta';
 import { layoutDataOf } from '../../lib/site-settings';
 import { projectsJsonLd } from '../../../shared/structured-data';
 import { loadResource } from '../../lib/section-data.server';
+import ProjectsPage, { type ProjectsPageProps } from '../../pages/projects';
 import type { Route } from './+types/projects';
-import { SectionHeading } from '../../components/public/section-heading';
 
-const CTA: ProjectCta = { completed: copy.ctaCompleted, other: copy.ctaOther };
-
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs): Promise<ProjectsPageProps> {
   return { projects: await loadResource(context, 'project') };
-}
-
-// a filter change only rewrites the query: the projects are already here
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  if (currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search) return false;
-  return defaultShouldRevalidate;
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -38,177 +25,6 @@ export function meta({ data, matches }: Route.MetaArgs) {
   });
 }
 
-/** The option whose lowercase name equals the query value, matched case-insensitively. */
-function fromQuery<T extends string>(options: readonly T[], value: string | null): T | null {
-  const wanted = (value ?? '').toLowerCase();
-  return options.find((o) => o.toLowerCase() === wanted) ?? null;
-}
-
-export default function ProjectsPage({ loaderData }: Route.ComponentProps) {
-  const { projects } = loaderData;
-  const [searchParams, setSearchParams] = useSearchParams();
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
-  const category = fromQuery(PROJECT_CATEGORIES, searchParams.get('category'));
-  const status = fromQuery(PROJECT_STATUSES, searchParams.get('status'));
-  const all = projects.ok ? projects.data : [];
-  const shown = all.filter((p) => (!category || p.category === category) && (!status || p.status === status));
-  const openProject = all.find((p) => p._id === openId) ?? null;
-
-  // the query always holds lowercase values, whatever case arrived
-  const setFilter = (name: 'category' | 'status', value: string | null) => {
-    const wanted = { category, status, [name]: value };
-    const next = new URLSearchParams();
-    if (wanted.category) next.set('category', wanted.category.toLowerCase());
-    if (wanted.status) next.set('status', wanted.status.toLowerCase());
-    setSearchParams(next, { preventScrollReset: true });
-  };
-  const clearAll = () => setSearchParams({}, { preventScrollReset: true });
-
-  const filterGroups = (
-    <>
-      <FilterGroup
-        label={copy.categoryLabel}
-        allLabel={copy.allCategories}
-        options={PROJECT_CATEGORIES}
-        value={category}
-        onChange={(v) => setFilter('category', v)}
-      />
-      <FilterGroup
-        label={copy.statusLabel}
-        allLabel={copy.allStatuses}
-        options={PROJECT_STATUSES}
-        value={status}
-        onChange={(v) => setFilter('status', v)}
-      />
-    </>
-  );
-
-  return (
-    <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
-      <SectionHeading level={1} title={copy.title} subtitle={copy.intro} />
-      {!projects.ok ? (
-        <ErrorState text={states.projectsError} />
-      ) : (
-        <>
-          <div className="mb-6 hidden flex-wrap items-end gap-8 md:flex">
-            {filterGroups}
-            <button
-              type="button"
-              onClick={clearAll}
-              className="min-h-11 text-sm font-semibold text-brand-dark underline underline-offset-4"
-            >
-              {copy.clearAll}
-            </button>
-          </div>
-          <div className="mb-6 flex items-center justify-between gap-4">
-            <p className="text-gray-800" aria-live="polite" data-testid="project-count">
-              {copy.showing(shown.length, all.length)}
-            </p>
-            <button
-              type="button"
-              onClick={() => setDrawerOpen(true)}
-              aria-expanded={drawerOpen}
-              aria-controls="filter-drawer"
-              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-gray-300 px-4 text-sm font-semibold text-gray-900 md:hidden"
-            >
-              <SlidersHorizontal className="h-4 w-4" aria-hidden="true" />
-              {copy.filters}
-            </button>
-          </div>
-          {shown.length === 0 ? (
-            <EmptyState text={states.projectsEmpty} />
-          ) : (
-            <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-              {shown.map((project, i) => (
-                <ProjectCard key={project._id} project={project} priority={i === 0} onOpen={() => setOpenId(project._id)} />
-              ))}
-            </ul>
-          )}
-          {drawerOpen && (
-            <FilterDrawer onClose={() => setDrawerOpen(false)} onClear={clearAll}>
-              {filterGroups}
-            </FilterDrawer>
-          )}
-        </>
-      )}
-      {openProject && <ProjectModal project={openProject} cta={CTA} onClose={() => setOpenId(null)} />}
-    </div>
-  );
-}
-
-function FilterGroup<T extends string>({
-  label,
-  allLabel,
-  options,
-  value,
-  onChange,
-}: {
-  label: string;
-  allLabel: string;
-  options: readonly T[];
-  value: T | null;
-  onChange: (value: T | null) => void;
-}) {
-  return (
-    <fieldset>
-      <legend className="mb-2 text-sm font-semibold text-gray-900">{label}</legend>
-      <div className="flex flex-wrap gap-2">
-        {[null, ...options].map((option) => (
-          <button
-            key={option ?? 'all'}
-            type="button"
-            aria-pressed={option === value}
-            onClick={() => onChange(option)}
-            className={`min-h-11 rounded-full px-4 py-2 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand ${
-              option === value ? 'bg-brand-dark text-white' : 'bg-gray-100 text-gray-900 hover:bg-orange-100'
-            }`}
-          >
-            {option ?? allLabel}
-          </button>
-        ))}
-      </div>
-    </fieldset>
-  );
-}
-
-function FilterDrawer({ children, onClose, onClear }: { children: React.ReactNode; onClose: () => void; onClear: () => void }) {
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
-  return (
-    <div className="fixed inset-0 z-50 md:hidden">
-      <div className="absolute inset-0 bg-black/50" onClick={onClose} aria-hidden="true" />
-      <div
-        id="filter-drawer"
-        role="dialog"
-        aria-modal="true"
-        aria-label={copy.filters}
-        className="absolute inset-y-0 right-0 flex w-80 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-6 shadow-2xl"
-      >
-        <div className="flex items-center justify-between">
-          <h2 className="text-lg font-bold text-gray-900">{copy.filters}</h2>
-          <button
-            type="button"
-            autoFocus
-            onClick={onClose}
-            aria-label={copy.closeFilters}
-            className="inline-flex h-11 w-11 items-center justify-center rounded-full hover:bg-gray-100"
-          >
-            <X aria-hidden="true" />
-          </button>
-        </div>
-        {children}
-        <button
-          type="button"
-          onClick={onClear}
-          className="min-h-11 rounded-full border-2 border-brand-dark px-4 text-sm font-semibold text-brand-dark"
-        >
-          {copy.clearAll}
-        </button>
-      </div>
-    </div>
-  );
+export default function ProjectsRoute({ loaderData }: Route.ComponentProps) {
+  return <PublicPage name="projects" Component={ProjectsPage} props={loaderData} />;
 }

@@ -1,0 +1,66 @@
+/**
+ * What every public page's parts read: the Site settings and the address (path and query). The
+ * public pages hydrate without React Router (docs/decisions/0027), so this is their own small
+ * context, filled on the server from the request and in the browser from `location`.
+ */
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-settings';
+
+interface PageContextValue {
+  site: SiteSettings;
+  pathname: string;
+  search: string;
+  setSearch: (search: string) => void;
+}
+
+const PageContext = createContext<PageContextValue>({
+  site: DEFAULT_SITE_SETTINGS,
+  pathname: '/',
+  search: '',
+  setSearch: () => {},
+});
+
+/** What a public page is rendered with, on the server and again in the browser (serialised between them). */
+export interface PageAddress {
+  site: SiteSettings;
+  pathname: string;
+  /** the query with its leading '?', or '' */
+  search: string;
+}
+
+export function PageContextProvider({ site, pathname, search: initialSearch, children }: PageAddress & { children: ReactNode }) {
+  const [search, setSearchState] = useState(initialSearch);
+  // Back and Forward between filter choices: the query is the page's state
+  useEffect(() => {
+    const onPop = () => setSearchState(window.location.search);
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+  const setSearch = useCallback(
+    (next: string) => {
+      const query = next && !next.startsWith('?') ? `?${next}` : next;
+      window.history.pushState(null, '', `${pathname}${query}${window.location.hash}`);
+      setSearchState(query);
+    },
+    [pathname],
+  );
+  const value = useMemo(() => ({ site, pathname, search, setSearch }), [site, pathname, search, setSearch]);
+  return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
+}
+
+/** The Site settings (the defaults outside a public page). */
+export function useSiteSettings(): SiteSettings {
+  return useContext(PageContext).site;
+}
+
+export function usePathname(): string {
+  return useContext(PageContext).pathname;
+}
+
+/** The query as URLSearchParams and a setter that adds a history entry without reloading or scrolling. */
+export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Record<string, string>) => void] {
+  const { search, setSearch } = useContext(PageContext);
+  const params = useMemo(() => new URLSearchParams(search), [search]);
+  const set = useCallback((next: URLSearchParams | Record<string, string>) => setSearch(new URLSearchParams(next).toString()), [setSearch]);
+  return [params, set];
+}

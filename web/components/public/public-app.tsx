@@ -1,0 +1,26 @@
+/** The public site's frame around a page: skip link, header, watermark, main landmark and footer, with the page's context. */
+import type { ReactNode } from 'react';
+import { nav } from '../../../shared/copy/public';
+import { PageContextProvider, type PageAddress } from './page-context';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import { Watermark } from './watermark';
+
+export function PublicApp({ children, ...address }: PageAddress & { children: ReactNode }) {
+  return (
+    <PageContextProvider {...address}>
+      <a
+        href="#main-content"
+        className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-gray-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        {nav.skipToContent}
+      </a>
+      <SiteHeader companyName={address.site.companyName} />
+      <Watermark />
+      <main id="main-content" tabIndex={-1} className="outline-none">
+        {children}
+      </main>
+      <SiteFooter site={address.site} />
+    </PageContextProvider>
+  );
+}

@@ -1,0 +1,238 @@
+/** Contact: the 'Send Us a Message' form (client checks, server errors mapped to fields, toasts) and the contact details with a map. */
+import { Clock, Mail, MapPin, Phone } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { contact } from '../../shared/copy/public';
+import { addressLine, openingHoursText, telHref } from '../../shared/site-settings';
+import type { ContactInput, ContactReply } from '../../shared/contact';
+import { EMAIL_PATTERN, contactFieldForError } from '../../shared/contact-rules';
+import { MapIllustration } from '../components/public/map-illustration';
+import { ToastArea, toast } from '../components/public/toast-area';
+import { AddressLink, ReachButtons } from '../components/public/reach-buttons';
+import { useSearchParams, useSiteSettings } from '../components/public/page-context';
+import { SectionHeading } from '../components/public/section-heading';
+
+type Field = keyof ContactInput;
+export type ContactErrors = Partial<Record<Field, string>>;
+type Errors = ContactErrors;
+const EMPTY: ContactInput = { name: '', email: '', number: '', message: '' };
+export const CONTACT_FIELDS: Field[] = ['name', 'email', 'number', 'message'];
+/** Where a message sent without JavaScript lands (a reload then does not send it twice). */
+export const SENT_PARAM = 'sent';
+
+/** The spec's section 5: trimmed blank checks and the e-mail pattern. */
+export function validateContact(values: ContactInput): Errors {
+  const errors: Errors = {};
+  if (!values.name.trim()) errors.name = contact.errors.nameRequired;
+  if (!values.email.trim()) errors.email = contact.errors.emailRequired;
+  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = contact.errors.emailInvalid;
+  if (!values.number.trim()) errors.number = contact.errors.numberRequired;
+  if (!values.message.trim()) errors.message = contact.errors.messageRequired;
+  return errors;
+}
+
+/** The server's error strings as field errors; any that belong to no field are returned apart. */
+export function fieldErrorsOf(messages: string[]): { fieldErrors: Errors; others: string[] } {
+  const fieldErrors: Errors = {};
+  const others: string[] = [];
+  for (const message of messages) {
+    const field = contactFieldForError(message);
+    if (field) fieldErrors[field] ??= message;
+    else others.push(message);
+  }
+  return { fieldErrors, others };
+}
+
+/** A form sent without JavaScript and refused: what was sent, the field errors and the notice. */
+export interface PostedContact {
+  values: ContactInput;
+  errors: ContactErrors;
+  notice: string;
+}
+
+export default function ContactPage({ posted }: { posted: PostedContact | null }) {
+  const site = useSiteSettings();
+  const address = addressLine(site);
+  const hours = openingHoursText(site);
+  const sentWithoutScript = useSearchParams()[0].get(SENT_PARAM) === '1';
+  const [values, setValues] = useState<ContactInput>(posted?.values ?? EMPTY);
+  const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});
+  // what the toasts would have said, for a form sent before the page's scripts ran; gone on the next edit
+  const [notice, setNotice] = useState(
+    sentWithoutScript ? { text: contact.toasts.success, ok: true } : posted ? { text: posted.notice, ok: false } : null,
+  );
+  const [submitting, setSubmitting] = useState(false);
+
+  const edit = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((e) => ({ ...e, [field]: undefined }));
+    setNotice(null);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateContact(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      toast.error(contact.toasts.correct);
+      document.getElementById(`contact-${CONTACT_FIELDS.find((f) => found[f])}`)?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      const response = await fetch('/api/user', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(values),
+      });
+      const reply = (await response.json().catch(() => null)) as Partial<ContactReply> | null;
+      if (response.ok && reply?.success) {
+        toast.success(contact.toasts.success);
+        setValues(EMPTY);
+        setErrors({});
+      } else if (reply?.errors && reply.errors.length > 0) {
+        const { fieldErrors, others } = fieldErrorsOf(reply.errors);
+        others.forEach((message) => toast.error(message));
+        setErrors(fieldErrors);
+      } else {
+        toast.error(reply?.message || contact.toasts.failed);
+      }
+    } catch {
+      toast.error(contact.toasts.network);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  const inputClass = (field: Field) =>
+    `mt-1 block w-full rounded-lg border px-4 py-3 text-gray-900 shadow-sm focus:border-brand-dark focus:ring-2 focus:ring-orange-200 focus:outline-none ${
+      errors[field] ? 'border-red-600' : 'border-gray-300'
+    }`;
+  const fieldProps = (field: Field) => ({
+    id: `contact-${field}`,
+    name: field,
+    value: values[field],
+    onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => edit(field, event.target.value),
+    'aria-invalid': errors[field] ? true : undefined,
+    'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
+    className: inputClass(field),
+  });
+  const errorText = (field: Field) =>
+    errors[field] ? (
+      <p id={`contact-${field}-error`} className="mt-1 text-sm text-red-700" data-testid={`error-${field}`}>
+        {errors[field]}
+      </p>
+    ) : null;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
+      <SectionHeading level={1} title={contact.title} subtitle={contact.intro} />
+      <div className="grid gap-10 lg:grid-cols-5">
+        <section aria-labelledby="form-title" className="rounded-2xl bg-white p-6 shadow-lg ring-1 ring-gray-100 sm:p-8 lg:col-span-3">
+          <h2 id="form-title" className="text-2xl font-bold text-gray-900">
+            {contact.formTitle}
+          </h2>
+          {notice && (
+            <p
+              role="status"
+              data-testid="contact-notice"
+              className={`mt-4 rounded-lg px-4 py-3 text-sm font-semibold ${notice.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
+            >
+              {notice.text}
+            </p>
+          )}
+          <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-5">
+            <div className="grid gap-5 sm:grid-cols-2">
+              <div>
+                <label htmlFor="contact-name" className="text-sm font-semibold text-gray-900">
+                  {contact.labels.name}
+                </label>
+                <input type="text" autoComplete="name" {...fieldProps('name')} />
+                {errorText('name')}
+              </div>
+              <div>
+                <label htmlFor="contact-email" className="text-sm font-semibold text-gray-900">
+                  {contact.labels.email}
+                </label>
+                <input type="email" autoComplete="email" {...fieldProps('email')} />
+                {errorText('email')}
+              </div>
+            </div>
+            <div>
+              <label htmlFor="contact-number" className="text-sm font-semibold text-gray-900">
+                {contact.labels.number}
+              </label>
+              <input type="tel" autoComplete="tel" {...fieldProps('number')} />
+              {errorText('number')}
+            </div>
+            <div>
+              <label htmlFor="contact-message" className="text-sm font-semibold text-gray-900">
+                {contact.labels.message}
+              </label>
+              <textarea rows={6} {...fieldProps('message')} />
+              {errorText('message')}
+            </div>
+            <button
+              type="submit"
+              disabled={submitting}
+              className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-brand-dark px-8 py-3 font-semibold text-white hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand disabled:cursor-not-allowed disabled:opacity-70 sm:w-auto"
+            >
+              {submitting ? contact.sending : contact.submit}
+            </button>
+          </form>
+        </section>
+        <aside aria-labelledby="info-title" className="space-y-6 lg:col-span-2">
+          <div className="rounded-2xl bg-gray-900 p-6 text-gray-100 sm:p-8">
+            <h2 id="info-title" className="text-2xl font-bold text-white">
+              {contact.infoTitle}
+            </h2>
+            <ul className="mt-6 space-y-4">
+              {address && (
+                <InfoItem icon={MapPin} label={contact.addressLabel}>
+                  <AddressLink address={address} linkClassName="underline-offset-4 hover:underline" />
+                </InfoItem>
+              )}
+              {site.phone && (
+                <InfoItem icon={Phone} label={contact.phoneLabel}>
+                  <a href={telHref(site.phone)} className="underline-offset-4 hover:underline">
+                    {site.phone}
+                  </a>
+                </InfoItem>
+              )}
+              {site.email && (
+                <InfoItem icon={Mail} label={contact.emailLabel}>
+                  <a href={`mailto:${site.email}`} className="underline-offset-4 hover:underline">
+                    {site.email}
+                  </a>
+                </InfoItem>
+              )}
+              {hours.length > 0 && (
+                <InfoItem icon={Clock} label={contact.hoursLabel}>
+                  {hours.map((line) => (
+                    <span key={line} className="block">
+                      {line}
+                    </span>
+                  ))}
+                </InfoItem>
+              )}
+            </ul>
+            <ReachButtons subject={contact.title} className="mt-6" />
+          </div>
+          {site.mapLink ? <MapIllustration place={site.address.locality || site.companyName} mapLink={site.mapLink} /> : null}
+        </aside>
+      </div>
+      <ToastArea />
+    </div>
+  );
+}
+
+function InfoItem({ icon: Icon, label, children }: { icon: typeof MapPin; label: string; children: React.ReactNode }) {
+  return (
+    <li className="flex gap-3">
+      <Icon className="mt-1 h-5 w-5 shrink-0 text-orange-400" aria-hidden="true" />
+      <div>
+        <p className="text-sm font-semibold text-white">{label}</p>
+        <div>{children}</div>
+      </div>
+    </li>
+  );
+}

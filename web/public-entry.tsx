@@ -1,0 +1,34 @@
+/**
+ * The browser entry of the public pages (docs/decisions/0027): no React Router in the browser.
+ * The server rendered the page inside #public-app with its props in #public-page; this hydrates
+ * that element with the same frame and the named page, whose code is fetched on its own.
+ */
+import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { hydrateRoot } from 'react-dom/client';
+import { PublicApp } from './components/public/public-app';
+import { PUBLIC_APP_ID, PUBLIC_PAGE_DATA_ID, type PublicPageData } from './lib/public-page-data';
+import { publicPages } from './pages';
+
+/** Marks the document once the page has hydrated: the browser tests wait for it (e2e/fixtures/test.ts). */
+function HydratedMark({ children }: { children: ReactNode }) {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return children;
+}
+
+const container = document.getElementById(PUBLIC_APP_ID);
+const data = JSON.parse(document.getElementById(PUBLIC_PAGE_DATA_ID)?.textContent ?? 'null') as PublicPageData | null;
+if (container && data && data.name in publicPages) {
+  void publicPages[data.name]().then(({ default: Page }) => {
+    const Component = Page as ComponentType<Record<string, unknown>>;
+    hydrateRoot(
+      container,
+      <HydratedMark>
+        <PublicApp {...data.address}>
+          <Component {...data.props} />
+        </PublicApp>
+      </HydratedMark>,
+    );
+  });
+}
