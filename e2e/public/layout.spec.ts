@@ -1,5 +1,5 @@
 import { expect, test } from '../fixtures/test';
-import { NAV_LINKS, footer, nav } from '../../shared/copy/public';
+import { NAV_LINKS, footer, nav, states } from '../../shared/copy/public';
 import { DEMO_SITE_SETTINGS as demo, addressLine, socialLinks } from '../../shared/site-settings';
 import { PUBLIC_PAGES } from '../../web/lib/public-pages';
 import { SERVERS } from '../fixtures/servers';
@@ -79,6 +79,24 @@ test.describe('header and footer', () => {
       await expect(page).toHaveURL(new RegExp(`#${policy.id}$`));
       await expect(page.locator(`#${policy.id}`)).toBeInViewport();
     }
+  });
+
+  test("a link to another page shows that page's loading text while the browser fetches it", async ({ page }) => {
+    await page.goto('/about');
+    const pending = page.getByTestId('navigation-pending');
+    // the browser stays on this page: a listener on window runs after the page's own (on document) and cancels
+    // the navigation, so what a slow network would show stays on screen
+    await page.evaluate(() => window.addEventListener('click', (event) => event.preventDefault()));
+    const main = page.getByRole('navigation', { name: nav.mainNav });
+    await main.getByRole('link', { name: nav.gallery }).click();
+    await expect(pending).toHaveText(states.galleryLoading);
+    await main.getByRole('link', { name: nav.home }).click();
+    await expect(pending).toHaveText(states.homeBannerLoading);
+    // a link to this same page, or opened in a new tab, leaves nothing loading here
+    await main.getByRole('link', { name: nav.about }).click();
+    await expect(pending).toHaveCount(0);
+    await main.getByRole('link', { name: nav.contact }).click({ modifiers: ['Control'] });
+    await expect(pending).toHaveCount(0);
   });
 
   test('watermark shows at the top right and hides when it fails to load', async ({ page }) => {

@@ -1,6 +1,7 @@
 /** The public site's frame around a page: skip link, header, watermark, main landmark and footer, with the page's context. */
 import type { ReactNode } from 'react';
 import { nav } from '../../../shared/copy/public';
+import { NavigationPending } from './navigation-pending';
 import { PageContextProvider, type PageAddress } from './page-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -17,6 +18,7 @@ export function PublicApp({ children, ...address }: PageAddress & { children: Re
       </a>
       <SiteHeader companyName={address.site.companyName} />
       <Watermark />
+      <NavigationPending />
       <main id="main-content" tabIndex={-1} className="outline-none">
         {children}
       </main>
