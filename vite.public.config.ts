@@ -9,6 +9,8 @@ import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
 
 const ENTRY = 'web/public-entry.tsx';
+const SHARED_PARTS = /\/(web\/components|web\/lib|shared)\//;
+const PROJECT_PARTS = /\/web\/components\/(public\/project-details|ui\/modal)\./;
 const PUBLIC_ENTRY_RECORD = 'build/public-entry.json';
 
 /** Writes the entry chunk's URL for the server. */
@@ -37,6 +39,15 @@ export default defineConfig({
         entryFileNames: 'assets/public/[name]-[hash].js',
         chunkFileNames: 'assets/public/[name]-[hash].js',
         assetFileNames: 'assets/[name]-[hash][extname]',
+        // Three kinds of chunk, because each file costs about 1 KiB of headers, more than most of the
+        // small shared parts weigh: React with the entry; the frame and the parts several pages share;
+        // each page's own code (with the project cards for the two project pages, and the lightbox
+        // only once a picture is opened).
+        manualChunks: (id) => {
+          if (PROJECT_PARTS.test(id)) return 'project-details';
+          if (SHARED_PARTS.test(id) && !id.includes('gallery-lightbox')) return 'parts';
+          return undefined;
+        },
       },
     },
   },

@@ -3,7 +3,7 @@
  * The server rendered the page inside #public-app with its props in #public-page; this hydrates
  * that element with the same frame and the named page, whose code is fetched on its own.
  */
-import { useEffect, type ComponentType, type ReactNode } from 'react';
+import { startTransition, useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { PublicApp } from './components/public/public-app';
 import { PUBLIC_APP_ID, PUBLIC_PAGE_DATA_ID, type PublicPageData } from './lib/public-page-data';
@@ -22,13 +22,16 @@ const data = JSON.parse(document.getElementById(PUBLIC_PAGE_DATA_ID)?.textConten
 if (container && data && data.name in publicPages) {
   void publicPages[data.name]().then(({ default: Page }) => {
     const Component = Page as ComponentType<Record<string, unknown>>;
-    hydrateRoot(
-      container,
-      <HydratedMark>
-        <PublicApp {...data.address}>
-          <Component {...data.props} />
-        </PublicApp>
-      </HydratedMark>,
-    );
+    // as a transition, hydration yields to the browser every few milliseconds instead of one long task
+    startTransition(() => {
+      hydrateRoot(
+        container,
+        <HydratedMark>
+          <PublicApp {...data.address}>
+            <Component {...data.props} />
+          </PublicApp>
+        </HydratedMark>,
+      );
+    });
   });
 }

@@ -3,7 +3,9 @@ import type { MetaDescriptor } from 'react-router';
 import { nav } from '../../shared/copy/public';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings';
 import { layoutDataOf } from './site-settings';
-import { breadcrumbJsonLd, businessJsonLd, type Crumb } from '../../shared/structured-data';
+import type { Project } from '../../shared/resources';
+import { breadcrumbJsonLd, businessJsonLd, projectsJsonLd, type Crumb } from '../../shared/structured-data';
+import type { Section } from './section';
 
 export interface PageMetaInput {
   /** The page's own title (suffixed with the company name); null: the home page, titled by the settings' default title. */
@@ -45,4 +47,13 @@ export function pageMeta({ title, description, path, image, crumbs = [], jsonLd 
   const trail: Crumb[] = [{ name: nav.home, path: '/' }, ...crumbs];
   for (const data of [businessJsonLd(site, baseUrl), breadcrumbJsonLd(baseUrl, trail), ...jsonLd]) tags.push({ 'script:ld+json': data });
   return tags;
+}
+
+/** A project list page's meta: its projects as JSON-LD item lists once they have loaded. */
+export function projectListMeta({
+  projects,
+  ...page
+}: Omit<PageMetaInput, 'jsonLd' | 'title'> & { title: string; projects?: Section<Project[]> }) {
+  const baseUrl = layoutDataOf(page.matches)?.baseUrl ?? '';
+  return pageMeta({ ...page, jsonLd: projects?.ok ? projectsJsonLd(baseUrl, page.path, page.title, projects.data) : [] });
 }

@@ -1,4 +1,4 @@
-/** A drawn street map of the office area (no remote map may load here), with a link out to a real map. */
+/** A drawn street map (no remote map may load here) with no street names, which the Site settings could contradict; the caption names the place and links to a real map. */
 import { ExternalLink } from 'lucide-react';
 import { contact } from '../../../shared/copy/public';
 
@@ -16,12 +16,6 @@ export function MapIllustration({ place, mapLink }: { place: string; mapLink: st
         <path d="M300 240 L360 0" stroke="#fff" strokeWidth="8" />
         <path d="M0 60 H180" stroke="#fff" strokeWidth="6" />
         <path d="M220 190 H400" stroke="#fff" strokeWidth="6" />
-        <text x="12" y="112" fontSize="11" fill="#374151" fontFamily="sans-serif">
-          100 Feet Road
-        </text>
-        <text x="208" y="230" fontSize="11" fill="#374151" fontFamily="sans-serif">
-          HAL 2nd Stage
-        </text>
         <g transform="translate(222 96)">
           <path d="M0 0c-9 0-16 7-16 16 0 12 16 28 16 28s16-16 16-28C16 7 9 0 0 0z" fill="#c2410c" />
           <circle cx="0" cy="16" r="6" fill="#fff" />

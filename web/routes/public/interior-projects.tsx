@@ -1,9 +1,7 @@
 /** Interior projects (/project/interior): the Interior projects and their JSON-LD; the page itself is web/pages/interior-projects.tsx. */
 import { interior, interiorProjects as copy } from '../../../shared/copy/public';
 import { PublicPage } from '../../lib/public-page';
-import { pageMeta } from '../../lib/page-meta';
-import { layoutDataOf } from '../../lib/site-settings';
-import { projectsJsonLd } from '../../../shared/structured-data';
+import { projectListMeta } from '../../lib/page-meta';
 import { loadResource } from '../../lib/section-data.server';
 import InteriorProjectsPage, { type InteriorProjectsPageProps } from '../../pages/interior-projects';
 import type { Route } from './+types/interior-projects';
@@ -16,8 +14,7 @@ export async function loader({ context }: Route.LoaderArgs): Promise<InteriorPro
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const path = '/project/interior';
-  const baseUrl = layoutDataOf(matches)?.baseUrl ?? '';
-  return pageMeta({
+  return projectListMeta({
     title: copy.title,
     description: copy.metaDescription,
     path,
@@ -25,7 +22,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
       { name: interior.title, path: '/interior' },
       { name: copy.title, path },
     ],
-    jsonLd: data?.projects.ok ? projectsJsonLd(baseUrl, path, copy.title, data.projects.data) : [],
+    projects: data?.projects,
     matches,
   });
 }

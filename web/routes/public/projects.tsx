@@ -1,9 +1,7 @@
 /** Projects (/project/exterior): the projects and their JSON-LD; the page itself is web/pages/projects.tsx. */
 import { projects as copy } from '../../../shared/copy/public';
 import { PublicPage } from '../../lib/public-page';
-import { pageMeta } from '../../lib/page-meta';
-import { layoutDataOf } from '../../lib/site-settings';
-import { projectsJsonLd } from '../../../shared/structured-data';
+import { projectListMeta } from '../../lib/page-meta';
 import { loadResource } from '../../lib/section-data.server';
 import ProjectsPage, { type ProjectsPageProps } from '../../pages/projects';
 import type { Route } from './+types/projects';
@@ -14,13 +12,12 @@ export async function loader({ context }: Route.LoaderArgs): Promise<ProjectsPag
 
 export function meta({ data, matches }: Route.MetaArgs) {
   const path = '/project/exterior';
-  const baseUrl = layoutDataOf(matches)?.baseUrl ?? '';
-  return pageMeta({
+  return projectListMeta({
     title: copy.title,
     description: copy.metaDescription,
     path,
     crumbs: [{ name: copy.title, path }],
-    jsonLd: data?.projects.ok ? projectsJsonLd(baseUrl, path, copy.title, data.projects.data) : [],
+    projects: data?.projects,
     matches,
   });
 }
