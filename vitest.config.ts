@@ -24,5 +24,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     maxWorkers: 2,
+    // a worker keeps its imported modules from one file to the next: every file imports the whole
+    // server, and importing it again per file was 65-70 s of each pass (docs/decisions/0024)
+    isolate: false,
   },
 });
