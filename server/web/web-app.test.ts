@@ -168,6 +168,25 @@ describe('web app', () => {
     expect(daysAhead).toBeLessThan(365);
   });
 
+  it("carries a public page's props as JSON that no value can close: a hostile name and query round-trip", async () => {
+    const hostile = '</script><script>alert(1)</script><!--';
+    await t.services.siteSettings.save({ ...DEMO_SITE_SETTINGS, companyName: hostile });
+    try {
+      const page = await web.inject(`/gallery?category=${encodeURIComponent(hostile)}`);
+      expect(page.statusCode).toBe(200);
+      const block = /<script type="application\/json" id="public-page">([\s\S]*?)<\/script>/.exec(page.body);
+      expect(block).not.toBeNull();
+      expect(block![1]).not.toMatch(/<\/?script|<!--/i);
+      const data = JSON.parse(block![1]) as { name: string; address: { site: { companyName: string }; search: string } };
+      expect(data.name).toBe('gallery');
+      expect(data.address.site.companyName).toBe(hostile);
+      expect(new URLSearchParams(data.address.search).get('category')).toBe(hostile);
+      expect(page.body).not.toContain('<script>alert(1)');
+    } finally {
+      await t.services.siteSettings.save(DEMO_SITE_SETTINGS);
+    }
+  });
+
   it('serves a public page as prepared bytes: one render, br and gzip of the same page, ETag and 304', async () => {
     const cache = web.pageCache!;
     const plain = await web.inject('/');
