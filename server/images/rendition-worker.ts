@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { idleCollector } from '../idle-collector';
+import { LeasedWorker, type WorkerLog } from '../leased-worker';
 import type { Services } from '../services';
 import type { Storage } from '../storage/storage';
 import { decodeSource, encodeRendition, remainingRenditions, type ImageLimits } from './image-pipeline';
@@ -40,36 +41,21 @@ export interface RenditionWorkerDeps {
   log: WorkerLog;
 }
 
-/** Where the worker reports retries and failures; Fastify's logger (pino) is one. */
-export interface WorkerLog {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
-export class RenditionWorker {
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private wake: () => void = () => {};
-  /** A job was added since the last claim: the next idle wait is skipped. */
-  private nudged = false;
-  private unsubscribe: () => void = () => {};
-  private inHand = false;
+export class RenditionWorker extends LeasedWorker {
   private completed = 0;
 
   constructor(
     private readonly deps: RenditionWorkerDeps,
     private readonly options: RenditionWorkerOptions = DEFAULT_RENDITION_WORKER,
-  ) {}
-
-  /** Starts polling; jobs queued by this process start at once. */
-  start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.unsubscribe = this.deps.jobs.onAdded(() => {
-      this.nudged = true;
-      this.wake();
+  ) {
+    const { jobs, singleProcess, log } = deps;
+    super({
+      name: 'image jobs',
+      table: { subscribe: (listener) => jobs.onAdded(listener), releaseAllLeases: () => jobs.releaseAllLeases() },
+      pollMs: options.pollMs,
+      singleProcess,
+      log,
     });
-    this.running = this.loop();
   }
 
   /** Jobs this worker finished (every rendition stored, the job dropped by its own claim). */
@@ -77,57 +63,14 @@ export class RenditionWorker {
     return this.completed;
   }
 
-  /** True while a job is in hand (claimed and not yet finished, failed or released). */
-  get busy(): boolean {
-    return this.inHand;
-  }
-
-  /** Stops after the step in hand; a job not finished is released for the next start or another process. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.unsubscribe();
-    this.wake();
-    await this.running;
-    this.running = null;
-  }
-
-  private async loop(): Promise<void> {
-    if (this.deps.singleProcess) {
-      await this.deps.jobs
-        .releaseAllLeases()
-        .catch((error: unknown) => this.deps.log.warn({ err: error }, 'image jobs: could not release old leases'));
-    }
-    while (!this.stopping) {
-      let worked = false;
-      try {
-        await this.reportAbandoned();
-        this.nudged = false;
-        const job = await this.deps.jobs.claim(this.options.leaseMs);
-        if (job) {
-          worked = true;
-          await this.process(job);
-        }
-      } catch (error) {
-        // the database is away or refusing: the jobs wait in it, the worker tries again after a poll
-        this.deps.log.warn({ err: error }, 'image jobs: cannot reach the job table');
-      }
-      // the dead image buffers of a run of jobs are collected once the process is idle
-      if (worked) idleCollector.noteWork();
-      else if (!this.stopping) await this.idle();
-    }
-  }
-
-  /** Waits one poll interval, or less when a job is added or the worker stops. */
-  private idle(): Promise<void> {
-    if (this.nudged) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.pollMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
+  protected async round(): Promise<boolean> {
+    await this.reportAbandoned();
+    const job = await this.deps.jobs.claim(this.options.leaseMs);
+    if (!job) return false;
+    await this.holding(() => this.process(job));
+    // the dead image buffers of a run of jobs are collected once the process is idle
+    idleCollector.noteWork();
+    return true;
   }
 
   private async reportAbandoned(): Promise<void> {
@@ -141,7 +84,6 @@ export class RenditionWorker {
     const claim = new HeldClaim(job, jobs, this.options.leaseMs);
     const staging = path.join(this.deps.tmpDir, `renditions-${crypto.randomUUID()}`);
     const stored: string[] = [];
-    this.inHand = true;
     try {
       // an earlier claim that a crash ended may have stored some: they are whole (every store is atomic) and stay
       const missing = [];
@@ -176,7 +118,6 @@ export class RenditionWorker {
     } finally {
       await claim.end();
       await fs.rm(staging, { recursive: true, force: true });
-      this.inHand = false;
     }
   }
 

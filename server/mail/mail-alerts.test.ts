@@ -13,7 +13,8 @@ import { enquiryAdminUrl } from './enquiry-alert';
 import { ENQUIRY_ALERT } from './mail-outbox';
 import { createSmtpSender } from './mailer';
 import { parseMailSettings, type MailSettings } from './mail-settings';
-import { DEFAULT_MAIL_WORKER, MailWorker, retryDelay, type MailWorkerLog } from './mail-worker';
+import type { WorkerLog } from '../leased-worker';
+import { DEFAULT_MAIL_WORKER, MailWorker, retryDelay } from './mail-worker';
 
 const PUBLIC_URL = 'https://www.example.in';
 const NOTIFY = ['owner@example.in', 'sales@example.in'];
@@ -53,7 +54,7 @@ async function until(check: () => Promise<boolean>, timeoutMs = 10_000): Promise
 /** A log that keeps what the worker reports. */
 function recordingLog() {
   const lines: { level: 'warn' | 'error'; message: string; details: object }[] = [];
-  const log: MailWorkerLog = {
+  const log: WorkerLog = {
     warn: (details, message) => lines.push({ level: 'warn', message, details }),
     error: (details, message) => lines.push({ level: 'error', message, details }),
   };

@@ -7,6 +7,7 @@
  * process died (or lost the database for longer than the lease) before the mark was committed. The
  * resend carries the same Message-ID, so it is recognisable as the same mail (and many servers drop it).
  */
+import { LeasedWorker, type WorkerLog } from '../leased-worker';
 import type { Services } from '../services';
 import type { ClaimedMail, MailOutbox } from './mail-outbox';
 import { createSmtpSender, DEFAULT_SMTP_TIMEOUTS, type SendMail, type SmtpTimeouts } from './mailer';
@@ -37,18 +38,12 @@ export const DEFAULT_MAIL_WORKER: MailWorkerOptions = {
   smtpTimeouts: DEFAULT_SMTP_TIMEOUTS,
 };
 
-/** Where the worker reports retries and failures; Fastify's logger (pino) is one. */
-export interface MailWorkerLog {
-  warn(details: object, message: string): void;
-  error(details: object, message: string): void;
-}
-
 export interface MailWorkerDeps {
   outbox: MailOutbox;
   send: SendMail;
   /** The embedded database has one process: every lease found at start is a dead claim of this one. */
   singleProcess: boolean;
-  log: MailWorkerLog;
+  log: WorkerLog;
 }
 
 /** The wait before retry number `attempts` (1 after the first failure). */
@@ -56,30 +51,21 @@ export function retryDelay(attempts: number, options: Pick<MailWorkerOptions, 'r
   return Math.min(options.retryBaseMs * 2 ** Math.max(0, attempts - 1), options.retryMaxMs);
 }
 
-export class MailWorker {
-  private stopping = false;
-  private running: Promise<void> | null = null;
-  private wake: () => void = () => {};
-  /** A mail was queued since the last claim: the next idle wait is skipped. */
-  private nudged = false;
-  private unsubscribe: () => void = () => {};
-  private inHand = false;
+export class MailWorker extends LeasedWorker {
   private sentCount = 0;
 
   constructor(
     private readonly deps: MailWorkerDeps,
     private readonly options: MailWorkerOptions = DEFAULT_MAIL_WORKER,
-  ) {}
-
-  /** Starts polling; mails queued by this process go at once. */
-  start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.unsubscribe = this.deps.outbox.onQueued(() => {
-      this.nudged = true;
-      this.wake();
+  ) {
+    const { outbox, singleProcess, log } = deps;
+    super({
+      name: 'mail outbox',
+      table: { subscribe: (listener) => outbox.onQueued(listener), releaseAllLeases: () => outbox.releaseAllLeases() },
+      pollMs: options.pollMs,
+      singleProcess,
+      log,
     });
-    this.running = this.loop();
   }
 
   /** Mails this worker handed to the mail server and marked sent. */
@@ -87,61 +73,19 @@ export class MailWorker {
     return this.sentCount;
   }
 
-  /** True while a mail is in hand (claimed and not yet marked). */
-  get busy(): boolean {
-    return this.inHand;
-  }
-
-  /** Stops after the mail in hand (its send is bounded by the SMTP timeouts); a claim not yet sent is given back. */
-  async stop(): Promise<void> {
-    this.stopping = true;
-    this.unsubscribe();
-    this.wake();
-    await this.running;
-    this.running = null;
-  }
-
-  private async loop(): Promise<void> {
+  protected async round(): Promise<boolean> {
     const { outbox, log } = this.deps;
-    if (this.deps.singleProcess) {
-      await outbox.releaseAllLeases().catch((error: unknown) => log.warn({ err: error }, 'mail outbox: could not release old leases'));
+    for (const mail of await outbox.failExpired(this.options.giveUpAfterMs)) {
+      log.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: mail.lastError }, 'mail given up: never sent');
     }
-    while (!this.stopping) {
-      let worked = false;
-      try {
-        for (const mail of await outbox.failExpired(this.options.giveUpAfterMs)) {
-          log.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: mail.lastError }, 'mail given up: never sent');
-        }
-        this.nudged = false;
-        const mail = await outbox.claim(this.options.leaseMs);
-        if (mail) {
-          worked = true;
-          await this.process(mail);
-        }
-      } catch (error) {
-        // the database is away or refusing: the mails wait in it, the worker tries again after a poll
-        log.warn({ err: error }, 'mail outbox: cannot reach the table');
-      }
-      if (!worked && !this.stopping) await this.idle();
-    }
-  }
-
-  /** Waits one poll interval, or less when a mail is queued or the worker stops. */
-  private idle(): Promise<void> {
-    if (this.nudged) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, this.options.pollMs);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.wake = done;
-    });
+    const mail = await outbox.claim(this.options.leaseMs);
+    if (!mail) return false;
+    await this.holding(() => this.process(mail));
+    return true;
   }
 
   private async process(mail: ClaimedMail): Promise<void> {
     const { outbox, log } = this.deps;
-    this.inHand = true;
     // the lease outlives any one SMTP step; renewed while the server talks, so no other worker takes the mail meanwhile
     const renewal = setInterval(() => void outbox.renew(mail, this.options.leaseMs).catch(() => {}), this.options.leaseMs / 3);
     try {
@@ -161,7 +105,6 @@ export class MailWorker {
       if (await this.markSent(mail)) this.sentCount += 1;
     } finally {
       clearInterval(renewal);
-      this.inHand = false;
     }
   }
 
@@ -186,11 +129,7 @@ export class MailWorker {
 }
 
 /** The mail worker of one server process, on its services; null when SMTP_URL is unset (nothing is ever queued). */
-export function createMailWorker(
-  services: Services,
-  log: MailWorkerLog,
-  options: MailWorkerOptions = DEFAULT_MAIL_WORKER,
-): MailWorker | null {
+export function createMailWorker(services: Services, log: WorkerLog, options: MailWorkerOptions = DEFAULT_MAIL_WORKER): MailWorker | null {
   const settings = services.mail.settings;
   if (!settings) return null;
   return new MailWorker(
