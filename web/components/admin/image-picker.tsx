@@ -9,7 +9,8 @@ import { maxImageMb } from '../../../shared/admin-limits';
 import { ALT_MAX, objectPosition, type ImageDetails } from '../../../shared/image-details';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { prepareImageFile } from '../../lib/admin/image-files';
-import { fieldError, input, label as labelClass } from './classes';
+import { input, label as labelClass } from './classes';
+import { FieldError } from './ui';
 
 export interface NewImage extends ImageDetails {
   file: File;
@@ -197,11 +198,7 @@ export function SingleImagePicker({ label, current, file, details, error, onFile
           {shown ? <p className="mt-1 text-xs text-gray-600">{commonCopy.focalHint}</p> : null}
         </div>
       </div>
-      {error ? (
-        <p role="alert" className={fieldError}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
     </div>
   );
 }
@@ -376,11 +373,7 @@ export function MultiImagePicker(props: MultiProps) {
       </div>
       <p className="mt-1 text-xs text-gray-600">{commonCopy.imageHint(maxImageMb(limits))}</p>
       <Preparing busy={preparing} />
-      {error ? (
-        <p role="alert" className={fieldError}>
-          {error}
-        </p>
-      ) : null}
+      <FieldError message={error} />
     </div>
   );
 }

@@ -4,7 +4,8 @@
  */
 import { useEffect, useState, type FormEvent } from 'react';
 import { loginCopy, securityCopy as copy } from '../../../shared/copy/admin';
-import { btn, input, label } from './classes';
+import { btn } from './classes';
+import { LabelledInput } from './ui';
 import { EnrolmentForm, RecoveryCodes, type Enrolment } from './two-factor-enrolment';
 
 interface SessionReply {
@@ -99,22 +100,17 @@ export function LoginSecondStep({
     <form onSubmit={submit} className="space-y-4">
       <h2 className="text-lg font-semibold">{copy.codeStepTitle}</h2>
       <p className="text-sm text-gray-700">{recovery ? copy.recoveryStepIntro : copy.codeStepIntro}</p>
-      <div>
-        <label htmlFor="login-code" className={label}>
-          {recovery ? copy.recoveryLabel : copy.codeLabel}
-        </label>
-        <input
-          id="login-code"
-          key={recovery ? 'recovery' : 'code'}
-          required
-          autoFocus
-          inputMode={recovery ? 'text' : 'numeric'}
-          autoComplete="one-time-code"
-          className={input}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-        />
-      </div>
+      <LabelledInput
+        id="login-code"
+        label={recovery ? copy.recoveryLabel : copy.codeLabel}
+        key={recovery ? 'recovery' : 'code'}
+        required
+        autoFocus
+        inputMode={recovery ? 'text' : 'numeric'}
+        autoComplete="one-time-code"
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+      />
       {error ? (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
           {error}

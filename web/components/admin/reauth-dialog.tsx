@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { commonCopy, securityCopy as copy } from '../../../shared/copy/admin';
 import { apiJson, errorText } from '../../lib/admin/api';
 import { STEP_UP_HEADER } from '../../../shared/roles';
-import { btn, input, label } from './classes';
+import { btn } from './classes';
+import { LabelledInput } from './ui';
 import { Modal } from './modal';
 
 interface ReauthDialogProps {
@@ -39,35 +40,25 @@ export function ReauthDialog({ twoFactor, onConfirmed, onCancel }: ReauthDialogP
     <Modal title={copy.reauthTitle} onClose={onCancel} size="sm">
       <form onSubmit={submit} className="space-y-3">
         <p className="text-sm text-gray-700">{twoFactor ? copy.reauthIntroWithCode : copy.reauthIntro}</p>
-        <div>
-          <label htmlFor="reauth-password" className={label}>
-            {copy.reauthPassword}
-          </label>
-          <input
-            id="reauth-password"
-            type="password"
-            required
-            autoFocus
-            autoComplete="current-password"
-            className={input}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-        </div>
+        <LabelledInput
+          id="reauth-password"
+          label={copy.reauthPassword}
+          type="password"
+          required
+          autoFocus
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         {twoFactor ? (
-          <div>
-            <label htmlFor="reauth-code" className={label}>
-              {copy.codeLabel}
-            </label>
-            <input
-              id="reauth-code"
-              required
-              autoComplete="one-time-code"
-              className={input}
-              value={code}
-              onChange={(e) => setCode(e.currentTarget.value)}
-            />
-          </div>
+          <LabelledInput
+            id="reauth-code"
+            label={copy.codeLabel}
+            required
+            autoComplete="one-time-code"
+            value={code}
+            onChange={(e) => setCode(e.currentTarget.value)}
+          />
         ) : null}
         {error ? (
           <p role="alert" className="text-sm text-red-700">

@@ -9,7 +9,8 @@ import { DEFAULT_DETAILS, imageEntries, type ImageDetails } from '../../../share
 import { resources, type FieldDef, type ResourceDef, type ResourceKey } from '../../../shared/resources';
 import { applyConditions, fieldApplies, imageCountMessage, validateRecord } from '../../../shared/validation';
 import { errorText, sendMultipart } from '../../lib/admin/api';
-import { btn, fieldError, input, label as labelClass } from './classes';
+import { btn, input, label as labelClass } from './classes';
+import { FieldError } from './ui';
 import { MultiImagePicker, SingleImagePicker, type ExistingImage, type NewImage } from './image-picker';
 
 export type AnyRecord = { _id: string } & Record<string, unknown>;
@@ -268,11 +269,7 @@ export function ResourceForm(props: ResourceFormProps) {
                 {value.length}/{field.max}
               </p>
             ) : null}
-            {error ? (
-              <p id={`${id}-error`} className={fieldError}>
-                {error}
-              </p>
-            ) : null}
+            <FieldError id={`${id}-error`} message={error} />
           </div>
         );
       })}

@@ -1,7 +1,8 @@
 /** The parts of setting up two-factor sign-in, shared by the account screen and the sign-in (REQUIRE_2FA). */
 import { useState, type FormEvent } from 'react';
 import { securityCopy as copy } from '../../../shared/copy/admin';
-import { btn, input, label } from './classes';
+import { btn } from './classes';
+import { LabelledInput } from './ui';
 
 export interface Enrolment {
   secret: string;
@@ -37,21 +38,16 @@ export function EnrolmentForm({
           {enrolment.secret}
         </code>
       </p>
-      <div>
-        <label htmlFor="enrol-code" className={label}>
-          {copy.codeLabel}
-        </label>
-        <input
-          id="enrol-code"
-          required
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="\s*\d{3}\s*\d{3}\s*"
-          className={input}
-          value={code}
-          onChange={(e) => setCode(e.currentTarget.value)}
-        />
-      </div>
+      <LabelledInput
+        id="enrol-code"
+        label={copy.codeLabel}
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\s*\d{3}\s*\d{3}\s*"
+        value={code}
+        onChange={(e) => setCode(e.currentTarget.value)}
+      />
       {error ? (
         <p role="alert" className="text-sm text-red-700">
           {error}

@@ -1,10 +1,10 @@
 /** Small building blocks shared by the admin screens. */
 import { AlertCircle, Loader2 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import { PLACEHOLDER_IMAGE } from '../../../shared/image-urls';
 import { imageEntries } from '../../../shared/image-details';
 import { commonCopy } from '../../../shared/copy/admin';
-import { btn } from './classes';
+import { btn, fieldError, input, label as labelClass } from './classes';
 
 export function PageHeader({
   title,
@@ -98,5 +98,30 @@ export function NoAltMark({ record }: { record: Readonly<Record<string, unknown>
     <span className="mt-1 inline-block whitespace-nowrap rounded-full bg-amber-100 px-2 py-0.5 text-xs font-medium text-amber-900">
       {commonCopy.noAltTextCount(missing, images.length)}
     </span>
+  );
+}
+
+/**
+ * A field's error under it, nothing when there is none. With `id` the field points at it
+ * (aria-describedby); without, it is announced as it appears (role alert).
+ */
+export function FieldError({ id, message, className = '' }: { id?: string; message: string | null | undefined; className?: string }) {
+  if (!message) return null;
+  return (
+    <p id={id} role={id ? undefined : 'alert'} className={`${fieldError} ${className}`.trim()}>
+      {message}
+    </p>
+  );
+}
+
+/** A text field with its label above it, as every admin form draws one. */
+export function LabelledInput({ id, label, ...inputProps }: { id: string; label: ReactNode } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <input id={id} className={input} {...inputProps} />
+    </div>
   );
 }

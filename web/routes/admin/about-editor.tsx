@@ -15,7 +15,7 @@ import {
 import { TOAST_SHORT_MS, aboutEditorCopy as copy, commonCopy } from '../../../shared/copy/admin';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
+import { ErrorView, LabelledInput, PageHeader, Spinner } from '../../components/admin/ui';
 import { useLeaveGuard, type LeaveGuard } from '../../components/admin/use-leave-guard';
 import { apiJson, errorText } from '../../lib/admin/api';
 
@@ -221,17 +221,12 @@ function CardsEditor({
         ))}
       </ul>
       <form onSubmit={submit} noValidate className="space-y-3">
-        <div>
-          <label htmlFor="card-title" className={label}>
-            {copy.cardFields.title}
-          </label>
-          <input
-            id="card-title"
-            className={input}
-            value={draft.title}
-            onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
-          />
-        </div>
+        <LabelledInput
+          id="card-title"
+          label={copy.cardFields.title}
+          value={draft.title}
+          onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
+        />
         <div>
           <label htmlFor="card-description" className={label}>
             {copy.cardFields.description}

@@ -11,7 +11,7 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { ReauthDialog } from '../../components/admin/reauth-dialog';
 import { SessionsCard } from '../../components/admin/sessions-card';
 import { TwoFactorSection } from '../../components/admin/two-factor-section';
-import { PageHeader } from '../../components/admin/ui';
+import { LabelledInput, PageHeader } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson, errorText } from '../../lib/admin/api';
 import { useAdminMe } from '../../lib/admin/me';
@@ -62,35 +62,25 @@ function ChangePassword() {
         {copy.changePassword}
       </h2>
       <form onSubmit={submit} className="space-y-3">
-        <div>
-          <label htmlFor="current-password" className={label}>
-            {copy.currentPassword}
-          </label>
-          <input
-            id="current-password"
-            type="password"
-            required
-            autoComplete="current-password"
-            className={input}
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="new-password" className={label}>
-            {copy.newPassword(passwordMinLength)}
-          </label>
-          <input
-            id="new-password"
-            type="password"
-            required
-            minLength={passwordMinLength}
-            autoComplete="new-password"
-            className={input}
-            value={newPassword}
-            onChange={(e) => setNew(e.currentTarget.value)}
-          />
-        </div>
+        <LabelledInput
+          id="current-password"
+          label={copy.currentPassword}
+          type="password"
+          required
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={(e) => setCurrent(e.currentTarget.value)}
+        />
+        <LabelledInput
+          id="new-password"
+          label={copy.newPassword(passwordMinLength)}
+          type="password"
+          required
+          minLength={passwordMinLength}
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={(e) => setNew(e.currentTarget.value)}
+        />
         <Alert message={error} />
         <div className="flex justify-end">
           <button type="submit" className={btn.primary} disabled={busy}>
@@ -207,34 +197,24 @@ function Admins({ twoFactor }: { twoFactor: boolean }) {
       </AdminDataView>
       <h3 className="mb-3 font-semibold">{copy.addAdmin}</h3>
       <form onSubmit={add} className="space-y-3">
-        <div>
-          <label htmlFor="new-admin-email" className={label}>
-            {copy.adminEmail}
-          </label>
-          <input
-            id="new-admin-email"
-            type="email"
-            required
-            className={input}
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor="new-admin-password" className={label}>
-            {copy.adminPassword(passwordMinLength)}
-          </label>
-          <input
-            id="new-admin-password"
-            type="password"
-            required
-            minLength={passwordMinLength}
-            autoComplete="new-password"
-            className={input}
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-          />
-        </div>
+        <LabelledInput
+          id="new-admin-email"
+          label={copy.adminEmail}
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+        />
+        <LabelledInput
+          id="new-admin-password"
+          label={copy.adminPassword(passwordMinLength)}
+          type="password"
+          required
+          minLength={passwordMinLength}
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.currentTarget.value)}
+        />
         <div>
           <label htmlFor="new-admin-role" className={label}>
             {securityCopy.role}

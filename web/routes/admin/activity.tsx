@@ -7,7 +7,7 @@ import { activityCopy as copy, commonCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
 import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
 import { btn, card, input, label } from '../../components/admin/classes';
-import { EmptyState, PageHeader } from '../../components/admin/ui';
+import { EmptyState, LabelledInput, PageHeader } from '../../components/admin/ui';
 
 const FILTERS = ['person', 'kind', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
@@ -192,19 +192,14 @@ function FilterForm({ filters, onApply }: { filters: Filters; onApply: (filters:
       onSubmit={submit}
       aria-label={copy.filtersTitle}
     >
-      <div>
-        <label htmlFor="activity-person" className={label}>
-          {copy.person}
-        </label>
-        <input
-          id="activity-person"
-          className={input}
-          value={draft.person}
-          onChange={set('person')}
-          placeholder={copy.personHint}
-          maxLength={254}
-        />
-      </div>
+      <LabelledInput
+        id="activity-person"
+        label={copy.person}
+        value={draft.person}
+        onChange={set('person')}
+        placeholder={copy.personHint}
+        maxLength={254}
+      />
       <div>
         <label htmlFor="activity-kind" className={label}>
           {copy.kind}

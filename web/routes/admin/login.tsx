@@ -5,6 +5,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { loginCopy } from '../../../shared/copy/admin';
 import { btn, input, label } from '../../components/admin/classes';
+import { LabelledInput } from '../../components/admin/ui';
 import { LoginSecondStep } from '../../components/admin/login-second-step';
 import { forgetStoredSession } from '../../lib/admin/auth';
 
@@ -92,20 +93,15 @@ export default function AdminLogin() {
           <form onSubmit={submit}>
             <fieldset disabled={!ready} className="space-y-4">
               <legend className="sr-only">{loginCopy.title}</legend>
-              <div>
-                <label htmlFor="login-email" className={label}>
-                  {loginCopy.email}
-                </label>
-                <input
-                  id="login-email"
-                  type="email"
-                  required
-                  autoComplete="username"
-                  className={input}
-                  value={email}
-                  onChange={(e) => setEmail(e.currentTarget.value)}
-                />
-              </div>
+              <LabelledInput
+                id="login-email"
+                label={loginCopy.email}
+                type="email"
+                required
+                autoComplete="username"
+                value={email}
+                onChange={(e) => setEmail(e.currentTarget.value)}
+              />
               <div>
                 <label htmlFor="login-password" className={label}>
                   {loginCopy.password}

@@ -4,8 +4,8 @@ import { toast } from 'sonner';
 import { TOAST_SHORT_MS, commonCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { siteSettingsSchema } from '../../../shared/site-settings-schema';
-import { btn, card, fieldError, input, label } from '../../components/admin/classes';
-import { ErrorView, PageHeader, Spinner } from '../../components/admin/ui';
+import { btn, card, input, label } from '../../components/admin/classes';
+import { ErrorView, FieldError, PageHeader, Spinner } from '../../components/admin/ui';
 import { useLeaveGuard } from '../../components/admin/use-leave-guard';
 import { apiJson, errorText } from '../../lib/admin/api';
 
@@ -134,11 +134,7 @@ export default function SiteSettingsScreen() {
             {options.hint}
           </p>
         ) : null}
-        {error ? (
-          <p id={`${id}-error`} className={fieldError}>
-            {error}
-          </p>
-        ) : null}
+        <FieldError id={`${id}-error`} message={error} />
       </div>
     );
   };
@@ -196,11 +192,7 @@ export default function SiteSettingsScreen() {
                 <div key={day} className="grid grid-cols-2 gap-2 sm:col-span-2">
                   {time('opens')}
                   {time('closes')}
-                  {error ? (
-                    <p id={`${base}-error`} className={`${fieldError} col-span-2`}>
-                      {error}
-                    </p>
-                  ) : null}
+                  <FieldError id={`${base}-error`} message={error} className="col-span-2" />
                 </div>
               );
             })}
