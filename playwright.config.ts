@@ -58,7 +58,8 @@ export default defineConfig({
       E2E_PORT_BASE,
       `SMTP_URL=smtp://${SMTP_LOGIN.user}:${encodeURIComponent(SMTP_LOGIN.pass)}@127.0.0.1:${MAIL_SINK.smtpPort} NOTIFY_EMAIL=${MAIL_SINK.notify}`,
     ),
-    server('empty', E2E_PORT_BASE + 1, 'DEMO_CONTENT=false'),
+    // the empty server also lets webhooks go to loopback (e2e/admin/webhooks.spec.ts runs a receiver there)
+    server('empty', E2E_PORT_BASE + 1, 'DEMO_CONTENT=false WEBHOOKS_ALLOW_PRIVATE=true'),
     server('failing', E2E_PORT_BASE + 2, 'DEMO_CONTENT=false SIMULATE_FAILURES=all'),
     server('pending', E2E_PORT_BASE + 3, 'DEMO_CONTENT=false SIMULATE_PENDING_RENDITIONS=true'),
     server('limits', E2E_PORT_BASE + 4, `DEMO_CONTENT=false MAX_IMAGE_MB=${RAISED_MAX_IMAGE_MB}`),

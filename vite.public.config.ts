@@ -6,12 +6,43 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type UserConfig } from 'vite';
+import { loadPublicSiteMap } from './scripts/load-public-site-map';
 
 const ENTRY = 'web/public-entry.tsx';
 const SHARED_PARTS = /\/(web\/components|web\/lib|shared)\//;
 const PROJECT_PARTS = /\/web\/components\/(public\/project-details|ui\/modal)\./;
+/** shared/ modules only one page uses (the project form's texts and choices): left with that page's chunk, not in every page's parts. */
+const ONE_PAGE_PARTS = /\/shared\/(copy\/project-enquiry|project-enquiry-rules)\./;
 const PUBLIC_ENTRY_RECORD = 'build/public-entry.json';
+const SITE_MAP_MODULE = path.resolve('web/lib/public-site-map.ts');
+
+const PAGE_FILE = /\/web\/pages\/[^/]+\.tsx$/;
+const DEFINITION_EXPORT = /^export const page = /m;
+
+/**
+ * The browser needs a page's component only: its definition (`page`: load, meta, action) is the server's.
+ * Unexported here, it and what only it uses are left out of the page's chunk by tree-shaking.
+ */
+function pageDefinitionsLeftOut(): Plugin {
+  return {
+    name: 'page-definitions-left-out',
+    transform(code, id) {
+      if (!PAGE_FILE.test(id)) return null;
+      if (!DEFINITION_EXPORT.test(code)) throw new Error(`${id}: a public page exports its definition as \`export const page = …\``);
+      return code.replace(DEFINITION_EXPORT, 'const page = ');
+    },
+  };
+}
+
+/** The frame's site map as its value (docs/decisions/0029): the module itself imports every page. */
+function siteMapAsValue(siteMap: unknown): Plugin {
+  return {
+    name: 'public-site-map-as-value',
+    enforce: 'pre',
+    load: (id) => (id === SITE_MAP_MODULE ? `export const PUBLIC_SITE_MAP = ${JSON.stringify(siteMap)};\n` : null),
+  };
+}
 
 /** Writes the entry chunk's URL for the server. */
 function recordEntry(): Plugin {
@@ -25,9 +56,9 @@ function recordEntry(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(async (): Promise<UserConfig> => ({
   resolve: { alias: { '~': path.resolve('web') } },
-  plugins: [recordEntry()],
+  plugins: [recordEntry(), siteMapAsValue(await loadPublicSiteMap()), pageDefinitionsLeftOut()],
   build: {
     outDir: 'build/client',
     emptyOutDir: false,
@@ -45,10 +76,11 @@ export default defineConfig({
         // only once a picture is opened).
         manualChunks: (id) => {
           if (PROJECT_PARTS.test(id)) return 'project-details';
+          if (ONE_PAGE_PARTS.test(id)) return undefined;
           if (SHARED_PARTS.test(id) && !id.includes('gallery-lightbox')) return 'parts';
           return undefined;
         },
       },
     },
   },
-});
+}));

@@ -7,17 +7,29 @@ const postgresOnly = 'server/**/*.pg.test.ts';
 
 /** How a test file reaches the engine TEST_DB names: only through these helpers (server/test/). */
 const CHOOSES_ENGINE = /test-app['"]|server-test-place['"]|scratch-database['"]|TEST_DB|TEST_DATABASE_URL|usingPostgres/;
+/** A test file that never opens the engine TEST_DB names says so on its first line, with why. */
+const ENGINE_INDEPENDENT = /^\/\/ engine-independent: \S/;
 
-/** Test files that never open the engine TEST_DB names: the PostgreSQL pass would run the very same code again, so it leaves them out. */
+/**
+ * Test files the PostgreSQL pass leaves out: those that say they are engine-independent (the pass would run
+ * the very same code again). Every other file runs in both passes, so a new test is never left out
+ * silently; a file that says it is independent but reaches the engine stops the run.
+ */
 function engineIndependentFiles(): string[] {
-  return ['server', 'shared']
+  const testFiles = ['server', 'shared', 'scripts', 'web']
     .flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((file) => `${dir}/${file}`))
-    .filter((file) => file.endsWith('.test.ts') && !CHOOSES_ENGINE.test(fs.readFileSync(file, 'utf8')));
+    .filter((file) => file.endsWith('.test.ts'));
+  return testFiles.filter((file) => {
+    const text = fs.readFileSync(file, 'utf8');
+    if (!ENGINE_INDEPENDENT.test(text)) return false;
+    if (CHOOSES_ENGINE.test(text)) throw new Error(`${file} says it is engine-independent but reaches TEST_DB's engine`);
+    return true;
+  });
 }
 
 export default defineConfig({
   test: {
-    include: ['server/**/*.test.ts', 'shared/**/*.test.ts'],
+    include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'scripts/**/*.test.ts', 'web/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(postgresPass ? engineIndependentFiles() : [postgresOnly])],
     globalSetup: ['server/test/global-setup.ts'],
     testTimeout: 60_000,

@@ -9,7 +9,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
-import { PUBLIC_PAGES } from '../web/lib/public-pages';
+import { loadPublicSiteMap } from './load-public-site-map';
 
 // the browser the tests use, launched the same way
 const CHROME = CHROMIUM_PATH;
@@ -65,7 +65,7 @@ async function main() {
   try {
     // AUDIT_PAGES=/,/about audits only those pages, for a quicker look while working on one
     const only = process.env.AUDIT_PAGES?.split(',').filter(Boolean);
-    for (const path of only ?? PUBLIC_PAGES) {
+    for (const path of only ?? (await loadPublicSiteMap()).map((page) => page.path)) {
       const url = `${base}${path}`;
       // Lighthouse's own advice: its simulated figures vary from run to run, so report the median run
       const runs: Awaited<ReturnType<typeof runLighthouse>>[] = [];

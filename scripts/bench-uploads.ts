@@ -5,7 +5,8 @@
  * then the home page's latency with and without 8 staff members uploading 4000×3000 photos at once.
  */
 import fs from 'node:fs';
-import http from 'node:http';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { allRenditionUrls } from '../shared/image-urls';
 import { startServer, type ServerProcess } from '../server/test/server-process';
 import { makePhoto } from './realistic-photo';
@@ -98,7 +99,7 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
 
     const row = (label: string, m: Measured) =>
       console.log(
-        `  ${label.padEnd(20)}${m.rps.toFixed(0).padStart(9)}${String(m.p50).padStart(8)}${String(m.p99).padStart(8)}${String(m.failed).padStart(8)}`,
+        `  ${label.padEnd(20)}${m.rps.toFixed(0).padStart(9)}${m.p50.toFixed(1).padStart(8)}${m.p99.toFixed(1).padStart(8)}${String(m.failed).padStart(8)}`,
       );
     console.log(
       `\nhome page while ${options.uploaders} staff upload 4000×3000 photos (${(photo.length / 1024 / 1024).toFixed(1)} MB JPEG), ` +
@@ -107,7 +108,8 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     console.log(`  ${''.padEnd(20)}${'req/s'.padStart(9)}${'p50 ms'.padStart(8)}${'p99 ms'.padStart(8)}${'failed'.padStart(8)}`);
     row('without uploads', quiet);
     row('during uploads', busy);
-    const ratio = busy.p99 / Math.max(quiet.p99, 1);
+    // unrounded: an idle p99 of 1.6 ms is not 2 ms (whole milliseconds made the 3× goal a coarse step)
+    const ratio = busy.p99 / Math.max(quiet.p99, 0.1);
     const verdict = ratio <= 3 && busy.failed === 0 ? 'goal met' : 'goal NOT met';
     const counts = [...new Set(statuses)]
       .map((status) => `${statuses.filter((s) => s === status).length}× ${status || 'no answer'}`)
@@ -175,40 +177,21 @@ async function measureSaves(server: ServerProcess, token: string): Promise<void>
     await fetch(`${server.base}/api/property/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
 }
 
-/**
- * Closed-loop GETs on `connections` keep-alive connections for the given time. Unlike a tool that
- * stops counting at the end, a request still waiting when time is up is waited for and counted
- * (a stall is exactly what this phase looks for); one not answered within 30 s counts as failed.
- */
+/** The home page's latency, timed in a thread of its own (scripts/home-latency-worker.mjs). */
 async function measure(url: string, options: UploadPhaseOptions): Promise<Measured> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: options.connections });
-  const latencies: number[] = [];
-  let failed = 0;
-  const started = Date.now();
-  const until = started + options.seconds * 1000;
-  const get = () =>
-    new Promise<number | null>((resolve) => {
-      const sent = performance.now();
-      const request = http.get(url, { agent, headers: { 'accept-encoding': 'gzip, br' }, timeout: 30_000 }, (reply) => {
-        reply.resume();
-        reply.once('end', () => resolve(reply.statusCode === 200 ? performance.now() - sent : null));
-      });
-      request.once('timeout', () => request.destroy());
-      request.once('error', () => resolve(null));
-    });
-  await Promise.all(
-    Array.from({ length: options.connections }, async () => {
-      while (Date.now() < until) {
-        const ms = await get();
-        if (ms === null) failed++;
-        else latencies.push(ms);
-      }
-    }),
-  );
-  agent.destroy();
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0);
-  return { rps: (latencies.length + failed) / ((Date.now() - started) / 1000), p50: at(0.5), p99: at(0.99), failed };
+  const worker = new Worker(new URL('./home-latency-worker.mjs', import.meta.url), {
+    workerData: { url, connections: options.connections, seconds: options.seconds },
+  });
+  const [result] = await Promise.race([once(worker, 'message'), once(worker, 'error').then(([error]) => Promise.reject(error))]);
+  await worker.terminate();
+  return measuredOf(result);
+}
+
+/** The worker's message, checked. */
+function measuredOf(value: unknown): Measured {
+  const { rps, p50, p99, failed } = (value ?? {}) as Partial<Measured>;
+  if ([rps, p50, p99, failed].some((n) => typeof n !== 'number')) throw new Error('the latency worker sent no figures');
+  return { rps: Number(rps), p50: Number(p50), p99: Number(p99), failed: Number(failed) };
 }
 
 async function login(server: ServerProcess, admin: { email: string; password: string }): Promise<string> {

@@ -2,7 +2,7 @@
  * Public read throughput: public GETs on demo content against a trivial route of the same
  * server, in one run; then the home page with and without 8 concurrent photo uploads (built
  * server as a child process). Keeps its demo database in .tmp/bench-data between runs.
- *   npm run bench [-- --seconds 5 --connections 50 --upload-connections 10 --uploaders 8 --uploads-only --instances-only]
+ *   npm run bench [-- --seconds 5 --connections 50 --upload-connections 10 --uploaders 8 --uploads-only --instances-only --serving-only]
  * Then, with PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), one instance against two and local disk against S3.
  */
 import fs from 'node:fs';
@@ -20,6 +20,7 @@ import { startServices } from '../server/start';
 import { createScratchDatabase } from '../server/test/scratch-database';
 import { SERVER_ADMIN, serverBundle } from '../server/test/server-process';
 import { benchInstances } from './bench-instances';
+import { benchServing } from './bench-serving';
 import { benchUploads } from './bench-uploads';
 
 const { values } = parseArgs({
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     uploaders: { type: 'string', default: '8' },
     'uploads-only': { type: 'boolean', default: false },
     'instances-only': { type: 'boolean', default: false },
+    'serving-only': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.seconds);
@@ -43,7 +45,7 @@ if (values['instances-only']) {
 const env = readEnv({ dataDir: path.resolve('.tmp/bench-data'), databaseUrl: undefined, port: 0, host: '127.0.0.1' });
 const services = await startServices(env);
 const benchAdmin = { email: 'bench@example.com', password: 'bench-password-not-used' };
-await services.auth.ensureFirstAdmin(benchAdmin.email, benchAdmin.password);
+await services.auth.accounts.ensureFirstAdmin(benchAdmin.email, benchAdmin.password);
 const seeding = performance.now();
 const seeded = await seedDemoContentIfEmpty(services);
 if (seeded) console.log(`seeded ${seeded} demo records in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
@@ -64,6 +66,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
 
+const skipInProcess = values['uploads-only'] || values['serving-only'];
 const targets = [
   '/bench/trivial',
   '/api/banners',
@@ -72,7 +75,7 @@ const targets = [
   '/api/clients',
   ...(withPages ? ['/', '/project/exterior'] : []),
 ];
-if (!values['uploads-only']) {
+if (!skipInProcess) {
   console.log(`\n${connections} connections, ${duration} s per route, database: ${services.database.kind}\n`);
   console.log('route'.padEnd(22), 'req/s'.padStart(9), 'p50 ms'.padStart(8), 'p99 ms'.padStart(8), 'errors'.padStart(7));
 }
@@ -90,7 +93,7 @@ async function measure(target: string): Promise<{ rate: number; serverMs: number
   return { rate: result.requests.average, serverMs: busy.active / result.requests.total };
 }
 
-for (const target of values['uploads-only'] ? [] : targets) {
+for (const target of skipInProcess ? [] : targets) {
   // one request first, so the figures are of the cached reply, not of the first render or load
   await fetch(base + target).then((reply) => reply.arrayBuffer());
   const result = await load(target);
@@ -103,7 +106,7 @@ for (const target of values['uploads-only'] ? [] : targets) {
     String(errors).padStart(7),
   );
 }
-if (withPages && !values['uploads-only']) {
+if (withPages && !skipInProcess) {
   console.log('');
   // the goal for a cached page: at least 60 % of what the trivial route serves. The two are measured back
   // to back, three times, and the median pair counts (other work on the machine moves both alike). On a
@@ -127,6 +130,10 @@ if (withPages && !values['uploads-only']) {
 } else if (!withPages) console.log('\n(pages not measured: run "npm run build" first)');
 await app.close();
 await services.database.close();
+
+// the built server against a bare Fastify route serving the same bytes, and nginx's cache against nginx static
+if (withPages && fs.existsSync(serverBundle) && !values['uploads-only']) await benchServing({ dataDir: env.dataDir, seconds: duration });
+if (values['serving-only']) process.exit(0);
 
 if (withPages && fs.existsSync(serverBundle)) {
   await benchUploads({

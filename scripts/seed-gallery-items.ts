@@ -12,6 +12,7 @@ import sharp from 'sharp';
 import { DEFAULT_GALLERY_CATEGORIES } from '../shared/resource-options';
 import { resources } from '../shared/resources';
 import { tableOf } from '../server/db/resource-tables';
+import { contentWrite } from '../server/resources/image-field-schemas';
 import { readEnv } from '../server/env';
 import type { Services } from '../server/services';
 import { startServices } from '../server/start';
@@ -25,17 +26,20 @@ const testGalleryTitle = (n: number) => `${ROOMS[n % ROOMS.length]} ${n}`;
 
 /** Adds `count` gallery items when the gallery is empty; returns how many were added. */
 async function seedGalleryItems(services: Services, count: number): Promise<number> {
-  if ((await services.content.count('gallery')) > 0) return 0;
+  if ((await services.content.reads.count('gallery')) > 0) return 0;
   const tmpDir = path.join(services.env.dataDir, 'tmp');
   await fs.mkdir(tmpDir, { recursive: true });
   const file = path.join(tmpDir, `test-gallery-${crypto.randomUUID()}.png`);
   const info = await sharp({ create: { width: 160, height: 120, channels: 3, background: '#b7794a' } })
     .png()
     .toFile(file);
-  const first = await services.content.create('gallery', {
-    fields: { title: testGalleryTitle(1), category: DEFAULT_GALLERY_CATEGORIES[1], description: JSON.stringify(['']) },
-    files: [{ field: 'images', path: file, bytes: info.size }],
-  });
+  const first = await services.content.writes.create(
+    'gallery',
+    contentWrite({
+      fields: { title: testGalleryTitle(1), category: DEFAULT_GALLERY_CATEGORIES[1], description: JSON.stringify(['']) },
+      files: [{ field: 'images', path: file, bytes: info.size }],
+    }),
+  );
   const table = tableOf(resources.gallery);
   const started = Date.now();
   const rows = Array.from({ length: count - 1 }, (_, index) => {
@@ -54,7 +58,7 @@ async function seedGalleryItems(services: Services, count: number): Promise<numb
   await services.database.db.transaction(async (tx) => {
     for (let start = 0; start < rows.length; start += CHUNK) await tx.insert(table).values(rows.slice(start, start + CHUNK));
   });
-  services.content.forgetCached('gallery');
+  services.content.reads.forgetCached('gallery');
   return count;
 }
 

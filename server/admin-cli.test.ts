@@ -1,6 +1,7 @@
+// engine-independent: runs the built command line on an embedded database folder of its own
 /**
  * The built admin command line (dist/admin-cli.js) on an embedded database: adding an Editor, changing
- * a role, turning off two-factor sign-in for someone who lost their phone, each in the activity log;
+ * a preset (Sales too), turning off two-factor sign-in for someone who lost their phone, each in the activity log;
  * a wrong role or command is refused with a clear message and changes nothing.
  */
 import fs from 'node:fs';
@@ -40,23 +41,30 @@ describe('npm run admin', () => {
     expect(wrong.output).toContain(accountSecurityMessages.roleInvalid);
     expect((await cli('frobnicate')).code).toBe(2);
 
+    const sales = await cli('set-role', EDITOR.email, 'sales');
+    expect(sales).toMatchObject({ code: 0, output: expect.stringContaining(`${EDITOR.email} is now Sales: enquiries.`) });
+    expect((await cli('list')).output).toContain(`${EDITOR.email}\tsales (enquiries)`);
+
     const promoted = await cli('set-role', EDITOR.email, 'admin');
-    expect(promoted).toMatchObject({ code: 0, output: expect.stringContaining(`${EDITOR.email} is now an Admin.`) });
+    expect(promoted).toMatchObject({
+      code: 0,
+      output: expect.stringContaining(`${EDITOR.email} is now Admin: content, enquiries, settings, accounts, activity.`),
+    });
 
     await withServices(async (services) => {
-      expect((await services.auth.listAdmins()).find((admin) => admin.email === EDITOR.email)?.role).toBe('admin');
+      expect((await services.auth.accounts.listAdmins()).find((admin) => admin.email === EDITOR.email)?.role).toBe('admin');
       const changes = (await services.audit.list({ kind: 'account.role-changed', limit: 10 })).entries;
-      expect(changes).toHaveLength(1);
+      expect(changes).toHaveLength(2);
       expect(changes[0]).toMatchObject({ actor: null, target: { label: EDITOR.email }, details: { role: 'admin', via: 'command line' } });
     });
   }, 120_000);
 
   it('turns two-factor sign-in off for an account that lost its phone, and ends its sessions', async () => {
     const sessionToken = await withServices(async (services) => {
-      const account = (await services.auth.listAdmins()).find((admin) => admin.email === EDITOR.email)!;
+      const account = (await services.auth.accounts.listAdmins()).find((admin) => admin.email === EDITOR.email)!;
       const { secret } = await services.auth.twoFactor.begin(account._id, account.email);
       expect(await services.auth.twoFactor.confirm(account._id, totpCode(secret))).toHaveLength(10);
-      return (await services.auth.issueSession(account._id)).token;
+      return (await services.auth.sessions.issueSession(account._id)).token;
     });
 
     const reset = await cli('reset-2fa', EDITOR.email);
@@ -65,16 +73,16 @@ describe('npm run admin', () => {
     expect(again).toMatchObject({ code: 1, output: expect.stringContaining('already off') });
 
     await withServices(async (services) => {
-      const account = (await services.auth.listAdmins()).find((admin) => admin.email === EDITOR.email)!;
+      const account = (await services.auth.accounts.listAdmins()).find((admin) => admin.email === EDITOR.email)!;
       expect(account.twoFactor).toBe(false);
       expect((await services.auth.twoFactor.status(account._id)).recoveryCodesLeft).toBe(0);
-      await expect(services.auth.authenticateToken(sessionToken)).rejects.toMatchObject({ statusCode: 401 });
+      await expect(services.auth.sessions.authenticateToken(sessionToken)).rejects.toMatchObject({ statusCode: 401 });
       expect((await services.audit.list({ kind: '2fa.disabled', limit: 10 })).entries[0]).toMatchObject({
         target: { label: EDITOR.email },
         details: { via: 'command line' },
       });
       // the password step alone signs in again
-      expect(await services.auth.login(EDITOR.email, EDITOR.password)).toMatchObject({ token: expect.any(String) });
+      expect(await services.auth.signIn.login(EDITOR.email, EDITOR.password)).toMatchObject({ token: expect.any(String) });
     });
   }, 120_000);
 });

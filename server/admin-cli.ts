@@ -1,16 +1,18 @@
 /**
  * Admin accounts from the command line (stop the server first when it runs on the embedded database):
- *   npm run admin -- add <email> [password] [--role admin|editor]
+ *   npm run admin -- add <email> [password] [--role admin|editor|sales]
  *   npm run admin -- reset-password <email> [password]
- *   npm run admin -- set-role <email> admin|editor
+ *   npm run admin -- set-role <email> admin|editor|sales
  *   npm run admin -- reset-2fa <email>
  *   npm run admin -- list
  * Without a password, one is generated and printed. Changes are written to the activity log as done from the command line.
  */
 import { parseArgs } from 'node:util';
 import type { AuditKind } from '../shared/audit';
+import { roleLabels } from '../shared/api-messages';
 import { accountTarget } from './audit/auth-events';
-import { generatePassword } from './auth/auth-service';
+import { normaliseEmail } from './auth/auth-schemas';
+import { generatePassword } from './auth/accounts';
 import { DirectoryInUseError } from './db/directory-lock';
 import { readEnv } from './env';
 import { ClientError } from './errors';
@@ -18,9 +20,9 @@ import { startServices } from './start';
 import { StorageConfigError } from './storage/s3-storage';
 
 const usage = [
-  'Usage: npm run admin -- add <email> [password] [--role admin|editor]',
+  'Usage: npm run admin -- add <email> [password] [--role admin|editor|sales]',
   '       npm run admin -- reset-password <email> [password]',
-  '       npm run admin -- set-role <email> admin|editor',
+  '       npm run admin -- set-role <email> admin|editor|sales   (the presets: every area; content; enquiries)',
   '       npm run admin -- reset-2fa <email>     (turns two-factor sign-in off for someone who lost their phone and codes)',
   '       npm run admin -- list',
 ].join('\n');
@@ -34,8 +36,15 @@ const parsed = (() => {
   }
 })();
 const [command, email, third] = parsed.positionals;
-const wanted = { add: [2, 3], 'reset-password': [2, 3], 'set-role': [3, 3], 'reset-2fa': [2, 2], list: [1, 1] } as const;
-const counts = wanted[command as keyof typeof wanted] as readonly [number, number] | undefined;
+/** Each command's fewest and most words, the command included. */
+const wanted = new Map<string, readonly [number, number]>([
+  ['add', [2, 3]],
+  ['reset-password', [2, 3]],
+  ['set-role', [3, 3]],
+  ['reset-2fa', [2, 2]],
+  ['list', [1, 1]],
+]);
+const counts = command === undefined ? undefined : wanted.get(command);
 if (
   !counts ||
   parsed.positionals.length < counts[0] ||
@@ -54,7 +63,7 @@ const services = await startServices(readEnv()).catch((error: unknown) => {
 
 /** The account named on the command line, or a clear error. */
 async function accountOf(address: string) {
-  const account = (await services.auth.listAdmins()).find((admin) => admin.email === address.trim().toLowerCase());
+  const account = (await services.auth.accounts.listAdmins()).find((admin) => admin.email === normaliseEmail(address));
   if (!account) throw new ClientError(404, `No admin with the email ${address}`);
   return account;
 }
@@ -71,32 +80,34 @@ const logged = (kind: AuditKind, account: { _id: string; email: string }, detail
 
 try {
   if (command === 'list') {
-    for (const admin of await services.auth.listAdmins()) {
-      console.log(`${admin.email}\t${admin.role}\t2FA ${admin.twoFactor ? 'on' : 'off'}\t(added ${admin.createdAt})`);
+    for (const admin of await services.auth.accounts.listAdmins()) {
+      console.log(
+        `${admin.email}\t${admin.role} (${admin.permissions.join(', ') || 'nothing'})\t2FA ${admin.twoFactor ? 'on' : 'off'}\t(added ${admin.createdAt})`,
+      );
     }
   } else if (command === 'add') {
     const password = third ?? generatePassword();
-    const added = await services.auth.addAdmin(email, password, parsed.values.role ?? 'admin');
+    const added = await services.auth.accounts.addAdmin(email, password, { role: parsed.values.role ?? 'admin' });
     await logged('account.added', added, { role: added.role });
-    console.log(`${added.role === 'admin' ? 'Admin' : 'Editor'} ${added.email} added.${third ? '' : `\nPassword: ${password}`}`);
+    console.log(`${roleLabels[added.role]} ${added.email} added.${third ? '' : `\nPassword: ${password}`}`);
   } else if (command === 'reset-password') {
     const password = third ?? generatePassword();
-    await services.auth.resetPassword(email, password);
+    await services.auth.accounts.resetPassword(email, password);
     await logged('account.password-changed', await accountOf(email));
     console.log(`Password of ${email} reset; their sessions are ended.${third ? '' : `\nNew password: ${password}`}`);
   } else if (command === 'set-role') {
     const account = await accountOf(email);
-    const changed = await services.auth.changeRole(account._id, third);
+    const changed = await services.auth.accounts.changeAccess(account._id, { role: third });
     await logged('account.role-changed', changed, { role: changed.role });
-    console.log(`${changed.email} is now ${changed.role === 'admin' ? 'an Admin' : 'an Editor'}.`);
+    console.log(`${changed.email} is now ${roleLabels[changed.role]}: ${changed.permissions.join(', ')}.`);
   } else {
     const account = await accountOf(email);
     if (!account.twoFactor) throw new ClientError(409, `Two-factor sign-in is already off for ${account.email}.`);
-    await services.auth.resetTwoFactor(account._id);
+    await services.auth.accounts.resetTwoFactor(account._id);
     await logged('2fa.disabled', account);
     console.log(
       `Two-factor sign-in is off for ${account.email}; their sessions are ended.` +
-        (services.auth.twoFactorRequired ? ' REQUIRE_2FA is on: they set it up again at their next sign-in.' : ''),
+        (services.auth.signIn.twoFactorRequired ? ' REQUIRE_2FA is on: they set it up again at their next sign-in.' : ''),
     );
   }
 } catch (error) {

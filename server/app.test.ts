@@ -103,7 +103,7 @@ describe('restart', () => {
     const created = (
       await t.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, authorization: `Bearer ${token}` } })
     ).json().data;
-    await t.app.inject({ method: 'POST', url: '/api/user', payload: { name: 'A', email: 'a@b.co', number: '1', message: 'Hi' } });
+    await t.app.inject({ method: 'POST', url: '/api/user', payload: { name: 'A', email: 'a@b.co', number: '98450 12345', message: 'Hi' } });
     await t.stop();
 
     const again = await t.restart();

@@ -5,10 +5,9 @@
 import type { IncomingMessage } from 'node:http';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
-import multipart from '@fastify/multipart';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { apiMessages } from '../shared/api-messages';
+import { accessLogHook } from './access-log';
 import { aboutRoutes } from './about/about-routes';
 import { siteSettingsRoutes } from './site-settings/site-settings-routes';
 import { openApiRoutes, registerOpenApi } from './api/openapi';
@@ -21,12 +20,17 @@ import { contactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
 import { HttpError, loggableError, passingFailure } from './errors';
 import { healthRoutes } from './health/health-routes';
+import { logSerializers } from './logger';
 import { metrics } from './metrics/metrics';
+import { finishHeaders, SECURITY_HEADERS, uploadCacheControl } from './reply-headers';
 import { resourceRoutes } from './resources/resource-routes';
+import { historyRoutes } from './history/history-routes';
 import { securityTxtRoute } from './security-txt';
 import type { Services } from './services';
 import { registerUploads } from './storage/serve-uploads';
 import { trashRoutes } from './trash/trash-routes';
+import { webhookRoutes } from './webhooks/webhook-routes';
+import { visitRoutes } from './visits/visit-routes';
 import { registerWebApp, type WebAppMode } from './web/web-app';
 
 export interface BuildOptions {
@@ -39,31 +43,6 @@ export interface BuildOptions {
   log?: FastifyBaseLogger;
 }
 
-const API_CSP = "default-src 'none'; frame-ancestors 'none'";
-/** Browser features the site never uses, refused for it and anything it embeds (only names Chromium knows: it logs an error for others). */
-export const PERMISSIONS_POLICY = [
-  'accelerometer',
-  'autoplay',
-  'browsing-topics',
-  'camera',
-  'display-capture',
-  'geolocation',
-  'gyroscope',
-  'hid',
-  'idle-detection',
-  'interest-cohort',
-  'magnetometer',
-  'microphone',
-  'midi',
-  'payment',
-  'publickey-credentials-get',
-  'screen-wake-lock',
-  'serial',
-  'usb',
-  'xr-spatial-tracking',
-]
-  .map((feature) => `${feature}=()`)
-  .join(', ');
 /** Where a request that Fastify's router refused (undecodable URL, overlong parameter) is answered. */
 const FRAMEWORK_ERROR_PATH = '/.framework-error';
 
@@ -73,7 +52,9 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   const app: FastifyInstance = Fastify({
     ...(log
       ? { loggerInstance: log }
-      : { logger: logger ? { level: env.logLevel, ...(logger === true ? {} : { stream: logger }) } : false }),
+      : {
+          logger: logger ? { level: env.logLevel, serializers: logSerializers, ...(logger === true ? {} : { stream: logger }) } : false,
+        }),
     bodyLimit: 1024 * 1024,
     trustProxy: trustProxyOption(env.trustProxy),
     // while stopping, a request on an open connection is still served (with Connection: close) rather than a bare 503
@@ -94,19 +75,8 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('admin', null);
-  // one access-log line per request, at info: method, path (no query: it may carry visitors' data), status, time
-  app.addHook('onResponse', async (request, reply) => {
-    const query = request.url.indexOf('?');
-    request.log.info(
-      {
-        method: request.method,
-        path: query < 0 ? request.url : request.url.slice(0, query),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime * 10) / 10,
-      },
-      'request',
-    );
-  });
+  // one access-log line per request, at info (access-log.ts)
+  if (logsAt(app.log, 'info')) app.addHook('onResponse', accessLogHook(app.log));
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
@@ -136,36 +106,30 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   // before any route or scope, so its request hook sees every route
   await app.register(metrics, { services });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: false, // set per response: API replies here, pages with a nonce in web-app.ts
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: false, // belongs to the TLS proxy in front
+  // a GET or HEAD has no body to decompress: @fastify/compress then adds no hook for it to such a route
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) route.decompress ??= false;
   });
   await app.register(compress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
   });
-  await app.register(multipart, {
-    limits: { fileSize: env.maxImageBytes, files: 30, fields: 60, fieldSize: 100 * 1024, parts: 100 },
-  });
-
+  // the same security headers on every reply, set first so that a route may override one (pages set their referrer policy)
   app.addHook('onRequest', (_request, reply, done) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    reply.headers(SECURITY_HEADERS);
     done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/api/')) {
-      // the reference page (/api/docs) sets its own, as strict but for its stylesheet
-      reply
-        .header('content-security-policy', reply.getHeader('content-security-policy') ?? API_CSP)
-        .header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
-    } else if (!reply.hasHeader('content-security-policy')) {
-      // pages and uploads set their own; error replies and plain files get the strictest
-      reply.header('content-security-policy', API_CSP);
-    }
-    return payload;
+  // last: which caches may keep the reply, and the strictest CSP for replies that set none
+  app.addHook('onSend', (request, reply, payload, done) => {
+    finishHeaders(request, reply);
+    done(null, payload);
   });
+
+  // multipart bodies are read by the resource routes alone (their scope registers @fastify/multipart); anywhere
+  // else one is left unread, as the plugin's parser would, so such a request still gets its route's answer
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
 
   app.all(FRAMEWORK_ERROR_PATH, async (request) => {
     throw frameworkErrors.get(request.raw) ?? new HttpError(404, apiMessages.notFound);
@@ -180,13 +144,25 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   await app.register(aboutRoutes, { services });
   await app.register(siteSettingsRoutes, { services });
   await app.register(resourceRoutes, { services });
+  await app.register(historyRoutes, { services });
   await app.register(backupRoutes, { services });
   await app.register(auditRoutes, { services });
   await app.register(trashRoutes, { services });
+  await app.register(webhookRoutes, { services });
+  await app.register(visitRoutes, { services });
   await app.register(openApiRoutes);
   app.all('/api/*', async (_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
 
-  await registerUploads(app, services.storage, services.renditionJobs);
+  await registerUploads(
+    app,
+    services.storage,
+    services.renditionJobs,
+    {
+      withheldNames: () => services.content.reads.withheldNames(),
+      auth: services.auth,
+    },
+    uploadCacheControl(env),
+  );
 
   if (web !== 'none') await registerWebApp(app, services, web);
   return app;
@@ -216,4 +192,9 @@ function clientErrorMessage(error: FastifyError): string {
           ? apiMessages.tooManyRequests
           : apiMessages.badRequest;
   }
+}
+
+/** True when the logger writes lines of this level (a logger that cannot say, as a test's stand-in, writes none). */
+function logsAt(log: FastifyBaseLogger, level: string): boolean {
+  return 'isLevelEnabled' in log && typeof log.isLevelEnabled === 'function' && log.isLevelEnabled(level) === true;
 }

@@ -1,4 +1,5 @@
-/** Settings a value of which we cannot read stops the start with a message: TRUST_PROXY, the S3_* settings, the mail settings, LOG_LEVEL, NODE_ENV. */
+// engine-independent: reads settings; opens no database
+/** Settings a value of which we cannot read stops the start with a message: TRUST_PROXY, the S3_* settings, the mail settings, LOG_LEVEL, NODE_ENV, SITE_TIMEZONE. */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -28,6 +29,17 @@ describe('readEnv', () => {
     }
     vi.stubEnv('NODE_ENV', 'staging');
     expect(() => readEnv()).toThrow('NODE_ENV must be one of production, development, test, got "staging"');
+  });
+
+  it('reads SITE_TIMEZONE (Asia/Kolkata when unset) and refuses a zone Intl does not know', () => {
+    vi.stubEnv('SITE_TIMEZONE', '');
+    expect(readEnv().siteTimeZone).toBe('Asia/Kolkata');
+    vi.stubEnv('SITE_TIMEZONE', 'Europe/London');
+    expect(readEnv().siteTimeZone).toBe('Europe/London');
+    vi.stubEnv('SITE_TIMEZONE', 'India/Bangalore');
+    expect(() => readEnv()).toThrow(
+      'SITE_TIMEZONE must be an IANA time zone name such as Asia/Kolkata or Europe/London, got "India/Bangalore"',
+    );
   });
 });
 
@@ -230,6 +242,26 @@ describe('the built server', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
+  it('refuses to start with a SITE_TIMEZONE it does not know, and says why', () => {
+    const server = path.resolve('dist/server.js');
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'));
+    try {
+      const result = spawnSync(process.execPath, [server], {
+        env: { ...process.env, SITE_TIMEZONE: 'Asia/Bangalore', DATA_DIR: dataDir, PORT: '0', DATABASE_URL: '' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(result.status).not.toBe(0);
+      const line = JSON.parse(result.stdout.trim().split('\n').pop()!);
+      expect(line).toMatchObject({
+        level: 60,
+        msg: 'Cannot start: SITE_TIMEZONE must be an IANA time zone name such as Asia/Kolkata or Europe/London, got "Asia/Bangalore"',
+      });
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses to start with an SMTP_URL it cannot use, without printing its password', () => {
     const server = path.resolve('dist/server.js');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'site-env-'));

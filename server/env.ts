@@ -2,8 +2,10 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_MAX_IMAGE_MB } from '../shared/admin-limits';
+import { DEFAULT_SITE_TIMEZONE, isTimeZone } from '../shared/site-time';
 import { LOG_LEVELS, type LogLevel } from './logger';
 import { parseMailSettings, type MailSettings } from './mail/mail-settings';
+import { isOneOf } from '../shared/narrow';
 
 const int = (name: string, fallback: number): number => {
   const raw = process.env[name];
@@ -28,12 +30,36 @@ const wholeDays = (name: string, fallback: number): number => {
   return value;
 };
 
+/** A count of versions, 1 or more (a fraction or 0 would keep no history at all). */
+const versionCount = (name: string, fallback: number): number => {
+  const value = int(name, fallback);
+  if (!Number.isInteger(value) || value < 1 || value > 10_000)
+    throw new Error(`${name} must be a whole number from 1 to 10000, got "${process.env[name]}"`);
+  return value;
+};
+
+/** A whole number of seconds, up to a day (Cache-Control takes whole seconds). */
+const wholeSeconds = (name: string, fallback: number): number => {
+  const value = int(name, fallback);
+  if (!Number.isInteger(value) || value > 86_400)
+    throw new Error(`${name} must be a whole number of seconds from 0 to 86400, got "${process.env[name]}"`);
+  return value;
+};
+
 /** A setting that takes one of a few names. */
 function oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
   const raw = process.env[name]?.trim();
   if (raw === undefined || raw === '') return fallback;
-  if (!(allowed as readonly string[]).includes(raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
-  return raw as T;
+  if (!isOneOf(allowed, raw)) throw new Error(`${name} must be one of ${allowed.join(', ')}, got "${raw}"`);
+  return raw;
+}
+
+/** An IANA time zone Intl knows: a mistyped one would otherwise show every time in UTC without a word. */
+function timeZone(name: string, fallback: string): string {
+  const raw = process.env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!isTimeZone(raw)) throw new Error(`${name} must be an IANA time zone name such as ${fallback} or Europe/London, got "${raw}"`);
+  return raw;
 }
 
 /** NODE_ENV's values: development runs Vite inside; test is what test runners set. */
@@ -64,10 +90,14 @@ export interface Env {
   tokenTtlHours: number;
   /** A session unused this long has ended (minutes, more than 0). */
   sessionIdleMinutes: number;
+  /** SITE_TIMEZONE: the zone of every time a person reads (alert e-mails, CSV exports). */
+  siteTimeZone: string;
   /** AUDIT_DAYS: audit log entries older than this are purged (a whole number of days, 1 or more). */
   auditDays: number;
   /** TRASH_DAYS: items in the trash longer than this are deleted forever (a whole number of days, 1 or more). */
   trashDays: number;
+  /** REVISIONS_KEEP: versions kept per content item, About and Site settings; older ones go as new ones are saved (1 or more). */
+  revisionsKeep: number;
   /** REQUIRE_2FA=true: every account without two-factor sign-in sets it up at its next sign-in. */
   require2fa: boolean;
   logLevel: LogLevel;
@@ -81,6 +111,10 @@ export interface Env {
   idleTimeoutMs: number;
   /** On SIGTERM/SIGINT, how long requests in flight may take before their connections are closed. */
   shutdownTimeoutMs: number;
+  /** CACHE_SHARED_SECONDS: how long a shared cache (CDN, nginx) may keep a public page, list or image (s-maxage); 0 keeps none. */
+  cacheSharedSeconds: number;
+  /** CACHE_STALE_SECONDS: after that, how long it may still serve its copy while it fetches a new one (stale-while-revalidate). */
+  cacheStaleSeconds: number;
   /** Bearer token that GET /metrics requires; unset, the endpoint does not exist (404). */
   metricsToken: string | undefined;
   /** Shared buffers of the embedded database (MB): more keeps more of it in memory, costing as much resident memory. */
@@ -89,6 +123,10 @@ export interface Env {
   s3: S3Settings | null;
   /** Outgoing mail (SMTP_URL, MAIL_FROM, NOTIFY_EMAIL); null when SMTP_URL is unset: no mail is queued or sent. */
   mail: MailSettings | null;
+  /** ANALYTICS=false: public page views are not counted. */
+  analytics: boolean;
+  /** WEBHOOKS_ALLOW_PRIVATE=true: webhooks may go to loopback, private and other non-public addresses. */
+  webhooksAllowPrivate: boolean;
   /** Test aid: resources whose reads fail, to show each section's error state (SIMULATE_FAILURES=banners,gallery or all). */
   simulateFailures: string[];
   /** Test aid: no background renditions are made, so pages show what they serve while renditions are pending (SIMULATE_PENDING_RENDITIONS=true). */
@@ -117,8 +155,10 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     contactRateWindowMs: int('CONTACT_RATE_WINDOW_SECONDS', 10 * 60) * 1000,
     tokenTtlHours: int('TOKEN_TTL_HOURS', 12),
     sessionIdleMinutes: positive('SESSION_IDLE_MINUTES', 30),
+    siteTimeZone: timeZone('SITE_TIMEZONE', DEFAULT_SITE_TIMEZONE),
     auditDays: wholeDays('AUDIT_DAYS', 365),
     trashDays: wholeDays('TRASH_DAYS', 30),
+    revisionsKeep: versionCount('REVISIONS_KEEP', 50),
     require2fa: oneOf('REQUIRE_2FA', ['true', 'false'], 'false') === 'true',
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     development: oneOf('NODE_ENV', NODE_ENVS, 'production') === 'development',
@@ -127,10 +167,16 @@ export function readEnv(overrides: Partial<Env> = {}): Env {
     requestTimeoutMs: int('REQUEST_TIMEOUT_SECONDS', 300) * 1000,
     idleTimeoutMs: int('IDLE_TIMEOUT_SECONDS', 30) * 1000,
     shutdownTimeoutMs: int('SHUTDOWN_TIMEOUT_SECONDS', 20) * 1000,
+    // an edit shows through a shared cache within 10 s (staff check it right after saving), while a cache in front
+    // still answers all but one request per page every 10 s; the 30 s stale window lets it never keep a visitor waiting
+    cacheSharedSeconds: wholeSeconds('CACHE_SHARED_SECONDS', 10),
+    cacheStaleSeconds: wholeSeconds('CACHE_STALE_SECONDS', 30),
     metricsToken: process.env.METRICS_TOKEN || undefined,
     pgliteSharedBuffersMb: int('PGLITE_SHARED_BUFFERS_MB', DEFAULT_PGLITE_SHARED_BUFFERS_MB),
     s3: parseS3Settings(process.env),
     mail: parseMailSettings(process.env, publicUrl),
+    analytics: oneOf('ANALYTICS', ['true', 'false'], 'true') === 'true',
+    webhooksAllowPrivate: oneOf('WEBHOOKS_ALLOW_PRIVATE', ['true', 'false'], 'false') === 'true',
     simulateFailures: (process.env.SIMULATE_FAILURES || '')
       .split(',')
       .map((s) => s.trim())

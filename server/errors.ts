@@ -3,6 +3,7 @@
  * (database unreachable, image queue full, disk full). Anything else is a 500 in app.ts.
  */
 import { apiMessages } from '../shared/api-messages';
+import { propertyOf } from '../shared/narrow';
 
 /** A failure with the status, message and headers its reply carries. */
 export class HttpError extends Error {
@@ -64,7 +65,7 @@ const UNREACHABLE_MESSAGES =
 /** The causes of an error, outermost first (Drizzle wraps the driver's error as `cause`). */
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
-  for (let current = error; current && chain.length < 5; current = (current as { cause?: unknown }).cause) chain.push(current);
+  for (let current = error; current && chain.length < 5; current = propertyOf(current, 'cause')) chain.push(current);
   return chain;
 }
 
@@ -73,7 +74,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   // a bucket's connection errors carry the same codes; the rows were never in question
   if (isStorageUnavailable(error)) return false;
   return causes(error).some((cause) => {
-    const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+    const code = propertyOf(cause, 'code');
+    const message = propertyOf(cause, 'message');
     if (typeof code === 'string' && (NETWORK_ERROR_CODES.has(code) || /^(08|57P)/.test(code))) return true;
     return typeof message === 'string' && UNREACHABLE_MESSAGES.test(message);
   });
@@ -82,7 +84,8 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 /** True when the error is a full disk (or quota), wherever it happened. */
 export function isDiskFull(error: unknown): boolean {
   return causes(error).some((cause) => {
-    const { code, message } = (cause ?? {}) as { code?: unknown; message?: unknown };
+    const code = propertyOf(cause, 'code');
+    const message = propertyOf(cause, 'message');
     // 53100 is PostgreSQL's disk_full; libvips reports only a message
     return (
       code === 'ENOSPC' ||
@@ -102,7 +105,8 @@ export function passingFailure(error: unknown): HttpError | null {
 }
 
 /**
- * What may be logged of an error: its kind, code, message and stack, never a query's parameters
+ * What may be logged of an error (every `err` in a log line passes here: logger.ts): its kind,
+ * code, message and stack, never a query or its parameters
  * (Drizzle puts the SQL and its parameters, visitors' names and messages, in its own message,
  * and PostgreSQL quotes a bad value at the end of some of its messages).
  */
@@ -110,22 +114,32 @@ export function loggableError(error: unknown): { type: string; code?: string; me
   const chain = causes(error);
   // the bucket's failure says which operation on which bucket; its cause alone reads like a database outage
   const storage = chain.find((cause) => cause instanceof StorageUnavailableError);
-  const innermost = (storage ?? chain[chain.length - 1] ?? error) as {
-    name?: string;
-    code?: unknown;
-    message?: unknown;
-    stack?: unknown;
-    constructor?: { name?: string };
-  };
-  const raw = typeof innermost.message === 'string' ? innermost.message : String(innermost);
+  const innermost = storage ?? chain[chain.length - 1] ?? error;
+  const ownType = propertyOf(innermost, 'type');
+  const className = propertyOf(propertyOf(innermost, 'constructor'), 'name');
+  const name = propertyOf(innermost, 'name');
+  // logged twice (a call here, then the logger's serializer): what it made the first time keeps its type
+  const type =
+    !(innermost instanceof Error) && typeof ownType === 'string'
+      ? ownType
+      : typeof className === 'string'
+        ? className
+        : typeof name === 'string'
+          ? name
+          : 'Error';
+  const rawMessage = propertyOf(innermost, 'message');
+  const raw = typeof rawMessage === 'string' ? rawMessage : String(innermost);
+  const stack = propertyOf(innermost, 'stack');
+  const code = propertyOf(innermost, 'code');
   const message = raw
+    .replace(/^Failed query:[\s\S]*$/, 'Failed query')
     .replace(/\bparams:[\s\S]*$/i, '')
     .replace(/: ".*"$/s, ': "…"')
     .slice(0, 300);
-  const stackFrames = typeof innermost.stack === 'string' ? innermost.stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
+  const stackFrames = typeof stack === 'string' ? stack.split('\n').filter((line) => /^\s+at /.test(line)) : [];
   return {
-    type: innermost.constructor?.name ?? innermost.name ?? 'Error',
-    ...(typeof innermost.code === 'string' ? { code: innermost.code } : {}),
+    type,
+    ...(typeof code === 'string' ? { code } : {}),
     message,
     ...(stackFrames.length ? { stack: stackFrames.slice(0, 12).join('\n') } : {}),
   };

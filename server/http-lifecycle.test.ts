@@ -1,3 +1,4 @@
+// engine-independent: HTTP start and stop; opens no database
 import fs from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';

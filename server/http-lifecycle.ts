@@ -30,15 +30,15 @@ export function applyHttpTimeouts(server: http.Server, timeouts: HttpTimeouts): 
   server.headersTimeout = timeouts.headersMs;
   server.requestTimeout = timeouts.requestMs;
   // read by Node when the server starts listening; @types/node 20 lacks it as a property
-  (server as http.Server & { connectionsCheckingInterval: number }).connectionsCheckingInterval = LIMIT_CHECK_MS;
+  Object.assign(server, { connectionsCheckingInterval: LIMIT_CHECK_MS });
 
-  const current = new WeakMap<net.Socket, { req: http.IncomingMessage; res: http.ServerResponse }>();
+  // each connection's latest exchange (a finished one counts as not working: its headers are sent)
+  const current = new WeakMap<net.Socket, http.ServerResponse>();
   server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
     const socket = req.socket;
-    current.set(socket, { req, res });
-    res.once('close', () => {
-      if (current.get(socket)?.req === req) current.delete(socket);
-    });
+    current.set(socket, res);
+    // a request without a body (most: every GET) is complete once its headers are read
+    if (req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0') return;
     // answered before its body was read (an upload refused midway): nobody would read the rest, and the
     // client's next request would wait behind it; finish the connection, dropping what still arrives
     res.once('finish', () => {
@@ -51,8 +51,8 @@ export function applyHttpTimeouts(server: http.Server, timeouts: HttpTimeouts): 
   // a listener here replaces Node's "destroy on any silence": a request whose body has arrived
   // and whose answer is still being prepared (a big image being processed) is not the client's fault
   server.on('timeout', (socket: net.Socket) => {
-    const exchange = current.get(socket);
-    const working = exchange && exchange.req.complete && !exchange.res.headersSent;
+    const res = current.get(socket);
+    const working = res && res.req.complete && !res.headersSent;
     if (!working) socket.destroy();
   });
 }

@@ -1,3 +1,4 @@
+// engine-independent: a timer and the garbage collector; no database
 import { describe, expect, it } from 'vitest';
 import { IdleCollector } from './idle-collector';
 

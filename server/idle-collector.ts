@@ -14,7 +14,7 @@ export class IdleCollector {
   private workSinceCollect = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly gc: (() => void) | undefined = (globalThis as { gc?: () => void }).gc) {}
+  constructor(private readonly gc: (() => void) | undefined = globalThis.gc) {}
 
   /** Work was done (a reply sent, a job finished): collect once things have been quiet for a while. */
   noteWork(now = Date.now()): void {

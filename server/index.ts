@@ -1,5 +1,4 @@
 /** Starts the site: database, first admin, demo content on an empty database, then listen; stops on SIGTERM/SIGINT. */
-import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { scheduleDailyPurge } from './daily-purge';
 import { DirectoryInUseError } from './db/directory-lock';
@@ -8,19 +7,19 @@ import { readEnv } from './env';
 import { ClientError, loggableError } from './errors';
 import { applyHttpTimeouts, stopAccepting } from './http-lifecycle';
 import { idleCollector } from './idle-collector';
-import { createRenditionWorker } from './images/rendition-worker';
+import { JOB_KINDS } from './jobs/job-kinds';
 import { createLogger, lifecycleLogger } from './logger';
-import { createMailWorker } from './mail/mail-worker';
 import { startServices } from './start';
 import { StorageConfigError } from './storage/s3-storage';
 import { sweepStorage } from './storage/sweep-storage';
+import { asError } from '../shared/narrow';
 
 const env = (() => {
   try {
     return readEnv();
   } catch (error) {
     // a setting we cannot read (LOG_LEVEL among them): its message says which and why, a stack trace would only bury it
-    createLogger('info').fatal(`Cannot start: ${(error as Error).message}`);
+    createLogger('info').fatal(`Cannot start: ${asError(error).message}`);
     process.exit(1);
   }
 })();
@@ -43,7 +42,7 @@ if (swept.tmpEntries || swept.storedFiles || swept.imageJobs) {
   );
 }
 
-const firstAdmin = await services.auth.ensureFirstAdmin(env.adminEmail, env.adminPassword).catch(async (error) => {
+const firstAdmin = await services.auth.accounts.ensureFirstAdmin(env.adminEmail, env.adminPassword).catch(async (error) => {
   if (!(error instanceof ClientError)) throw error;
   lifecycle.fatal(`Cannot create the first admin from ADMIN_EMAIL/ADMIN_PASSWORD: ${error.message}`);
   await services.database.close();
@@ -72,17 +71,18 @@ await app.listen({ port: env.port, host: env.host }).catch(async (error: Error) 
   await services.database.close();
   process.exit(1);
 });
-const { port } = app.server.address() as AddressInfo;
+const address = app.server.address();
+// listening on a TCP port, the address is an AddressInfo (a string only for a pipe or socket path)
+const port = typeof address === 'object' && address ? address.port : env.port;
 lifecycle.info(
   `Site ready at http://localhost:${port} (database: ${services.database.kind}, images: ${env.s3 ? `bucket ${env.s3.bucket}` : 'DATA_DIR/uploads'})`,
 );
-// renditions left for the background (by saves, demo content, or a process that stopped) are made from now on
-const renditionWorker = createRenditionWorker(services, app.log);
+// background jobs left by saves, enquiries, demo content or a process that stopped are done from now on
 if (env.simulatePendingRenditions) lifecycle.warn('SIMULATE_PENDING_RENDITIONS: background renditions stay pending (test aid)');
-else renditionWorker.start();
-// mails queued with enquiries and account changes (by this process, or one that stopped) go out from now on
-const mailWorker = createMailWorker(services, app.log);
-mailWorker?.start();
+const jobWorkers = JOB_KINDS.flatMap((kind) => kind.createWorker(services, app.log) ?? []);
+for (const worker of jobWorkers) worker.start();
+// public page views: counted in memory, added to the database every 10 s
+services.visits?.start();
 if (env.mail) {
   const alerts = env.mail.notify.length ? `enquiry alerts to ${env.mail.notify.join(', ')}` : 'no enquiry alerts (NOTIFY_EMAIL unset)';
   lifecycle.info(`Mail through ${env.mail.smtp.host}:${env.mail.smtp.port} from ${env.mail.from}; ${alerts}`);
@@ -104,6 +104,15 @@ const trashPurge = scheduleDailyPurge(
   },
   app.log,
 );
+// webhook deliveries finished more than 30 days ago leave the delivery log
+const webhookLogPurge = scheduleDailyPurge(
+  {
+    purge: () => services.webhooks.purge(),
+    removed: (count) => `Webhooks: removed ${count} deliveries finished more than 30 days ago`,
+    failed: 'Webhook delivery log purge failed',
+  },
+  app.log,
+);
 
 const STOP_MARGIN_MS = 10_000;
 // the first signal drains requests in flight (up to SHUTDOWN_TIMEOUT_SECONDS); a second one stops waiting
@@ -122,11 +131,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     lifecycle.info(`Stopping: finishing requests in flight (up to ${env.shutdownTimeoutMs / 1000} s)`);
     const [{ forced, ms }] = await Promise.all([
       stopAccepting(app, env.shutdownTimeoutMs, hurried),
-      renditionWorker.stop(),
-      mailWorker?.stop(),
+      ...jobWorkers.map((worker) => worker.stop()),
       auditPurge.stop(),
       trashPurge.stop(),
+      webhookLogPurge.stop(),
     ]);
+    // the views counted since the last flush, now that no request is left
+    await services.visits?.stop();
     await services.database.close();
     lifecycle.info(`Stopped in ${(ms / 1000).toFixed(1)} s${forced ? `; ${forced} unfinished connection(s) closed` : ''}`);
     process.exit(0);

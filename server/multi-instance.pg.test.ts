@@ -81,7 +81,7 @@ describe('two instances on one database and one bucket', () => {
     const served = await fetch(second.base + imageUrl);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable, s-maxage=10, stale-while-revalidate=30');
     const object = await s3.client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: key }));
     const fromBucket = Buffer.from(await object.Body!.transformToByteArray());
     expect(Buffer.from(await served.arrayBuffer()).equals(fromBucket)).toBe(true);

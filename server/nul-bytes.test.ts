@@ -2,10 +2,13 @@
  * A NUL byte (U+0000) in any text input: PostgreSQL stores none in text or jsonb, so each one must be
  * a 400 with a clear message that stores nothing, never a 500 from the insert.
  */
+import { PassThrough } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../shared/about-content';
 import { apiMessages } from '../shared/api-messages';
 import { contactServerMessages } from '../shared/contact';
+import { inboxMessages } from '../shared/contact-inbox';
 import { resources } from '../shared/resources';
 import { sampleFields } from './test/sample-records';
 import { stepUpHeaders } from './test/step-up';
@@ -42,7 +45,7 @@ describe('NUL bytes in text inputs', () => {
     const add = (payload: object) => t.app.inject({ method: 'POST', url: '/api/admins', headers, payload });
     expect400(await add({ email: `new${NUL}@example.com`, password: 'a long enough password' }), apiMessages.textHasNul('Email'));
     expect400(await add({ email: 'new@example.com', password: `a long enough password${NUL}` }), apiMessages.textHasNul('Password'));
-    expect((await t.services.auth.listAdmins()).map((admin) => admin.email)).toEqual([TEST_ADMIN.email]);
+    expect((await t.services.auth.accounts.listAdmins()).map((admin) => admin.email)).toEqual([TEST_ADMIN.email]);
     const change = await t.app.inject({
       method: 'POST',
       url: '/api/admins/password',
@@ -146,5 +149,54 @@ describe('NUL bytes in text inputs', () => {
     });
     expect400(reply, apiMessages.textHasNul('Text'));
     expect((await t.app.inject(`/api/${def.path}`)).json().data).toEqual([record]);
+  });
+
+  it('query strings: the inbox search (list and export) and the activity log person', async () => {
+    const search = apiMessages.textHasNul('Search');
+    for (const url of ['/api/user?q=asha%00', '/api/user?q=%00&page=1', '/api/user/export?q=a%00b']) {
+      const reply = await t.app.inject({ method: 'GET', url, headers: auth });
+      expect400(reply, search);
+      expect(reply.json().errors).toEqual([search]);
+    }
+    const person = await t.app.inject({ method: 'GET', url: '/api/activity?person=admin%00%40example.com', headers: auth });
+    expect400(person, apiMessages.textHasNul('Person'));
+    // other mistakes keep their own messages
+    expect400(await t.app.inject({ method: 'GET', url: `/api/user?q=${'x'.repeat(201)}`, headers: auth }), inboxMessages.searchTooLong);
+  });
+});
+
+describe('a failed query in the log', () => {
+  const SEARCHED = 'searched-for-Asha';
+  let t: TestApp;
+  let auth: { authorization: string };
+  const lines: string[] = [];
+  beforeAll(async () => {
+    const logStream = new PassThrough();
+    logStream.on('data', (chunk: Buffer) => lines.push(...chunk.toString().trim().split('\n')));
+    t = await createTestApp({}, undefined, { logStream });
+    auth = { authorization: `Bearer ${await t.login()}` };
+    // every inbox query now fails in the database, with the search among its parameters
+    await t.services.database.db.execute(sql`alter table contact_messages rename column message to message_gone`);
+  });
+  afterAll(() => t.close());
+
+  it('holds neither the SQL nor its parameters, from a reply or from a stream', async () => {
+    const list = await t.app.inject({ method: 'GET', url: `/api/user?q=${SEARCHED}`, headers: auth });
+    expect(list.statusCode).toBe(500);
+    expect(list.json()).toEqual({ success: false, message: apiMessages.serverError });
+    // the CSV's headers are sent before the first rows are read: the failure ends the stream
+    await t.app.inject({ method: 'GET', url: `/api/user/export?q=${SEARCHED}`, headers: auth }).catch(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // a worker logs a failed query as it caught it (Drizzle's error: the SQL and parameters in its message and fields)
+    const failed = await t.services.database.db.execute(sql`select ${SEARCHED}::int`).catch((error: unknown) => error);
+    expect(JSON.stringify({ message: (failed as Error).message, ...(failed as object) })).toContain(SEARCHED);
+    t.app.log.error({ err: failed }, 'a worker failed');
+    const errors = lines.filter((line) => /"level":50/.test(line));
+    expect(errors.map((line) => JSON.parse(line).msg)).toEqual(['request failed', 'inbox export ended early', 'a worker failed']);
+    for (const line of errors) expect(JSON.parse(line).err).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    for (const line of errors) {
+      expect(line).not.toContain(SEARCHED);
+      expect(line).not.toMatch(/select|contact_messages|params|Failed query/i);
+    }
   });
 });

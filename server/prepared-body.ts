@@ -31,9 +31,24 @@ export async function encodeOnce(body: Buffer): Promise<Record<Encoding, Buffer>
   return { gzip: gzipped, br: brotlied };
 }
 
+/** Answers for the Accept-Encoding values seen so far: browsers send a handful of distinct ones, and this runs on every cached reply. */
+const answered = new Map<string, Encoding | null>();
+const MAX_REMEMBERED = 200;
+/** Longer values are answered but not remembered (no client's memory of us grows with what it sends). */
+const MAX_REMEMBERED_LENGTH = 200;
+
 /** br or gzip when the client takes it (q=0 means refused). */
 export function preferredEncoding(header: string | undefined): Encoding | null {
-  const accepted = (header ?? '')
+  if (header === undefined) return null;
+  const known = answered.get(header);
+  if (known !== undefined) return known;
+  const chosen = chooseEncoding(header);
+  if (answered.size < MAX_REMEMBERED && header.length <= MAX_REMEMBERED_LENGTH) answered.set(header, chosen);
+  return chosen;
+}
+
+function chooseEncoding(header: string): Encoding | null {
+  const accepted = header
     .split(',')
     .map((part) => part.trim().split(';'))
     .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q.trim()))

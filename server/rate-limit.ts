@@ -36,6 +36,11 @@ export function rateLimitHook(db: Db, limit: RateLimit) {
   };
 }
 
+/** Counts one hit on a key of one's own (an e-mail address, say) in a window; false once past `max`. */
+export async function withinLimit(db: Db, key: string, max: number, windowMs: number): Promise<boolean> {
+  return (await countHit(db, key, windowMs)).count <= max;
+}
+
 /** One atomic upsert: concurrent hits each get their own count; a window that has ended starts again at 1. */
 async function countHit(db: Db, key: string, windowMs: number): Promise<{ count: number; retryAfterSeconds: number }> {
   const ended = sql`${rateLimits.resetsAt} <= now()`;

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { ABOUT_TOPIC, AboutService } from './about/about-service';
 import { AuditService } from './audit/audit-service';
 import { AccountMails } from './mail/account-mails';
-import { AuthService } from './auth/auth-service';
+import { createAuth, type Auth } from './auth/auth';
+import { PasswordResets } from './auth/password-reset';
 import { ContactService } from './contact/contact-service';
 import { ContactInbox } from './contact/inbox-service';
 import { EVERYTHING } from './db/change-feed';
@@ -13,18 +14,23 @@ import type { ResourceDef } from '../shared/resources';
 import { SITE_SETTINGS_TOPIC, SiteSettingsService } from './site-settings/site-settings-service';
 import { RenditionJobs } from './images/rendition-jobs';
 import { MailOutbox } from './mail/mail-outbox';
-import { ContentService } from './resources/content-service';
+import { createContent, type Content } from './resources/content';
 import { ContentVersion } from './resources/content-version';
 import type { Logger } from './logger';
 import { createS3Storage } from './storage/s3-storage';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { TrashService } from './trash/trash-service';
+import { ContentHistory } from './history/content-history';
+import { snapshotImageUrls } from './history/version-snapshots';
+import { webhookDeliveryJob } from './webhooks/webhook-delivery.job';
+import { WebhookService } from './webhooks/webhook-service';
+import { VisitCounter } from './visits/visit-counter';
 
 export interface Services {
   env: Env;
   database: Database;
   storage: Storage;
-  content: ContentService;
+  content: Content;
   /** The background renditions' job table; the worker (started with the server) empties it. */
   renditionJobs: RenditionJobs;
   contact: ContactService;
@@ -35,13 +41,21 @@ export interface Services {
   about: AboutService;
   /** The company's details every public page shows (Site settings). */
   siteSettings: SiteSettingsService;
-  auth: AuthService;
+  auth: Auth;
+  /** Reset links by e-mail for a forgotten password (when SMTP_URL is set). */
+  passwordResets: PasswordResets;
   /** The audit log (append-only): routes and services record who changed what. */
   audit: AuditService;
   /** Moves on with every content write (pages cached on the server go stale). */
   contentVersion: ContentVersion;
   /** Deleted content and enquiries: list, restore, delete forever, and the TRASH_DAYS purge. */
   trash: TrashService;
+  /** The versions of content items, About and Site settings (REVISIONS_KEEP per item). */
+  history: ContentHistory;
+  /** Webhooks: the hooks, and the events fired in the transaction of a change (`emit`), delivered by the job queue. */
+  webhooks: WebhookService;
+  /** Public page views counted in memory and added to the database every 10 s (start/stop with the server); null with ANALYTICS=false. */
+  visits: VisitCounter | null;
 }
 
 /**
@@ -72,7 +86,11 @@ export async function createServices(
   const renditionJobs = new RenditionJobs(database.db);
   const { changes } = database;
   const audit = new AuditService(database.db, env.auditDays);
-  const content = new ContentService({
+  const history = new ContentHistory(database.db, env.revisionsKeep);
+  // read only once the documents exist (a reader asks after the services are made)
+  const documentImageUrls = async () => [...snapshotImageUrls(await about.get()), ...snapshotImageUrls(await siteSettings.get())];
+  const webhooks = new WebhookService(database.db, { allowPrivate: env.webhooksAllowPrivate, publicUrl: env.publicUrl }, audit);
+  const content = createContent({
     db: database.db,
     storage,
     tmpDir: path.join(env.dataDir, 'tmp'),
@@ -83,35 +101,52 @@ export async function createServices(
     renditionJobs,
     extraResources,
     audit,
+    history,
+    documentImageUrls,
+    webhooks,
   });
   const mail = new MailOutbox(database.db, env.mail);
-  const about = new AboutService(database.db, contentVersion, changes, audit);
-  const siteSettings = new SiteSettingsService(database.db, contentVersion, changes, audit);
+  const forgetWithheld = () => content.reads.forgetWithheld();
+  const about = new AboutService(database.db, contentVersion, changes, history, audit, forgetWithheld, webhooks);
+  const siteSettings = new SiteSettingsService(database.db, contentVersion, changes, history, audit, forgetWithheld, webhooks);
   // a write in another process sharing the database: drop what this one cached of it
   changes.onRemoteChange((topic) => {
     if (topic === EVERYTHING) {
-      content.forgetCached(EVERYTHING);
+      content.reads.forgetCached(EVERYTHING);
       about.forgetCached();
       siteSettings.forgetCached();
-    } else if (topic === ABOUT_TOPIC) about.forgetCached();
-    else if (topic === SITE_SETTINGS_TOPIC) siteSettings.forgetCached();
-    else if (content.serves(topic)) content.forgetCached(topic);
+    } else if (topic === ABOUT_TOPIC) {
+      about.forgetCached();
+      forgetWithheld();
+    } else if (topic === SITE_SETTINGS_TOPIC) {
+      siteSettings.forgetCached();
+      forgetWithheld();
+    } else if (content.resources.serves(topic)) content.reads.forgetCached(topic);
   });
   const inbox = new ContactInbox(database.db);
-  return {
+  const accountMails = new AccountMails(mail, env.publicUrl, env.siteTimeZone);
+  const auth = await createAuth(database.db, env, accountMails);
+  const services: Services = {
     env,
     contentVersion,
     database,
     storage,
     renditionJobs,
     content,
-    contact: new ContactService(database.db, { outbox: mail, publicUrl: env.publicUrl }),
+    contact: new ContactService(database.db, { outbox: mail, publicUrl: env.publicUrl, timeZone: env.siteTimeZone }, webhooks),
     inbox,
     trash: new TrashService(content, inbox, audit, env.trashDays),
     mail,
     about,
     siteSettings,
-    auth: await AuthService.create(database.db, env, new AccountMails(mail, env.publicUrl)),
+    auth,
+    passwordResets: new PasswordResets(database.db, auth.accounts, mail, accountMails, audit, env.loginRateWindowMs),
     audit,
+    history,
+    webhooks,
+    visits: env.analytics ? new VisitCounter(database.db, { timeZone: env.siteTimeZone, publicUrl: env.publicUrl }) : null,
   };
+  // the deliveries this process queues wake its own worker at once
+  webhooks.onQueued(() => webhookDeliveryJob.queue(services).notifyAdded());
+  return services;
 }

@@ -97,3 +97,10 @@ export const DEFAULT_ABOUT_CONTENT: AboutContent = {
     { id: 'trusted', title: 'Trusted Service', description: 'Over 5,000 clients served with transparent pricing.' },
   ],
 };
+
+/** GET /api/about-content, and the reply of a save (PUT): the document as stored. */
+export const aboutContentReply = z.object({ success: z.literal(true), data: aboutContentSchema });
+export const aboutContentSavedReply = z.object({ success: z.literal(true), message: z.string(), data: aboutContentSchema });
+
+export type AboutContentReply = z.infer<typeof aboutContentReply>;
+export type AboutContentSavedReply = z.infer<typeof aboutContentSavedReply>;

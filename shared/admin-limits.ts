@@ -4,6 +4,8 @@ export interface AdminLimits {
   maxImageBytes: number;
   /** the shortest password the server takes */
   passwordMinLength: number;
+  /** SITE_TIMEZONE: the zone the admin shows times in, whatever the browser's own */
+  timeZone: string;
 }
 
 /** MAX_IMAGE_MB when the setting is unset. */

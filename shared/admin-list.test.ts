@@ -1,3 +1,4 @@
+// engine-independent: shared code; no database
 import { describe, expect, it } from 'vitest';
 import { nextSort, pageCountOf, searchFieldsOf, searchRows, sortRows } from './admin-list';
 import { countOf, listCopy, namedConfirm, pluralOf } from './copy/admin';

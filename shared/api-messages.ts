@@ -24,6 +24,7 @@ export const apiMessages = {
   unexpectedFile: (field: string) => `Unexpected file field "${field}".`,
   invalidExistingImages: 'The list of kept images is not valid.',
   invalidDescriptions: 'The list of image descriptions is not valid.',
+  invalidImageOrder: 'The image order is not valid: name every image once, by its place among the kept images and then the new ones.',
   created: (noun: string) => `${noun} created successfully`,
   updated: (noun: string) => `${noun} updated successfully`,
   deleted: (noun: string) => `${noun} deleted successfully`,
@@ -49,8 +50,9 @@ export const apiMessages = {
   passwordWrong: 'Current password is incorrect',
   passwordChanged: 'Password changed. Please log in again.',
   emailInvalid: 'Please enter a valid email address',
+  emailMixedScripts:
+    'The email mixes alphabets (for example a letter that only looks Latin). Write each part, before and after the @, in one alphabet.',
   adminExists: 'An admin with this email already exists',
-  adminCreated: 'Admin added',
   adminDeleted: 'Admin removed',
   cannotDeleteSelf: 'You cannot remove your own account',
   lastAdmin: 'The last admin cannot be removed. Add another admin first.',
@@ -63,12 +65,39 @@ export const apiMessages = {
   activityFilterInvalid: (what: string) => `The activity filter is not valid: ${what}.`,
 } as const;
 
+/** Names of the permission areas (the account screen's checkboxes and the 403 message). */
+export const areaLabels = {
+  content: 'Content',
+  enquiries: 'Enquiries',
+  settings: 'Site settings',
+  accounts: 'Accounts and backups',
+  activity: 'Activity log',
+} as const;
+
+/** Names of the presets, and of an account whose areas were set by hand. */
+export const roleLabels = { admin: 'Admin', editor: 'Editor', sales: 'Sales', custom: 'Custom' } as const;
+
+/** Messages of a password reset by e-mail (when SMTP_URL is set). */
+export const passwordResetMessages = {
+  requested: 'If an account has this e-mail address, a link to set a new password is on its way. It works once, for 30 minutes.',
+  noMail:
+    'This site sends no e-mail, so a reset link cannot be sent. Ask whoever runs the site to set a new password from the command line.',
+  linkInvalid: 'This link has expired or was already used. Ask for a new one on the Forgot password screen.',
+  done: 'Your password is set, and every session of the account has ended. Sign in with the new password.',
+  linkSent: (email: string) => `A reset link was sent to ${email}`,
+} as const;
+
 /** Messages of roles, two-factor sign-in and re-authentication. */
 export const accountSecurityMessages = {
-  adminOnly: 'Only an Admin can do this. Your account is an Editor.',
-  roleInvalid: 'The role must be admin or editor',
-  roleChanged: 'Role changed',
-  lastAdminDemoted: 'The last admin cannot become an Editor. Make another account an Admin first.',
+  /** 403 for an account without the area a route needs. */
+  areaRequired: (area: string) => `Your account may not do this: it needs the “${area}” permission. Ask someone who manages accounts.`,
+  roleInvalid: 'The role must be admin, editor or sales',
+  permissionsInvalid: 'Permissions must be a list of: content, enquiries, settings, accounts, activity',
+  roleOrPermissions: 'Send either a role (admin, editor or sales) or a list of permissions',
+  roleChanged: 'Permissions changed',
+  lastAdminDemoted: 'The last account that manages accounts cannot lose that permission. Give it to another account first.',
+  /** The toast of an added account: what was made (Admin, Editor, Sales or Custom). */
+  accountAdded: (roleLabel: string) => `${roleLabel} added`,
   codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
   codeWrong: 'That code is not right. Check your authenticator app and try again.',
   challengeExpired: 'This sign-in took too long. Please enter your email and password again.',
@@ -82,6 +111,7 @@ export const accountSecurityMessages = {
   reauthRequired: 'Confirm your password (and code, if two-factor sign-in is on) to do this.',
   reauthFailed: 'The password or code is not right. Nothing was changed.',
   reauthConfirmed: 'Confirmed',
+  twoFactorSetupFirst: 'This site requires two-factor sign-in. Turn it on for your account (Account, Two-factor sign-in) to continue.',
 } as const;
 
 /** Messages about the alt text and focal point of images (see shared/image-details.ts). */

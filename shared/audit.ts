@@ -2,17 +2,23 @@
  * The audit log's kinds of event (a closed list: the database stores these names, the Activity
  * screen shows their labels) and the entry shape GET /api/activity returns.
  */
+import { z } from './zod';
+import { keysOf } from './narrow';
 
 /** Every kind of event, with its label on the Activity screen, in the order the kind filter lists them. */
 export const auditKindLabels = {
   'sign-in.succeeded': 'Signed in',
   'sign-in.failed': 'Sign-in failed',
-  'sign-in.locked': 'Account locked after failed sign-ins',
+  'sign-in.locked': 'Account locked after failed attempts',
+  'reauth.failed': 'Password confirmation failed',
+  'account.password-change-failed': 'Password change refused',
   'sign-out': 'Signed out',
   'account.added': 'Account added',
   'account.removed': 'Account removed',
-  'account.role-changed': 'Role changed',
+  'account.role-changed': 'Permissions changed',
   'account.password-changed': 'Password changed',
+  'account.reset-link-sent': 'Password reset link sent',
+  'account.password-reset': 'Password set from a reset link',
   '2fa.enabled': 'Two-factor sign-in turned on',
   '2fa.disabled': 'Two-factor sign-in turned off',
   '2fa.recovery-code-used': 'Recovery code used',
@@ -31,13 +37,20 @@ export const auditKindLabels = {
   'content.restored': 'Content restored from the trash',
   'content.deleted-forever': 'Content deleted forever',
   'content.reordered': 'Content put in order',
+  'content.version-restored': 'Earlier version restored',
+  'content.history-purged': 'History purged',
   'about.updated': 'About content updated',
   'site-settings.updated': 'Site settings updated',
+  'webhook.added': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.removed': 'Webhook deleted',
+  'webhook.secret-rotated': 'Webhook secret replaced',
+  'webhook.test-sent': 'Webhook test event sent',
 } as const;
 
 export type AuditKind = keyof typeof auditKindLabels;
 
-export const AUDIT_KINDS = Object.keys(auditKindLabels) as [AuditKind, ...AuditKind[]];
+export const AUDIT_KINDS = keysOf(auditKindLabels);
 
 /** A text field's value before and after a change (absent on one side when it was added or removed). */
 export interface FieldChange {
@@ -46,25 +59,29 @@ export interface FieldChange {
 }
 
 /** One entry as GET /api/activity returns it. */
-export interface AuditEntry {
-  _id: string;
+const auditEntrySchema = z.object({
+  _id: z.string(),
   /** ISO time */
-  at: string;
-  kind: AuditKind;
+  at: z.string(),
+  kind: z.enum(AUDIT_KINDS),
   /** Who did it: null for the system or a visitor; the email is kept after the account is removed. */
-  actor: { adminId: string | null; email: string | null } | null;
-  ip: string | null;
+  actor: z.object({ adminId: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  ip: z.string().nullable(),
   /** What it was done to: a record (type is the resource, e.g. "project"), an account, a message. */
-  target: { type: string; id: string | null; label: string | null } | null;
+  target: z.object({ type: z.string(), id: z.string().nullable(), label: z.string().nullable() }).nullable(),
   /** Kind-specific: `changes` (field → before/after), `images` (counts), `values`, `reason`, … */
-  details: Record<string, unknown>;
-}
+  details: z.record(z.string(), z.unknown()),
+});
 
 /** A page of entries, newest first; `next` asks for the following (older) page. */
-export interface AuditPage {
-  entries: AuditEntry[];
-  next: string | null;
-}
+export const auditPageReply = z.object({
+  success: z.literal(true),
+  data: z.object({ entries: z.array(auditEntrySchema), next: z.string().nullable() }),
+});
+
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+export type AuditPageReply = z.infer<typeof auditPageReply>;
+export type AuditPage = AuditPageReply['data'];
 
 /** Entries per page: the default, and the most one request may ask for. */
 export const AUDIT_PAGE_SIZE = 50;

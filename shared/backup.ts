@@ -2,38 +2,44 @@
  * What a site backup holds, as the server reports it (GET /api/backup/summary) and the admin's
  * Backups screen and the backup/restore commands show it.
  */
+import { z } from './zod';
 
-export interface BackupCounts {
+const backupCountsSchema = z.object({
   /** Content records of every section. */
-  records: number;
+  records: z.number().int(),
   /** Visitors' contact messages. */
-  messages: number;
-  admins: number;
+  messages: z.number().int(),
+  admins: z.number().int(),
   /** Settings rows (the About content among them). */
-  settings: number;
+  settings: z.number().int(),
   /** Image renditions still to be made. */
-  imageJobs: number;
+  imageJobs: z.number().int(),
   /** Stored image files and their total size. */
-  images: number;
-  imageBytes: number;
+  images: z.number().int(),
+  imageBytes: z.number().int(),
   /** Entries of the audit log (the Activity screen). */
-  auditEvents: number;
-}
+  auditEvents: z.number().int(),
+});
 
-export interface LastBackup {
+const lastBackupSchema = z.object({
   /** ISO time the archive was completed. */
-  takenAt: string;
-  via: 'download' | 'command line';
-  counts: BackupCounts;
+  takenAt: z.string(),
+  via: z.enum(['download', 'command line']),
+  counts: backupCountsSchema,
   /** Size of the .tar.gz. */
-  archiveBytes: number;
-}
+  archiveBytes: z.number().int(),
+});
 
-export interface BackupSummary {
-  /** What an archive taken now would hold. */
-  current: BackupCounts;
-  lastBackup: LastBackup | null;
-}
+/** GET /api/backup/summary: what an archive taken now would hold, and the last one taken. */
+export const backupSummaryReply = z.object({
+  success: z.literal(true),
+  data: z.object({ current: backupCountsSchema, lastBackup: lastBackupSchema.nullable() }),
+});
+
+export type BackupCounts = z.infer<typeof backupCountsSchema>;
+export type LastBackup = z.infer<typeof lastBackupSchema>;
+export type BackupSummaryReply = z.infer<typeof backupSummaryReply>;
+export type BackupSummary = BackupSummaryReply['data'];
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

@@ -6,6 +6,12 @@
 /** "no spaces, one @, a dot in the domain" */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
+/** Could be a phone number: digits with only spaces, +, -, dots and brackets, at least 7 of them. The server's check (shared/phone.ts) goes further. */
+export function looksLikePhoneNumber(value: string): boolean {
+  const text = value.trim();
+  return /^\+?[\d\s().-]+$/.test(text) && text.replace(/\D/g, '').length >= 7;
+}
+
 export type ContactField = 'name' | 'email' | 'number' | 'message';
 
 /** Which form field a server error string belongs to (public spec, section 8). */

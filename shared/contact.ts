@@ -4,17 +4,21 @@
  */
 import { z } from './zod';
 import { EMAIL_PATTERN } from './contact-rules';
+import { contact } from './copy/public';
+import { toE164 } from './phone';
 import { noNul } from './text-input';
+import { enquirySourceSchema } from './enquiry-source';
 
 export { contactFieldForError } from './contact-rules';
 
-const CONTACT_LIMITS = { name: 100, email: 254, number: 30, message: 5000 } as const;
+export const CONTACT_LIMITS = { name: 100, email: 254, number: 30, message: 5000 } as const;
 
 export const contactServerMessages = {
   nameRequired: 'Name is required',
   emailRequired: 'Email is required',
   emailInvalid: 'Email must be a valid email address',
   numberRequired: 'Contact number is required',
+  numberInvalid: contact.errors.numberInvalid,
   messageRequired: 'Message is required',
   nameTooLong: `Name must be at most ${CONTACT_LIMITS.name} characters`,
   emailTooLong: `Email must be at most ${CONTACT_LIMITS.email} characters`,
@@ -27,7 +31,7 @@ export const contactServerMessages = {
 
 const m = contactServerMessages;
 /** One required text field: a missing or non-text value gets the required message, like a blank one. */
-const text = (label: string, required: string, max: number, tooLong: string) =>
+export const contactTextField = (label: string, required: string, max: number, tooLong: string) =>
   z
     .string({ error: required })
     .trim()
@@ -35,13 +39,26 @@ const text = (label: string, required: string, max: number, tooLong: string) =>
     .max(max, tooLong)
     .refine(...noNul(label));
 
-export const contactSchema = z.object({
-  name: text('Name', m.nameRequired, CONTACT_LIMITS.name, m.nameTooLong),
-  email: text('Email', m.emailRequired, CONTACT_LIMITS.email, m.emailTooLong).regex(EMAIL_PATTERN, m.emailInvalid),
-  number: text('Contact number', m.numberRequired, CONTACT_LIMITS.number, m.numberTooLong),
-  message: text('Message', m.messageRequired, CONTACT_LIMITS.message, m.messageTooLong),
+// kept in E.164 (India without a country code), so the inbox can call it and open WhatsApp
+export const contactNumberField = contactTextField('Contact number', m.numberRequired, CONTACT_LIMITS.number, m.numberTooLong).transform(
+  (value, ctx) => {
+    const e164 = toE164(value);
+    if (!e164) ctx.addIssue({ code: 'custom', message: m.numberInvalid });
+    return e164 ?? value;
+  },
+);
+
+const contactSchema = z.object({
+  name: contactTextField('Name', m.nameRequired, CONTACT_LIMITS.name, m.nameTooLong),
+  email: contactTextField('Email', m.emailRequired, CONTACT_LIMITS.email, m.emailTooLong).regex(EMAIL_PATTERN, m.emailInvalid),
+  number: contactNumberField,
+  message: contactTextField('Message', m.messageRequired, CONTACT_LIMITS.message, m.messageTooLong),
 });
 export type ContactInput = z.infer<typeof contactSchema>;
+
+/** POST /api/user's body: the form's fields and, optionally, where the enquiry came from (shared/enquiry-source.ts). */
+export const contactRequestSchema = contactSchema.extend(enquirySourceSchema.shape);
+export type ContactRequest = z.infer<typeof contactRequestSchema>;
 
 /** The reply of POST /api/user. */
 export interface ContactReply {

@@ -4,6 +4,7 @@
  * `focusX`, `focusY`; a URL list's `imageDetails` (one entry per URL, same order). See docs/decisions/0022.
  */
 import { imageDetailMessages } from './api-messages';
+import { isRecord } from './narrow';
 
 /** The longest alt text: a sentence or two, as screen readers read it. */
 export const ALT_MAX = 250;
@@ -44,13 +45,11 @@ export function imageEntries(record: Loose): ImageEntry[] {
     if (!record.image) return [];
     return [{ url: record.image, ...detailsFrom({ alt: record.imageAlt, focusX: record.imageFocusX, focusY: record.imageFocusY }) }];
   }
-  const images = Array.isArray(record.images) ? (record.images as unknown[]) : [];
-  const listed = Array.isArray(record.imageDetails) ? (record.imageDetails as Loose[]) : [];
+  const images: unknown[] = Array.isArray(record.images) ? record.images : [];
+  const listed = Array.isArray(record.imageDetails) ? record.imageDetails.filter(isRecord) : [];
   return images.flatMap((image) => {
-    if (typeof image === 'string') return [{ url: image, ...detailsFrom(listed.find((entry) => entry?.url === image)) }];
-    if (image && typeof image === 'object' && typeof (image as Loose).url === 'string') {
-      return [{ url: (image as Loose).url as string, ...detailsFrom(image as Loose) }];
-    }
+    if (typeof image === 'string') return [{ url: image, ...detailsFrom(listed.find((entry) => entry.url === image)) }];
+    if (isRecord(image) && typeof image.url === 'string') return [{ url: image.url, ...detailsFrom(image) }];
     return [];
   });
 }

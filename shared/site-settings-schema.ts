@@ -1,6 +1,7 @@
 /** The zod schema of the Site settings: the server's body check and the admin form's (public pages never load it). */
 import { isUploadedImageUrl } from './image-urls';
 import {
+  OLD_DEMO_MAP_LINK,
   SITE_LIMITS,
   SOCIAL_LABELS,
   SOCIAL_NETWORKS,
@@ -11,8 +12,10 @@ import {
   type SocialNetwork,
   type Weekday,
 } from './site-settings';
+import { toE164 } from './phone';
 import { noNul } from './text-input';
 import { z } from './zod';
+import { recordOf } from './narrow';
 
 /** Text of a field; missing or not text: a message that names it. */
 const textOf = (label: string) => z.string({ error: siteSettingsMessages.missing(label) }).trim();
@@ -22,23 +25,17 @@ const text = (label: string, max: number) =>
     .max(max, siteSettingsMessages.tooLong(label, max))
     .refine(...noNul(label));
 
-const digitsOf = (value: string) => value.replace(/\D/g, '');
-
-/** A phone number as people write it: digits with spaces, +, -, dots or brackets between them. */
-const phone = textOf('Phone')
-  .max(30, siteSettingsMessages.phoneInvalid)
-  .refine(
-    (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 7 && digitsOf(value).length <= 15),
-    siteSettingsMessages.phoneInvalid,
-  );
-
-/** WhatsApp needs the full international number (wa.me takes it without + or spaces). */
-const whatsapp = textOf('WhatsApp number')
-  .max(30, siteSettingsMessages.whatsappInvalid)
-  .refine(
-    (value) => value === '' || (/^\+?[\d\s().-]+$/.test(value) && digitsOf(value).length >= 8 && digitsOf(value).length <= 15),
-    siteSettingsMessages.whatsappInvalid,
-  );
+/** A phone number as people write it (India when it has no country code), kept in E.164; `lenient` keeps one that is not a number as it is (a stored value from before this rule). */
+const phoneNumber = (label: string, message: string, lenient = false) =>
+  textOf(label)
+    .max(30, message)
+    .transform((value, ctx) => {
+      if (value === '') return value;
+      const e164 = toE164(value);
+      if (e164) return e164;
+      if (!lenient) ctx.addIssue({ code: 'custom', message });
+      return value;
+    });
 
 /** Only http(s): these go into href, so no `javascript:` or `data:`. */
 const webUrl = (label: string) =>
@@ -90,21 +87,13 @@ export const siteSettingsSchema = z.object({
     },
     { error: siteSettingsMessages.missing('Address') },
   ),
-  phone,
-  whatsapp,
+  phone: phoneNumber('Phone', siteSettingsMessages.phoneInvalid),
+  whatsapp: phoneNumber('WhatsApp number', siteSettingsMessages.whatsappInvalid),
   email: textOf('E-mail')
     .max(SITE_LIMITS.email, siteSettingsMessages.emailInvalid)
     .refine((value) => value === '' || z.email().safeParse(value).success, siteSettingsMessages.emailInvalid),
-  hours: z.object(Object.fromEntries(WEEKDAYS.map((day) => [day, dayHours(day)])) as Record<Weekday, ReturnType<typeof dayHours>>, {
-    error: siteSettingsMessages.missing('Opening hours'),
-  }),
-  social: z.object(
-    Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, socialField(network)])) as Record<
-      SocialNetwork,
-      ReturnType<typeof socialField>
-    >,
-    { error: siteSettingsMessages.missing('Social links') },
-  ),
+  hours: z.object(recordOf(WEEKDAYS, dayHours), { error: siteSettingsMessages.missing('Opening hours') }),
+  social: z.object(recordOf(SOCIAL_NETWORKS, socialField), { error: siteSettingsMessages.missing('Social links') }),
   mapLink: webUrl('Map link'),
   defaultTitle: textOf('Default page title')
     .min(1, siteSettingsMessages.defaultTitleRequired)
@@ -117,7 +106,21 @@ export const siteSettingsSchema = z.object({
     .refine((url) => url === '' || isUploadedImageUrl(url), siteSettingsMessages.shareImageInvalid),
 });
 
+/** A stored document as it is read: numbers saved before they were normalised read in E.164 when they can (as they were otherwise), the old demo map link as none. */
+export const storedSiteSettingsSchema = siteSettingsSchema.extend({
+  phone: phoneNumber('Phone', siteSettingsMessages.phoneInvalid, true),
+  whatsapp: phoneNumber('WhatsApp number', siteSettingsMessages.whatsappInvalid, true),
+  mapLink: webUrl('Map link').transform((link) => (link === OLD_DEMO_MAP_LINK ? '' : link)),
+});
+
 // the schema's output is exactly the SiteSettings interface, both ways
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const exact: Same<z.infer<typeof siteSettingsSchema>, SiteSettings> = true;
 void exact;
+
+/** GET /api/site-settings and the reply of a save (PUT): the settings as stored. */
+export const siteSettingsReply = z.object({ success: z.literal(true), data: storedSiteSettingsSchema });
+export const siteSettingsSavedReply = z.object({ success: z.literal(true), message: z.string(), data: storedSiteSettingsSchema });
+
+export type SiteSettingsReply = z.infer<typeof siteSettingsReply>;
+export type SiteSettingsSavedReply = z.infer<typeof siteSettingsSavedReply>;

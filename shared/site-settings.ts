@@ -3,6 +3,7 @@
  * read by every public page: header, footer, contact page, page titles, share image and JSON-LD.
  * No zod here: public pages import this module (the schema is in ./site-settings-schema).
  */
+import { recordOf } from './narrow';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -29,8 +30,10 @@ export const siteSettingsMessages = {
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
   /** A part the Site settings screen always sends is missing or of the wrong kind (a script calling the API). */
   missing: (label: string) => `${label} is missing or not valid`,
-  phoneInvalid: 'Phone must be a phone number: 7 to 15 digits, with only spaces, +, -, dots and brackets between them',
-  whatsappInvalid: 'WhatsApp number must be in international format with its country code: 8 to 15 digits, e.g. +91 98450 12345',
+  phoneInvalid:
+    'Phone must be a phone number that can be dialled, e.g. 080 4123 4567 or +91 98450 12345 (without a country code it is read as Indian)',
+  whatsappInvalid:
+    'WhatsApp number must be a phone number that can be dialled, e.g. 98450 12345 or +44 7700 900123 (without a country code it is read as Indian)',
   emailInvalid: 'Please enter a valid email address',
   urlInvalid: (label: string) => `${label} must be a full web address starting with https:// or http://`,
   countryInvalid: 'Country must be a two-letter country code, e.g. IN',
@@ -83,7 +86,7 @@ export interface SiteSettings {
 const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 const closed = { opens: '', closes: '' };
-const noSocial = Object.fromEntries(SOCIAL_NETWORKS.map((network) => [network, ''])) as Record<SocialNetwork, string>;
+const noSocial = recordOf(SOCIAL_NETWORKS, () => '');
 
 /** What a site that never saved its settings shows (DEMO_CONTENT=false): the name and nothing invented. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = {
@@ -92,7 +95,7 @@ export const DEFAULT_SITE_SETTINGS: SiteSettings = {
   phone: '',
   whatsapp: '',
   email: '',
-  hours: Object.fromEntries(WEEKDAYS.map((day) => [day, closed])) as SiteSettings['hours'],
+  hours: recordOf(WEEKDAYS, () => closed),
   social: noSocial,
   mapLink: '',
   defaultTitle: 'Bangalore Homes & Interiors: Construction, Interiors & Wooden Carving',
@@ -113,8 +116,8 @@ export const DEMO_SITE_SETTINGS: SiteSettings = {
     postalCode: '560038',
     country: 'IN',
   },
-  phone: '+91 80 4123 4567',
-  whatsapp: '+91 80 4123 4567',
+  phone: '+918041234567',
+  whatsapp: '+918041234567',
   email: 'hello@example.com',
   hours: {
     monday: nineToEight,
@@ -132,8 +135,11 @@ export const DEMO_SITE_SETTINGS: SiteSettings = {
     twitter: 'https://twitter.com/',
     linkedin: 'https://www.linkedin.com/',
   },
-  mapLink: 'https://www.openstreetmap.org/search?query=Indiranagar%2C%20Bangalore',
+  mapLink: '',
 };
+
+/** The map link the demo once saved: it named Indiranagar whatever the address, so a stored one is read as empty (the address's own map). */
+export const OLD_DEMO_MAP_LINK = 'https://www.openstreetmap.org/search?query=Indiranagar%2C%20Bangalore';
 
 /** The address on one line, as the footer and contact page show it ("street, city postcode"). */
 export function addressLine(settings: SiteSettings): string {
@@ -142,12 +148,20 @@ export function addressLine(settings: SiteSettings): string {
   return [street, place].filter(Boolean).join(', ');
 }
 
-/** tel: link of a phone number as written: its digits, with the leading + kept. */
+/** Where the map link leads: the Site settings' own, or else the address searched on OpenStreetMap ('' with no address). */
+export function mapHref(settings: SiteSettings): string {
+  if (settings.mapLink) return settings.mapLink;
+  const { street, locality, postalCode, country } = settings.address;
+  const query = [street, [locality, postalCode].filter(Boolean).join(' '), country].filter(Boolean).join(', ');
+  return street || locality ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}` : '';
+}
+
+/** tel: link of a phone number in international form (the server normalises them): its digits, with the leading + kept. */
 export function telHref(phoneNumber: string): string {
   return `tel:${phoneNumber.trim().startsWith('+') ? '+' : ''}${digitsOf(phoneNumber)}`;
 }
 
-/** The WhatsApp chat link with a prefilled message naming the page the visitor is on. */
+/** The WhatsApp chat link (wa.me wants the number with its country code, digits only) with a prefilled message naming the page the visitor is on. */
 export function whatsappHref(number: string, message: string): string {
   return `https://wa.me/${digitsOf(number)}?text=${encodeURIComponent(message)}`;
 }

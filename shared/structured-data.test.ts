@@ -1,3 +1,4 @@
+// engine-independent: shared code; no database
 /**
  * The public pages' JSON-LD against the rules Google Search Central documents for its rich results:
  * Local business (LocalBusiness), Breadcrumb (BreadcrumbList) and Carousel (ItemList). The rules

@@ -3,7 +3,7 @@
  * business on every page, a breadcrumb trail per page, and the projects of the project pages.
  */
 import type { Project } from './resources';
-import { WEEKDAYS, WEEKDAY_LABELS, socialLinks, type SiteSettings } from './site-settings';
+import { WEEKDAYS, WEEKDAY_LABELS, mapHref, socialLinks, type SiteSettings } from './site-settings';
 
 type JsonLd = Record<string, unknown>;
 
@@ -29,7 +29,7 @@ function openingHours(site: SiteSettings): JsonLd[] {
 }
 
 /** Drops empty strings, empty arrays and empty objects, so no property is sent without a value. */
-function compact<T extends JsonLd>(value: T): T {
+function compact(value: JsonLd): JsonLd {
   return Object.fromEntries(
     Object.entries(value).filter(
       ([, entry]) =>
@@ -38,7 +38,7 @@ function compact<T extends JsonLd>(value: T): T {
         !(Array.isArray(entry) && entry.length === 0) &&
         !(entry && typeof entry === 'object' && !Array.isArray(entry) && Object.keys(entry).length <= 1 && '@type' in entry),
     ),
-  ) as T;
+  );
 }
 
 /**
@@ -69,7 +69,7 @@ export function businessJsonLd(site: SiteSettings, baseUrl: string): JsonLd {
     }),
     openingHoursSpecification: openingHours(site),
     sameAs: socialLinks(site).map((link) => link.href),
-    hasMap: site.mapLink,
+    hasMap: mapHref(site),
   });
 }
 

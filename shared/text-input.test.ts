@@ -1,3 +1,4 @@
+// engine-independent: shared code; no database
 import { describe, expect, it } from 'vitest';
 import { containsNul, noNul } from './text-input';
 import { z } from './zod';

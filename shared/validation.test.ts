@@ -1,3 +1,4 @@
+// engine-independent: shared code; no database
 import { describe, expect, it } from 'vitest';
 import { resources, UNITS_POSITIVE_MESSAGE } from './resources';
 import { resourceSchemas, validateRecord } from './validation';

@@ -7,7 +7,6 @@ import { startTransition, useEffect, type ComponentType, type ReactNode } from '
 import { hydrateRoot } from 'react-dom/client';
 import { PublicApp } from './components/public/public-app';
 import { PUBLIC_APP_ID, PUBLIC_PAGE_DATA_ID, type PublicPageData } from './lib/public-page-data';
-import { publicPages } from './pages';
 
 /** Marks the document once the page has hydrated: the browser tests wait for it (e2e/fixtures/test.ts). */
 function HydratedMark({ children }: { children: ReactNode }) {
@@ -17,11 +16,14 @@ function HydratedMark({ children }: { children: ReactNode }) {
   return children;
 }
 
+/** Each page's component by its file (web/pages/<name>.tsx), each its own chunk, loaded when a page names it. */
+const pageComponents = import.meta.glob<ComponentType<Record<string, unknown>>>('./pages/*.tsx', { import: 'default' });
+
 const container = document.getElementById(PUBLIC_APP_ID);
 const data = JSON.parse(document.getElementById(PUBLIC_PAGE_DATA_ID)?.textContent ?? 'null') as PublicPageData | null;
-if (container && data && data.name in publicPages) {
-  void publicPages[data.name]().then(({ default: Page }) => {
-    const Component = Page as ComponentType<Record<string, unknown>>;
+const loadPage = data ? pageComponents[`./pages/${data.name}.tsx`] : undefined;
+if (container && data && loadPage) {
+  void loadPage().then((Component) => {
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task
     startTransition(() => {
       hydrateRoot(

@@ -1,18 +1,15 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { adminScreenRoutesOf } from '../shared/admin-nav';
 import { resources } from '../shared/resources';
+import { publicPages } from './pages';
+
+const PAGE_ROUTE = 'routes/public/page-route.tsx';
 
 export default [
   // public site: server-rendered, under the public header and footer
   layout('routes/public/public-layout.tsx', [
-    index('routes/public/home.tsx'),
-    route('about', 'routes/public/about.tsx'),
-    route('client', 'routes/public/client-stories.tsx'),
-    route('gallery', 'routes/public/gallery.tsx'),
-    route('project/exterior', 'routes/public/projects.tsx'),
-    route('interior', 'routes/public/interior.tsx'),
-    route('project/interior', 'routes/public/interior-projects.tsx'),
-    route('contact', 'routes/public/contact.tsx'),
+    // every page of web/pages/, by its definition: one route module, the page's path as the route's id
+    ...publicPages.map(({ path }) => (path === '/' ? index(PAGE_ROUTE, { id: path }) : route(path.slice(1), PAGE_ROUTE, { id: path }))),
   ]),
   route('projects/Interior', 'routes/public/projects-interior-redirect.tsx'),
   route('robots.txt', 'routes/seo/robots.ts'),
@@ -22,6 +19,7 @@ export default [
   route('admin/login', 'routes/admin/login.tsx'),
   route('login', 'routes/admin/login.tsx', { id: 'login-after-logout' }),
   route('admin/forgot-password', 'routes/admin/forgot-password.tsx'),
+  route('admin/reset-password', 'routes/admin/reset-password.tsx'),
   layout('routes/admin/admin-layout.tsx', [
     route('admin', 'routes/admin/admin-index.tsx'),
     route('admin/dashboard', 'routes/admin/dashboard.tsx'),
@@ -31,8 +29,10 @@ export default [
     route('admin/about', 'routes/admin/about-editor.tsx'),
     route('admin/settings', 'routes/admin/site-settings.tsx'),
     route('admin/backups', 'routes/admin/backups.tsx'),
+    route('admin/webhooks', 'routes/admin/webhooks.tsx'),
     route('admin/activity', 'routes/admin/activity.tsx'),
     route('admin/trash', 'routes/admin/trash.tsx'),
+    route('admin/history/:resource/:id', 'routes/admin/history.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),
 

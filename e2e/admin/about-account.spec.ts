@@ -81,7 +81,7 @@ test('Account: add and remove an admin; a wrong current password is refused; a n
   await admins.getByLabel(accountCopy.adminPassword(PASSWORD_MIN_LENGTH)).fill(password);
   await admins.getByRole('button', { name: accountCopy.addAdmin }).click();
   await confirmPassword(page);
-  await expect(admins.getByText(email)).toBeVisible();
+  await expect(admins.getByText(email, { exact: true })).toBeVisible();
 
   // the new admin logs in, changes their password, and must log in again with it
   const other = await page
@@ -107,7 +107,7 @@ test('Account: add and remove an admin; a wrong current password is refused; a n
   await expect(page.getByRole('alertdialog').getByText(accountCopy.confirmRemove(email))).toBeVisible();
   await page.getByRole('alertdialog').getByRole('button', { name: accountCopy.remove }).click();
   await confirmPassword(page);
-  await expect(admins.getByText(email)).toHaveCount(0);
+  await expect(admins.getByText(email, { exact: true })).toHaveCount(0);
   const list = (await (await page.request.get('/api/admins', { headers: { authorization: `Bearer ${token}` } })).json()) as {
     data: { email: string }[];
   };

@@ -100,3 +100,21 @@ test('pages: Older and Newer walk the log a page at a time', async ({ page, toke
   await expect(pages.getByText(copy.page(1))).toBeVisible();
   await expect(page.locator('tbody tr time').first()).toHaveAttribute('datetime', firstTime!);
 });
+
+test.describe('in a browser whose clock is in another zone', () => {
+  test.use({ timezoneId: 'America/New_York' });
+
+  test("times read in the site's zone (SITE_TIMEZONE, Asia/Kolkata here), not the browser's", async ({ page, token }) => {
+    const page1 = (await (await page.request.get('/api/activity?limit=1', { headers: { authorization: `Bearer ${token}` } })).json()) as {
+      data: { entries: { at: string }[] };
+    };
+    const at = new Date(page1.data.entries[0].at);
+    const inKolkata = at.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Asia/Kolkata' });
+    const inNewYork = at.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'America/New_York' });
+    expect(inKolkata).not.toBe(inNewYork);
+    await openScreen(page, '/admin/activity', copy.title);
+    const newest = page.getByRole('table', { name: copy.tableCaption }).locator('tbody time').first();
+    await expect(newest).toHaveAttribute('datetime', page1.data.entries[0].at);
+    await expect(newest).toHaveText(inKolkata);
+  });
+});

@@ -5,6 +5,7 @@ import type { Page } from '@playwright/test';
 import { alertLabels, commonCopy, lifecycleCopy, messagesCopy as copy } from '../../shared/copy/admin';
 import type { InboxCounts } from '../../shared/contact-inbox';
 import { contact } from '../../shared/copy/public';
+import { DEFAULT_SITE_TIMEZONE, zoneDate } from '../../shared/site-time';
 import { uniqueName } from '../fixtures/admin-images';
 import { expect, logInAt, openScreen, test } from '../fixtures/admin-login';
 import type { SunkMail } from '../fixtures/mail-sink';
@@ -183,18 +184,22 @@ test('search, status filter, pages and the CSV of the current view', async ({ pa
   await page.getByLabel(copy.statusFilter).selectOption('');
   await expect(page.getByText(copy.showing(1, 25, 30))).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: copy.exportCsv }).click()]);
-  expect(download.suggestedFilename()).toBe(`contact-messages-${new Date().toISOString().slice(0, 10)}.csv`);
+  expect(download.suggestedFilename()).toBe(`contact-messages-${zoneDate(new Date(), DEFAULT_SITE_TIMEZONE)}.csv`);
   const bytes = fs.readFileSync(await download.path());
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.toString('utf8').slice(1).split('\r\n');
-  expect(lines[0]).toBe('"Name","Email","Phone","Message","Date (UTC)","Status"');
+  // times in the site's zone (the demo server leaves SITE_TIMEZONE unset), and numbers in E.164
+  // then where each came from and the project form's choice (issue 26): none for these
+  expect(lines[0]).toBe(
+    `"Name","Email","Phone","Message","Date (${DEFAULT_SITE_TIMEZONE})","Status","Page","Project","Campaign source","Campaign medium","Campaign","Referring site","Wants","Preferred time"`,
+  );
   expect(lines).toHaveLength(32);
   expect(lines.slice(1, -1).map((line) => line.split('","')[0].slice(1))).toEqual(newestFirst);
   expect(lines.find((line) => line.startsWith(`"${tag} 30"`))).toMatch(
-    /^"[^"]+","b30@example.com","080 1234 5678","Enquiry 30 about an interior.","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","New"$/,
+    /^"[^"]+","b30@example.com","'\+918012345678","Enquiry 30 about an interior.","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","New"(,""){8}$/,
   );
   expect(lines.find((line) => line.startsWith(`"${tag} 07"`))).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
-  expect(lines.find((line) => line.startsWith(`"${tag} 12"`))).toMatch(/"Replied"$/);
+  expect(lines.find((line) => line.startsWith(`"${tag} 12"`))).toMatch(/"Replied"(,""){8}$/);
   await expect(page.getByText(copy.exported(download.suggestedFilename()))).toBeVisible();
 });
 

@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import { DEFAULT_MAX_IMAGE_MB } from '../../shared/admin-limits';
-import { bannerCopy, commonCopy, screenCopy } from '../../shared/copy/admin';
+import { bannerCopy, commonCopy, galleryCopy, screenCopy } from '../../shared/copy/admin';
 import { tooLargeImage, uniqueName, type UploadFile } from '../fixtures/admin-images';
 import { expect, logInAt } from '../fixtures/admin-login';
 import { RAISED_MAX_IMAGE_MB, SERVERS } from '../fixtures/servers';
@@ -50,4 +50,13 @@ test('a raised MAX_IMAGE_MB is the form’s limit: its hint and message name it,
   await page.getByRole('button', { name: commonCopy.add, exact: true }).click();
   await expect(page.getByText(bannerCopy.created, { exact: true })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByText(title, { exact: true }).first()).toBeVisible();
+});
+
+test('the several-images picker (gallery) names the raised MAX_IMAGE_MB too, never the default', async ({ page }) => {
+  const origin = SERVERS.raisedLimits;
+  await logInAt(page, origin);
+  await page.goto(`${origin}/admin/gallery`);
+  await page.getByRole('button', { name: galleryCopy.addButton, exact: true }).first().click();
+  await expect(page.getByText(commonCopy.imageHint(RAISED_MAX_IMAGE_MB), { exact: true })).toBeVisible();
+  await expect(page.getByText(commonCopy.imageHint(DEFAULT_MAX_IMAGE_MB), { exact: true })).toHaveCount(0);
 });

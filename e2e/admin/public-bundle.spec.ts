@@ -8,7 +8,9 @@ const namesIn = (...dirs: string[]) =>
     const full = path.join(process.cwd(), dir);
     return fs.existsSync(full) ? fs.readdirSync(full).map((file) => file.replace(/\.tsx?$/, '')) : [];
   });
-const otherNames = new Set(namesIn('web/routes/public', 'web/components/public', 'web/components/ui', 'web/lib', 'web/routes/seo'));
+const otherNames = new Set(
+  namesIn('web/pages', 'web/routes/public', 'web/components/public', 'web/components/ui', 'web/lib', 'web/routes/seo'),
+);
 // admin file names that no public file shares, so a chunk of that name can only be admin code
 const adminNames = new Set(namesIn('web/routes/admin', 'web/components/admin', 'web/lib/admin').filter((name) => !otherNames.has(name)));
 const chunkName = (pathname: string) => (pathname.endsWith('.js') ? path.basename(pathname).replace(/-[\w-]{8}\.js$/, '') : null);

@@ -6,6 +6,7 @@ import {
   siteSettingsCopy,
   accountCopy,
   backupCopy,
+  webhooksCopy,
   clientCopy,
   commonCopy,
   dashboardCopy,
@@ -40,6 +41,7 @@ const screens: { path: string; heading: string; shot: string }[] = [
   { path: '/admin/about', heading: aboutEditorCopy.title, shot: 'about-editor' },
   { path: '/admin/settings', heading: siteSettingsCopy.title, shot: 'site-settings' },
   { path: '/admin/backups', heading: backupCopy.title, shot: 'backups' },
+  { path: '/admin/webhooks', heading: webhooksCopy.title, shot: 'webhooks' },
   { path: '/admin/account', heading: accountCopy.title, shot: 'account' },
 ];
 

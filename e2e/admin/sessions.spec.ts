@@ -55,9 +55,9 @@ test('a session ended on the account screen is over at once; so are all the othe
     await expect(first.getByText(apiMessages.sessionEnded)).toBeVisible();
     await expect(sessionList(first)).toHaveCount(1);
 
-    // the second browser's next step finds its session over
+    // the second browser's next step finds its session over: the login, which returns to the screen it went to
     await second.getByRole('navigation', { name: layoutCopy.nav }).getByRole('link', { name: 'Gallery' }).first().click();
-    await expect(second).toHaveURL(/\/admin\/login$/);
+    await expect(second).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fgallery$/);
     await expect(second.getByRole('heading', { name: loginCopy.title })).toBeVisible();
 
     // two more sign-ins, ended together; the first browser stays signed in
@@ -70,7 +70,7 @@ test('a session ended on the account screen is over at once; so are all the othe
     await expect(sessionList(first)).toHaveCount(1);
     for (const page of [third, fourth]) {
       await page.reload();
-      await expect(page).toHaveURL(/\/admin\/login$/);
+      await expect(page).toHaveURL(/\/admin\/login\?next=%2Fadmin%2Fdashboard$/);
     }
     await gotoHydrated(first, '/admin/gallery');
     await expect(first.getByRole('heading', { level: 1, name: galleryCopy.title })).toBeVisible();

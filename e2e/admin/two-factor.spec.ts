@@ -1,10 +1,11 @@
 /** Two-factor sign-in from the account screen, sign-in with a code, and an Editor's sidebar and refused screens. */
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { PASSWORD_MIN_LENGTH } from '../../shared/admin-limits';
 import { accountCopy, layoutCopy, loginCopy, securityCopy } from '../../shared/copy/admin';
 import { uniqueName } from '../fixtures/admin-images';
-import { addAccount, expect, openScreen, test } from '../fixtures/admin-login';
+import { addAccount, confirmPassword, expect, openScreen, test } from '../fixtures/admin-login';
 import { expectNoSeriousAxeViolations } from '../fixtures/axe';
 
 const codeAt = (secret: string, timestamp: number) =>
@@ -25,8 +26,9 @@ test('turn on two-factor sign-in from the account screen, sign out, sign in with
   const email = accountEmail('two-factor');
   const remove = await addAccount(page.request, token, email, PASSWORD, 'admin');
   // the account's own browser, not signed in
-  const context = await browser.newContext({ baseURL, storageState: undefined });
+  const context = await browser.newContext({ baseURL, storageState: undefined, permissions: ['clipboard-read', 'clipboard-write'] });
   const own = await context.newPage();
+  const clipboard = () => own.evaluate(() => navigator.clipboard.readText());
   try {
     await signIn(own, email, PASSWORD);
     await expect(own).toHaveURL(/\/admin\/dashboard$/);
@@ -35,12 +37,40 @@ test('turn on two-factor sign-in from the account screen, sign out, sign in with
     const section = own.getByRole('region', { name: securityCopy.twoFactorTitle });
     await expect(section.getByTestId('two-factor-status')).toHaveText(securityCopy.twoFactorOffStatus);
     await section.getByRole('button', { name: securityCopy.turnOn }).click();
+    // the password first: a session alone cannot tie an authenticator to the account
+    await expect(section.getByRole('img', { name: securityCopy.qrAlt })).toHaveCount(0);
+    await confirmPassword(own, PASSWORD);
     await expect(section.getByRole('img', { name: securityCopy.qrAlt })).toBeVisible();
     await expectNoSeriousAxeViolations(own);
-    const secret = (await section.getByTestId('totp-secret').textContent())!.trim();
+    // the key in groups of 4 to read, copied without the spaces
+    const key = section.getByTestId('totp-secret');
+    const grouped = (await key.textContent())!.trim();
+    expect(grouped).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+    const secret = grouped.replace(/\s+/g, '');
+    await key.selectText();
+    await own.keyboard.press('Control+C');
+    expect(await clipboard()).toBe(secret);
     await section.getByLabel(securityCopy.codeLabel).fill(codeAt(secret, Date.now()));
     await section.getByRole('button', { name: securityCopy.confirmCode }).click();
     await expect(section.getByTestId('recovery-codes').locator('li')).toHaveCount(10);
+    const codes = await section.getByTestId('recovery-codes').locator('li').allTextContents();
+    // kept by copying, downloading or printing them
+    await section.getByRole('button', { name: securityCopy.copyCodes, exact: true }).click();
+    await expect.poll(clipboard).toBe(codes.join('\n'));
+    const [download] = await Promise.all([
+      own.waitForEvent('download'),
+      section.getByRole('button', { name: securityCopy.downloadCodes }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(securityCopy.recoveryFileName);
+    const saved = fs.readFileSync(await download.path(), 'utf8');
+    for (const code of codes) expect(saved).toContain(`${code}\n`);
+    const [printed] = await Promise.all([
+      own.waitForEvent('popup'),
+      section.getByRole('button', { name: securityCopy.printCodes }).click(),
+    ]);
+    await expect(printed.locator('pre')).toContainText(codes[9]);
+    expect((await printed.locator('pre').textContent())!.split('\n').filter((line) => codes.includes(line))).toEqual(codes);
+    await printed.close();
     // the "turned on" toast (still fading in or out) is not this screen's
     await expect(own.locator('[data-sonner-toast]')).toHaveCount(0, { timeout: 15_000 });
     await expectNoSeriousAxeViolations(own);

@@ -108,3 +108,40 @@ test('about carousel: never moves for a visitor who prefers reduced motion', asy
   await page.clock.runFor(SEVERAL_INTERVALS);
   await expect(active).toContainText(banners[1].title);
 });
+
+test.describe('about carousel on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+  test('a horizontal swipe turns it both ways; a vertical one scrolls the page and leaves it', async ({ page, request }) => {
+    const banners = await apiList<Banner>(request, 'bannerAbout');
+    const { carousel, active } = await openAbout(page, banners);
+    const cdp = await page.context().newCDPSession(page);
+    const box = (await carousel.boundingBox())!;
+    const y = box.y + box.height * 0.3;
+    /** A finger down at (x, y), moved in steps to (x + dx, y + dy) and lifted, as the touchscreen sends it. */
+    const swipe = async (x: number, dx: number, dy = 0) => {
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let step = 1; step <= 8; step++)
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: x + (dx * step) / 8, y: y + (dy * step) / 8 }],
+        });
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+
+    const first = await shownTitle(page);
+    await swipe(300, -200);
+    await expect(active).toContainText(after(banners, first));
+    await swipe(90, 200);
+    await expect(active).toContainText(first);
+    // past the first: the last (it wraps)
+    await swipe(90, 200);
+    await expect(active).toContainText(banners[banners.length - 1].title);
+
+    const shown = await shownTitle(page);
+    const scrolled = await page.evaluate(() => window.scrollY);
+    await swipe(200, 10, -250);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled + 100);
+    await expect(active).toContainText(shown);
+  });
+});

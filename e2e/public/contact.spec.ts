@@ -1,5 +1,6 @@
 import { expect, test } from '../fixtures/test';
 import { contact } from '../../shared/copy/public';
+import { formatPhone } from '../../shared/phone';
 import { DEMO_SITE_SETTINGS as demo, addressLine } from '../../shared/site-settings';
 import type { ContactMessage } from '../../shared/resources';
 import { apiMessages } from '../../shared/api-messages';
@@ -13,9 +14,9 @@ test('contact: labels, details, map and every validation message; errors clear o
   await expect(page.getByRole('heading', { name: contact.infoTitle })).toBeVisible();
   const aside = page.getByRole('complementary');
   await expect(aside).toContainText(addressLine(demo));
-  await expect(aside).toContainText(demo.phone);
+  await expect(aside).toContainText(formatPhone(demo.phone));
   await expect(aside).toContainText(demo.email);
-  await expect(page.getByRole('img', { name: contact.mapTitle })).toBeVisible();
+  await expect(page.getByRole('img', { name: contact.mapTitle(addressLine(demo)) })).toBeVisible();
   await expect(page.getByRole('link', { name: contact.openMap })).toHaveAttribute('target', '_blank');
   await expect(field(page, contact.labels.message)).toHaveAttribute('rows', '6');
 
@@ -49,6 +50,44 @@ test('contact: server errors land under their fields', async ({ page }) => {
   await expect(page.getByTestId('error-name')).toContainText('Name must be at most');
   await expect(page.getByTestId('error-number')).toContainText('Contact number must be at most');
   await expect(page.getByTestId('error-email')).toHaveCount(0);
+});
+
+test('contact: a number that cannot be a phone number gets our message, with and without JavaScript; nothing is sent', async ({
+  page,
+  browser,
+}) => {
+  const sent: string[] = [];
+  page.on('request', (request) => request.url().endsWith('/api/user') && sent.push(request.url()));
+  await page.goto('/contact');
+  await field(page, contact.labels.name).fill('Asha');
+  await field(page, contact.labels.email).fill('asha@example.com');
+  await field(page, contact.labels.number).fill('abc');
+  await field(page, contact.labels.message).fill('Hello');
+  await page.getByRole('button', { name: contact.submit }).click();
+  await expect(page.getByTestId('error-number')).toHaveText(contact.errors.numberInvalid);
+  expect(sent).toEqual([]);
+  // digits enough for the page's light check, but no Indian number: the server's answer lands under the field
+  await field(page, contact.labels.number).fill('5555555');
+  await expect(page.getByTestId('error-number')).toHaveCount(0);
+  await page.getByRole('button', { name: contact.submit }).click();
+  await expect(page.getByTestId('error-number')).toHaveText(contact.errors.numberInvalid);
+  await expect(page.getByText(contact.toasts.success)).toHaveCount(0);
+
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const plain = await context.newPage();
+  await plain.goto('/contact');
+  for (const [label, value] of [
+    [contact.labels.name, 'Asha'],
+    [contact.labels.email, 'asha@example.com'],
+    [contact.labels.number, '5555555'],
+    [contact.labels.message, 'Hello'],
+  ] as const)
+    await field(plain, label).fill(value);
+  await plain.getByRole('button', { name: contact.submit }).click();
+  await expect(plain).toHaveURL(/\/contact$/);
+  await expect(plain.getByTestId('error-number')).toHaveText(contact.errors.numberInvalid);
+  await expect(field(plain, contact.labels.number)).toHaveValue('5555555');
+  await context.close();
 });
 
 test('contact: a network failure shows its toast', async ({ page }) => {
@@ -89,7 +128,7 @@ test('contact: a real message is sent, the form clears, and the admin API lists 
   const reply = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
   const messages = ((await reply.json()) as { data: ContactMessage[] }).data;
   const sent = messages.find((m) => m.message === text);
-  expect(sent).toMatchObject({ name: 'Ravi Kumar', email: 'ravi@example.com', number: '+91 98450 12345' });
+  expect(sent).toMatchObject({ name: 'Ravi Kumar', email: 'ravi@example.com', number: '+919845012345' });
 });
 
 test('contact without JavaScript: the form posts (never into the URL), shows the same messages, and the message arrives', async ({
@@ -123,7 +162,7 @@ test('contact without JavaScript: the form posts (never into the URL), shows the
   const reply = await request.get('/api/user', { headers: { authorization: `Bearer ${token}` } });
   const messages = ((await reply.json()) as { data: ContactMessage[] }).data;
   expect(messages.filter((m) => m.message === text)).toEqual([
-    expect.objectContaining({ name: 'Meena', email: 'meena@example.com', number: '98450 22222' }),
+    expect.objectContaining({ name: 'Meena', email: 'meena@example.com', number: '+919845022222' }),
   ]);
 });
 

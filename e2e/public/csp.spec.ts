@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test';
 import { nav } from '../../shared/copy/public';
-import { PUBLIC_PAGES } from '../../web/lib/public-pages';
+import { PUBLIC_PAGES } from '../fixtures/public-pages';
 
 /** Collects CSP violations and console errors from the page's start on. */
 async function watchViolations(page: Page): Promise<string[]> {

@@ -4,6 +4,7 @@ import { expect, test } from '../fixtures/test';
 import { gallery, interior, interiorProjects, projects as copy } from '../../shared/copy/public';
 import type { GalleryItem, Project } from '../../shared/resources';
 import { apiList } from './public-helpers';
+import { projectEnquiryHref } from '../../shared/project-enquiry-path';
 
 /** A project card's details button: named by its visible text, described by the card's title. */
 const projectButton = (page: Page, title: string) =>
@@ -93,7 +94,8 @@ test('projects: filters through the URL (case-insensitive), count line, dots, mo
   await expect(dialog.getByRole('img', { name: nameOf(count), exact: true })).toBeVisible();
   await dialog.getByRole('button', { name: copy.showImage(1) }).click();
   await expect(dialog.getByRole('img', { name: nameOf(1), exact: true })).toBeVisible();
-  await expect(dialog.getByRole('link', { name: copy.ctaOther })).toHaveAttribute('href', '/contact');
+  // the project form (issue 26)
+  await expect(dialog.getByRole('link', { name: copy.ctaOther })).toHaveAttribute('href', projectEnquiryHref(upcoming._id));
   await dialog.getByRole('button', { name: copy.close }).click();
   await expect(dialog).toBeHidden();
 });
@@ -162,7 +164,7 @@ test('interior projects: Upcoming tab first, tabs, chips with +N more, modal CTA
   const completed = all.find((p) => p.status === 'Completed')!;
   await projectButton(page, completed.title).click();
   const dialog = page.getByRole('dialog', { name: completed.title });
-  await expect(dialog.getByRole('link', { name: interior.ctaCompleted })).toHaveAttribute('href', '/contact');
+  await expect(dialog.getByRole('link', { name: interior.ctaCompleted })).toHaveAttribute('href', projectEnquiryHref(completed._id));
   await dialog.getByRole('button', { name: copy.close }).click();
   for (const tile of interiorProjects.categoryTiles)
     await expect(page.getByRole('link', { name: tile, exact: true })).toHaveAttribute('href', '/contact');

@@ -1,8 +1,10 @@
 import { expect, test } from '../fixtures/test';
-import { NAV_LINKS, footer, nav, states } from '../../shared/copy/public';
+import { footer, nav, states } from '../../shared/copy/public';
+import { formatPhone } from '../../shared/phone';
 import { DEMO_SITE_SETTINGS as demo, addressLine, socialLinks } from '../../shared/site-settings';
-import { PUBLIC_PAGES } from '../../web/lib/public-pages';
+import { FOOTER_LINKS, NAV_LINKS, PUBLIC_PAGES } from '../fixtures/public-pages';
 import { SERVERS } from '../fixtures/servers';
+import { firstProjectEnquiryPath } from './public-helpers';
 
 test.describe('header and footer', () => {
   test('header links, active underline (any /gallery… path) and compact header past 10 px', async ({ page }) => {
@@ -66,11 +68,11 @@ test.describe('header and footer', () => {
       await expect(link).toHaveAttribute('rel', /noopener/);
     }
     const quick = foot.getByRole('navigation', { name: footer.quickLinks });
-    for (const item of footer.quickLinkItems)
+    for (const item of FOOTER_LINKS)
       await expect(quick.getByRole('link', { name: item.label, exact: true })).toHaveAttribute('href', item.to);
     await expect(foot).toContainText(addressLine(demo));
     await expect(foot).toContainText('Indiranagar');
-    await expect(foot).toContainText(demo.phone);
+    await expect(foot).toContainText(formatPhone(demo.phone));
     await expect(foot).toContainText(demo.email);
     await expect(foot).toContainText('Mon-Sat: 9AM - 8PM');
     await expect(foot).toContainText(footer.copyright(demo.companyName));
@@ -191,8 +193,9 @@ test.describe('routing, SEO and bundles', () => {
     await expect(page).toHaveURL(/\?category=wooden-carving$/);
   });
 
-  test('every public page carries at most 90 KiB of compressed JavaScript, none of it React Router', async ({ browser }) => {
-    for (const path of PUBLIC_PAGES) {
+  test('every public page carries at most 90 KiB of compressed JavaScript, none of it React Router', async ({ browser, request }) => {
+    // and the project form (issue 26), in no menu or sitemap
+    for (const path of [...PUBLIC_PAGES, await firstProjectEnquiryPath(request)]) {
       // a fresh context per page: nothing comes from the previous page's cache
       const context = await browser.newContext({ baseURL: SERVERS.demo });
       const page = await context.newPage();

@@ -1,6 +1,7 @@
 /** Helpers for the public site's browser tests. */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN, SERVERS } from '../fixtures/servers';
+import { projectEnquiryHref } from '../../shared/project-enquiry-path';
 
 /** Records of a resource as the API lists them (counts change as the admin tests add and delete). */
 export async function apiList<T>(request: APIRequestContext, path: string): Promise<T[]> {
@@ -29,4 +30,10 @@ export async function loadAllImages(page: Page) {
     for (const img of images) img.loading = 'eager';
     await Promise.race([Promise.all(images.map(settled)), new Promise((resolve) => setTimeout(resolve, 5000))]);
   });
+}
+
+/** The project form's address for the first project the site lists (issue 26): the form is one page per project. */
+export async function firstProjectEnquiryPath(request: APIRequestContext): Promise<string> {
+  const [project] = await apiList<{ _id: string }>(request, 'project');
+  return projectEnquiryHref(project._id);
 }

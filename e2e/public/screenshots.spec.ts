@@ -1,5 +1,5 @@
 import { test } from '../fixtures/test';
-import { PUBLIC_PAGES } from '../../web/lib/public-pages';
+import { PUBLIC_PAGES } from '../fixtures/public-pages';
 import { loadAllImages } from './public-helpers';
 
 // full-page screenshots of every public page at phone and desktop width, into screenshots/ (looked at by hand)

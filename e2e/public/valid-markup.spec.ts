@@ -8,8 +8,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vnuJar from 'vnu-jar';
-import { PUBLIC_PAGES } from '../../web/lib/public-pages';
+import { PUBLIC_PAGES } from '../fixtures/public-pages';
 import { expect, test } from '../fixtures/test';
+import { firstProjectEnquiryPath } from './public-helpers';
 
 const PAGES = [...PUBLIC_PAGES, '/admin/login'];
 const MAX_TITLE_LENGTH = 70;
@@ -59,7 +60,8 @@ test('valid markup: the Nu HTML Checker finds no error on any public page or the
   const dir = await mkdtemp(path.join(tmpdir(), 'nu-check-'));
   try {
     const pageOf = new Map<string, string>();
-    for (const [i, pagePath] of PAGES.entries()) {
+    // and the project form (issue 26), one page per project, in no menu or sitemap
+    for (const [i, pagePath] of [...PAGES, await firstProjectEnquiryPath(request)].entries()) {
       const response = await request.get(pagePath);
       expect(response.status(), pagePath).toBe(200);
       const html = await response.text();

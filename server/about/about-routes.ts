@@ -1,13 +1,13 @@
-/** /api/about-content: the About Us document (public read, admin write). */
+/** /api/about-content: the About Us document (public read; the 'content' permission writes). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../audit/audit-context';
-import { requireAdmin } from '../auth/require-admin';
+import { requirePermission } from '../auth/require-admin';
 import type { Services } from '../services';
 import { ABOUT_SAVED, aboutSchemas } from './about-schemas';
 
 export const aboutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get('/api/about-content', aboutSchemas.get, async () => ({ success: true as const, data: await services.about.get() }));
-  app.put('/api/about-content', { ...aboutSchemas.save, onRequest: requireAdmin(services.auth) }, async (request) => ({
+  app.put('/api/about-content', { ...aboutSchemas.save, onRequest: requirePermission(services.auth, 'content') }, async (request) => ({
     success: true as const,
     message: ABOUT_SAVED,
     data: await services.about.save(request.body, auditContext(request)),

@@ -1,5 +1,5 @@
 /** The request and reply schemas of /api/about-content. */
-import { aboutContentSchema } from '../../shared/about-content';
+import { aboutContentReply, aboutContentSavedReply, aboutContentSchema } from '../../shared/about-content';
 import { collectErrors } from '../../shared/validation';
 import { z } from '../../shared/zod';
 import { errorReplies, invalidRequest } from '../api/route-schemas';
@@ -14,7 +14,7 @@ export const aboutSchemas = {
     schema: {
       tags,
       summary: 'The About Us document (public)',
-      response: { 200: z.object({ success: z.literal(true), data: aboutContentSchema }), ...errorReplies() },
+      response: { 200: aboutContentReply, ...errorReplies() },
     },
   },
   save: {
@@ -24,7 +24,7 @@ export const aboutSchemas = {
       security: [{ bearer: [] }],
       body: aboutContentSchema,
       response: {
-        200: z.object({ success: z.literal(true), message: z.string(), data: aboutContentSchema }),
+        200: aboutContentSavedReply,
         ...errorReplies(400, 401),
       },
     },

@@ -6,6 +6,8 @@ import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { SettingsDocument } from '../db/settings-document';
 import type { ContentVersion } from '../resources/content-version';
+import type { ContentHistory } from '../history/content-history';
+import type { WebhookService } from '../webhooks/webhook-service';
 
 /** Settings key of the About Us document. */
 export const ABOUT_CONTENT_KEY = 'about_content';
@@ -13,7 +15,15 @@ export const ABOUT_CONTENT_KEY = 'about_content';
 export const ABOUT_TOPIC = 'about';
 
 export class AboutService extends SettingsDocument<AboutContent> {
-  constructor(db: Db, contentVersion: ContentVersion, changes: ChangeFeed, audit?: AuditService) {
+  constructor(
+    db: Db,
+    contentVersion: ContentVersion,
+    changes: ChangeFeed,
+    history: ContentHistory,
+    audit?: AuditService,
+    afterSave?: () => void,
+    webhooks?: WebhookService,
+  ) {
     super(
       {
         key: ABOUT_CONTENT_KEY,
@@ -21,11 +31,15 @@ export class AboutService extends SettingsDocument<AboutContent> {
         parse: (stored) => storedAboutContentSchema.safeParse(stored),
         defaults: DEFAULT_ABOUT_CONTENT,
         audit: { kind: 'about.updated', target: { type: 'about', id: null, label: 'About Us' }, changes: aboutChanges },
+        history: 'about',
       },
       db,
       contentVersion,
       changes,
+      history,
       audit,
+      afterSave,
+      webhooks,
     );
   }
 }

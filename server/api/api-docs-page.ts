@@ -1,5 +1,6 @@
 /** The /api/docs page: the OpenAPI document as plain HTML, one section per path and method, schemas as field lists. */
 import crypto from 'node:crypto';
+import { z } from '../../shared/zod';
 
 type Schema = Record<string, unknown> & {
   $ref?: string;
@@ -15,23 +16,52 @@ type Schema = Record<string, unknown> & {
   description?: string;
   additionalProperties?: Schema | boolean;
 };
-interface MediaTypes {
-  [type: string]: { schema?: Schema };
-}
-interface Operation {
-  summary?: string;
-  description?: string;
-  tags?: string[];
-  security?: Record<string, string[]>[];
-  parameters?: { name: string; in: string; required?: boolean; description?: string; schema?: Schema }[];
-  requestBody?: { content?: MediaTypes; required?: boolean };
-  responses?: Record<string, { description?: string; content?: MediaTypes }>;
-}
-interface Document {
-  info: { title: string; version: string; description?: string };
-  paths: Record<string, Record<string, Operation>>;
-  components?: { schemas?: Record<string, Schema> };
-}
+
+/** The parts of a JSON Schema the page shows; the rest passes through unread. */
+const schemaShape: z.ZodType<Schema> = z.lazy(() =>
+  z.looseObject({
+    $ref: z.string().optional(),
+    type: z.union([z.string(), z.array(z.string())]).optional(),
+    properties: z.record(z.string(), schemaShape).optional(),
+    required: z.array(z.string()).optional(),
+    items: schemaShape.optional(),
+    anyOf: z.array(schemaShape).optional(),
+    oneOf: z.array(schemaShape).optional(),
+    allOf: z.array(schemaShape).optional(),
+    enum: z.array(z.unknown()).optional(),
+    const: z.unknown().optional(),
+    description: z.string().optional(),
+    additionalProperties: z.union([schemaShape, z.boolean()]).optional(),
+  }),
+);
+const mediaTypes = z.record(z.string(), z.object({ schema: schemaShape.optional() }));
+const operationShape = z.object({
+  summary: z.string().optional(),
+  description: z.string().optional(),
+  tags: z.array(z.string()).optional(),
+  security: z.array(z.record(z.string(), z.array(z.string()))).optional(),
+  parameters: z
+    .array(
+      z.object({
+        name: z.string(),
+        in: z.string(),
+        required: z.boolean().optional(),
+        description: z.string().optional(),
+        schema: schemaShape.optional(),
+      }),
+    )
+    .optional(),
+  requestBody: z.object({ content: mediaTypes.optional(), required: z.boolean().optional() }).optional(),
+  responses: z.record(z.string(), z.object({ description: z.string().optional(), content: mediaTypes.optional() })).optional(),
+});
+/** The parts of the OpenAPI document the page shows, read from swagger's document. */
+const documentShape = z.object({
+  info: z.object({ title: z.string(), version: z.string(), description: z.string().optional() }),
+  paths: z.record(z.string(), z.record(z.string(), operationShape)),
+  components: z.object({ schemas: z.record(z.string(), schemaShape).optional() }).optional(),
+});
+type Operation = z.infer<typeof operationShape>;
+type MediaTypes = z.infer<typeof mediaTypes>;
 
 const STYLE = `body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem 1.5rem;color:#1f2328}
 h1{font-size:1.6rem}h2{font-size:1.2rem;margin-top:2.5rem;border-bottom:1px solid #d0d7de}h3{font-size:1rem;margin:1.5rem 0 .25rem}
@@ -147,7 +177,8 @@ function operation(path: string, method: string, op: Operation): string {
 }
 
 /** The whole page, grouped by the operations' first tag. */
-export function renderApiDocs(document: Document): string {
+export function renderApiDocs(description: unknown): string {
+  const document = documentShape.parse(description);
   const groups = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(methods)) {

@@ -4,10 +4,12 @@
  * (no script, no outside request: it fits the API's Content-Security-Policy with one style hash).
  */
 import swagger, { type FastifyDynamicSwaggerOptions } from '@fastify/swagger';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifySchema } from 'fastify';
 import { createJsonSchemaTransform, jsonSchemaTransformObject, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod';
 import { renderApiDocs, API_DOCS_CSP } from './api-docs-page';
+import { isRecord, propertyOf } from '../../shared/narrow';
+import { sendAsIs } from './route-schemas';
 
 /** Besides /api itself, the operations endpoints are described; pages, uploads and the catch-alls are not API. */
 const DOCUMENTED_OUTSIDE_API = new Set(['/healthz', '/readyz', '/metrics']);
@@ -21,6 +23,11 @@ type TransformInput = Parameters<NonNullable<FastifyDynamicSwaggerOptions['trans
 type ContentMap = Record<string, { schema: z.ZodType }>;
 
 const zodTransform = createJsonSchemaTransform({});
+
+/** A request body given per content type: each type's zod schema. */
+function isContentMap(value: unknown): value is ContentMap {
+  return isRecord(value) && Object.values(value).every((entry) => propertyOf(entry, 'schema') instanceof z.ZodType);
+}
 
 /** A request body given per content type (multipart and JSON resource writes): each type's schema as JSON Schema. */
 function contentBody(content: ContentMap) {
@@ -49,12 +56,13 @@ const REPLY_DESCRIPTIONS: Record<string, string> = {
   507: 'The server has no room left to store this; nothing was saved',
 };
 
-function describeReplies(schema: Record<string, unknown>, method: string) {
-  const response = schema.response as Record<string, Record<string, unknown>> | undefined;
+function describeReplies(schema: FastifySchema, method: string) {
+  const response = isRecord(schema.response) ? schema.response : {};
   // any admin write may meet the session cookie's cross-site check: it answers like a 401, with 403
-  if (schema.security && method !== 'GET' && response?.[401] && !response[403]) response[403] = { ...response[401] };
-  for (const [status, reply] of Object.entries(response ?? {})) {
-    if (!reply.description && !reply.content && REPLY_DESCRIPTIONS[status]) reply.description = REPLY_DESCRIPTIONS[status];
+  if (propertyOf(schema, 'security') && method !== 'GET' && isRecord(response[401]) && !response[403]) response[403] = { ...response[401] };
+  for (const [status, reply] of Object.entries(response)) {
+    if (isRecord(reply) && !reply.description && !reply.content && REPLY_DESCRIPTIONS[status])
+      reply.description = REPLY_DESCRIPTIONS[status];
   }
   return schema;
 }
@@ -69,23 +77,25 @@ function transform(input: TransformInput) {
   if (!isDocumentedRoute(input.url)) return { schema: { hide: true }, url: input.url };
   const method = String(input.route.method);
   const named = { ...input.schema, operationId: operationId(method, input.url) };
-  const body = input.schema?.body as { content?: ContentMap } | undefined;
-  if (!body?.content || body instanceof z.ZodType) {
-    const result = zodTransform({ ...input, schema: named } as TransformInput);
-    return { ...result, schema: describeReplies(result.schema as Record<string, unknown>, method) };
+  const body = input.schema?.body;
+  const content = propertyOf(body, 'content');
+  if (body instanceof z.ZodType || !isContentMap(content)) {
+    const result = zodTransform({ ...input, schema: named });
+    return { ...result, schema: describeReplies(result.schema, method) };
   }
   const { body: _perType, ...rest } = named;
-  const result = zodTransform({ ...input, schema: rest } as TransformInput);
-  return { ...result, schema: describeReplies({ ...result.schema, body: contentBody(body.content) }, method) };
+  const result = zodTransform({ ...input, schema: rest });
+  return { ...result, schema: describeReplies({ ...result.schema, body: contentBody(content) }, method) };
 }
 
 /** The shared schemas, less those no operation refers to (zod's registry gives an input and an output copy of each). */
 function transformObject(input: Parameters<typeof jsonSchemaTransformObject>[0]) {
-  const document = jsonSchemaTransformObject(input) as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
-  const used = JSON.stringify(document.paths ?? {});
-  const schemas = document.components?.schemas ?? {};
-  for (const name of Object.keys(schemas)) if (!used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
-  return document as ReturnType<typeof jsonSchemaTransformObject>;
+  const document = jsonSchemaTransformObject(input);
+  const used = JSON.stringify(propertyOf(document, 'paths') ?? {});
+  const schemas = propertyOf(propertyOf(document, 'components'), 'schemas');
+  if (isRecord(schemas))
+    for (const name of Object.keys(schemas)) if (!used.includes(`"#/components/schemas/${name}"`)) delete schemas[name];
+  return document;
 }
 
 /** Registers @fastify/swagger at the root, before any route, so that it sees them all. */
@@ -101,7 +111,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
-    transform: transform as FastifyDynamicSwaggerOptions['transform'],
+    transform,
     transformObject,
   });
 }
@@ -120,8 +130,7 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: z.looseObject({ openapi: z.literal('3.1.0'), paths: z.record(z.string(), z.unknown()) }) },
       },
     },
-    // cast: swagger's document type and the zod reply type describe the same object but are not assignable
-    async (_request, reply) => reply.header('cache-control', 'no-cache').send(app.swagger() as never),
+    async (_request, reply) => sendAsIs(reply.header('cache-control', 'no-cache'), app.swagger()),
   );
 
   app.get(
@@ -135,8 +144,8 @@ export const openApiRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (_request, reply) => {
       // the description is fixed once the app is ready: the page is rendered once
-      // cast: the page reads the few parts of the document it shows, typed narrower than swagger's OpenAPI types
-      page ??= renderApiDocs(app.swagger() as unknown as Parameters<typeof renderApiDocs>[0]);
+      // the page reads the few parts of the document it shows, checked as it reads them
+      page ??= renderApiDocs(app.swagger());
       return reply
         .type('text/html; charset=utf-8')
         .header('content-security-policy', API_DOCS_CSP)

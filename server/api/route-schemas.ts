@@ -2,10 +2,12 @@
  * What every route's schemas share: zod validation that answers with the route's own messages,
  * the reply envelopes, and the error replies. The same schemas generate /api/openapi.json.
  */
-import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifyReply, FastifySchemaCompiler, FastifySchemaValidationError, FastifySerializerCompiler } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
+import { errorReply, messageReply } from '../../shared/replies';
 import { z } from '../../shared/zod';
 import { ClientError, type HttpError } from '../errors';
+import { recordOf } from '../../shared/narrow';
 
 /** Schemas that describe a request part read elsewhere (a streamed multipart body): documented, not validated here. */
 const describedOnly = new WeakSet<object>();
@@ -16,16 +18,33 @@ export function documentedOnly<T extends z.ZodType>(schema: T): T {
   return schema;
 }
 
+type Issue = z.core.$ZodIssue;
+
+/** The zod issues behind each list of validation errors handed to Fastify, which passes that same list to the route's schemaErrorFormatter. */
+const zodIssues = new WeakMap<FastifySchemaValidationError[], Issue[]>();
+
+/** zod's issues as the validation errors Fastify's types name, each list remembering the issues it came from. */
+function validationErrors(issues: Issue[]): FastifySchemaValidationError[] {
+  const errors = issues.map((issue) => ({
+    keyword: issue.code,
+    instancePath: issue.path.map((key) => `/${String(key)}`).join(''),
+    schemaPath: '',
+    params: {},
+    message: issue.message,
+  }));
+  zodIssues.set(errors, issues);
+  return errors;
+}
+
 /**
- * Validates with zod (no JIT: shared/zod.ts). A failure hands the raw zod issues to the route's
+ * Validates with zod (no JIT: shared/zod.ts). A failure hands the zod issues to the route's
  * schemaErrorFormatter, which turns them into the reply the route has always given.
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
   if (describedOnly.has(schema)) return () => true;
   return (data) => {
     const result = schema.safeParse(data);
-    // cast: Fastify types the error as an Error, yet hands it as is to schemaErrorFormatter, which wants the issues
-    return result.success ? { value: result.data } : { error: result.error.issues as never };
+    return result.success ? { value: result.data } : { error: validationErrors(result.error.issues) };
   };
 };
 
@@ -36,14 +55,13 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
  */
 export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = () => (data) => JSON.stringify(data);
 
-type Issue = z.core.$ZodIssue;
-
 /**
  * A route's schemaErrorFormatter: its zod issues become the route's HttpError. Without one, a
  * failed validation answers 400 'Bad request' (app.ts).
  */
 export function invalidRequest(toError: (issues: Issue[], part: string) => HttpError) {
-  return (errors: unknown, part: string): Error => toError(errors as Issue[], part);
+  // every list comes from validatorCompiler, so its issues are always there
+  return (errors: FastifySchemaValidationError[], part: string): Error => toError(zodIssues.get(errors) ?? [], part);
 }
 
 /** A body that is not an object is checked as the empty object, so the reply names every missing field, as it always has. */
@@ -55,19 +73,8 @@ export function fieldIssues(schema: z.ZodType, issues: Issue[]): Issue[] {
 /** The schemaErrorFormatter used when a route gives none. */
 export const badRequest = invalidRequest(() => new ClientError(400, apiMessages.badRequest));
 
-/** Every failure: `{ success: false, message, errors? }` (DESIGN.md). */
-export const errorReply = z
-  .object({
-    success: z.literal(false),
-    message: z.string(),
-    errors: z.array(z.string()).optional(),
-  })
-  .meta({ id: 'ErrorReply', description: 'Every failure: the message to show, and the list of problems when there are several.' });
-
-/** `{ success: true, message }`, the reply of a change that returns nothing else. */
-export const messageReply = z
-  .object({ success: z.literal(true), message: z.string() })
-  .meta({ id: 'MessageReply', description: 'A change that returns nothing else.' });
+// the envelopes live in shared/ (the admin's calls read their types from them)
+export { errorReply, messageReply };
 
 type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
 
@@ -76,9 +83,16 @@ type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503 | 507;
  * (database unreachable), which any route that reads the database may give.
  */
 export function errorReplies<S extends ErrorStatus>(...statuses: S[]): Record<S | 500 | 503, typeof errorReply> {
-  const replies = {} as Record<S | 500 | 503, typeof errorReply>;
-  for (const status of [...statuses, 500, 503] as (S | 500 | 503)[]) replies[status] = errorReply;
-  return replies;
+  return recordOf<S | 500 | 503, typeof errorReply>([...statuses, 500, 503], () => errorReply);
+}
+
+/**
+ * Sends a body that makes what the route's reply schema documents without being of its type: a stream
+ * of the documented bytes or text, JSON prepared once, swagger's document. The type provider types
+ * send() by the schema; Fastify's own reply type, which the route's reply is, takes any body.
+ */
+export function sendAsIs(reply: FastifyReply, body: unknown): FastifyReply {
+  return reply.send(body);
 }
 
 /** A route's `id` parameter: record ids are UUIDs (checked by the service, which answers 400 'Invalid id'). */

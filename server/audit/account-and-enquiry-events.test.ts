@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('audit entries of roles, two-factor sign-in, sessions and enquiries', () => {
-  it('a role change names the account and its new role', async () => {
+  it('a role change names the account, its new preset and permissions', async () => {
     await editorToken(t.app, token);
     const list = (await t.app.inject({ method: 'GET', url: '/api/admins', headers: bearer() })).json().data as {
       _id: string;
@@ -49,16 +49,17 @@ describe('audit entries of roles, two-factor sign-in, sessions and enquiries', (
     const [entry] = await entries('account.role-changed');
     expect(entry.actor?.email).toBe(TEST_ADMIN.email);
     expect(entry.target).toMatchObject({ type: 'account', id: editor._id, label: EDITOR.email });
-    expect(entry.details).toEqual({ role: 'admin' });
+    expect(entry.details).toEqual({ role: 'admin', permissions: ['content', 'enquiries', 'settings', 'accounts', 'activity'] });
   });
 
   it('two-factor sign-in turned on, a sign-in with a recovery code, and turned off are each recorded', async () => {
-    const setup = await t.app.inject({ method: 'POST', url: '/api/admins/2fa/setup', headers: bearer() });
+    const confirmed = await stepUpHeaders(t.app, token);
+    const setup = await t.app.inject({ method: 'POST', url: '/api/admins/2fa/setup', headers: confirmed });
     const { secret } = setup.json().data as { secret: string };
     const confirm = await t.app.inject({
       method: 'POST',
       url: '/api/admins/2fa/confirm',
-      headers: bearer(),
+      headers: confirmed,
       payload: { code: totpCode(secret) },
     });
     expect(confirm.statusCode, confirm.body).toBe(200);

@@ -1,7 +1,7 @@
 /** GET /api/activity: the audit log, read-only. No route changes or deletes an entry (nor may the database). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
-import { requireRole } from '../auth/require-admin';
+import { requirePermission } from '../auth/require-admin';
 import { ClientError } from '../errors';
 import type { Services } from '../services';
 import { activitySchemas } from './audit-schemas';
@@ -13,7 +13,7 @@ const toInstant = (value: string, endOfDay: boolean) =>
   value.length === 10 ? new Date(Date.parse(`${value}T00:00:00Z`) + (endOfDay ? DAY_MS : 0)) : new Date(value);
 
 export const auditRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  app.get('/api/activity', { ...activitySchemas.list, onRequest: requireRole(services.auth, 'admin') }, async (request) => {
+  app.get('/api/activity', { ...activitySchemas.list, onRequest: requirePermission(services.auth, 'activity') }, async (request) => {
     const { person, kind, from, to, cursor, limit } = request.query;
     try {
       const data = await services.audit.list({

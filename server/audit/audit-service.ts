@@ -55,7 +55,8 @@ const encodeCursor = (at: Date, id: string) => Buffer.from(JSON.stringify([at.to
 
 function decodeCursor(cursor: string): { at: Date; id: string } {
   try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    const decoded: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    const [at, id]: unknown[] = Array.isArray(decoded) ? decoded : [];
     const time = new Date(String(at));
     if (typeof at === 'string' && typeof id === 'string' && UUID_PATTERN.test(id) && !Number.isNaN(time.getTime())) return { at: time, id };
   } catch {
@@ -71,10 +72,25 @@ export class AuditService {
     private readonly retentionDays: number,
   ) {}
 
+  /** The time of the entry written last, in ms. */
+  private lastAt = 0;
+
+  /**
+   * The log is read newest first by time (then id). Two entries of one request often fall in one millisecond
+   * (a failed sign-in and the lock it causes); stamped here, each a millisecond after the last if need be,
+   * they keep the order they happened in instead of the order of their random ids.
+   */
+  private nextAt(): Date {
+    const now = Date.now();
+    this.lastAt = now > this.lastAt ? now : this.lastAt + 1;
+    return new Date(this.lastAt);
+  }
+
   /** Adds an entry; inside `tx` it commits (or rolls back) with the change it describes. */
   async record(event: AuditEvent, tx: Db = this.db): Promise<void> {
     await tx.insert(auditEvents).values({
       id: crypto.randomUUID(),
+      at: this.nextAt(),
       kind: event.kind,
       actorAdminId: event.actor?.adminId ?? null,
       actorEmail: event.actor?.email?.toLowerCase() ?? null,
@@ -138,10 +154,10 @@ function toEntry(row: typeof auditEvents.$inferSelect): AuditEntry {
   return {
     _id: row.id,
     at: row.at.toISOString(),
-    kind: row.kind as AuditKind,
+    kind: row.kind,
     actor: row.actorAdminId || row.actorEmail ? { adminId: row.actorAdminId, email: row.actorEmail } : null,
     ip: row.ip,
     target: row.targetType ? { type: row.targetType, id: row.targetId, label: row.targetLabel } : null,
-    details: (row.details ?? {}) as Record<string, unknown>,
+    details: row.details,
   };
 }

@@ -46,7 +46,7 @@ function expectByAdmin(entry: AuditEntry, since: number) {
 beforeAll(async () => {
   t = await createTestApp({ loginMaxFailures: 2 });
   token = await t.login();
-  adminId = (await t.services.auth.listAdmins())[0]._id;
+  adminId = (await t.services.auth.accounts.listAdmins())[0]._id;
 });
 afterAll(() => t.close());
 
@@ -154,7 +154,7 @@ describe('sign-ins and accounts', () => {
 
     // loginMaxFailures is 2 here: the second failure locks the account, the third attempt is refused
     const victim = 'victim@example.com';
-    await t.services.auth.addAdmin(victim, 'a long enough password');
+    await t.services.auth.accounts.addAdmin(victim, 'a long enough password');
     expect((await login({ email: victim, password: 'wrong password 1' })).statusCode).toBe(401);
     expect((await t.app.inject(`/api/activity?kind=sign-in.locked&person=${victim}`)).statusCode).toBe(401); // no token, no log
     expect((await activity(`?kind=sign-in.locked&person=${victim}`)).entries).toHaveLength(0);

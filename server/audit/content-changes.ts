@@ -2,18 +2,24 @@
  * What an audit entry says about a content write: the record's fields (before and after for the
  * ones an update changed) and its images as counts, never their contents or URLs.
  */
-import type { GalleryImage, ResourceDef } from '../../shared/resources';
+import type { ResourceDef } from '../../shared/resources';
 import type { FieldChange } from '../../shared/audit';
 import { imageEntries, objectPosition } from '../../shared/image-details';
+import { isRecord } from '../../shared/narrow';
 
 type AnyRecord = Record<string, unknown>;
 
 /** The record's name, as lists and confirmations show it. */
 export const recordLabel = (def: ResourceDef, record: AnyRecord): string => String(record[def.titleField] ?? '');
 
-const imageList = (value: unknown): (string | GalleryImage)[] =>
-  Array.isArray(value) ? (value as (string | GalleryImage)[]) : typeof value === 'string' && value ? [value] : [];
-const urlOf = (image: string | GalleryImage) => (typeof image === 'string' ? image : image.url);
+/** An image as a record keeps it: a URL, or (the gallery) an object with its URL and description. */
+type ListedImage = string | { url: string; description?: unknown };
+
+const isListedImage = (image: unknown): image is ListedImage =>
+  typeof image === 'string' || (isRecord(image) && typeof image.url === 'string');
+const imageList = (value: unknown): ListedImage[] =>
+  Array.isArray(value) ? value.filter(isListedImage) : typeof value === 'string' && value ? [value] : [];
+const urlOf = (image: ListedImage) => (typeof image === 'string' ? image : image.url);
 
 /** A record's field values and image count: what was created, or what a deletion took away. */
 export function recordValues(def: ResourceDef, record: AnyRecord): { values: AnyRecord; images: number } {
@@ -46,8 +52,8 @@ export function recordChanges(
   const removed = old.filter((image) => !nowUrls.has(urlOf(image))).length;
   const descriptionsChanged = now.filter((image) => {
     if (typeof image === 'string') return false;
-    const was = old.find((candidate) => typeof candidate !== 'string' && candidate.url === image.url) as GalleryImage | undefined;
-    return was !== undefined && was.description !== image.description;
+    const was = old.find((candidate) => typeof candidate !== 'string' && candidate.url === image.url);
+    return typeof was === 'object' && was.description !== image.description;
   }).length;
   const reordered = !added && !removed && old.map(urlOf).join('\n') !== now.map(urlOf).join('\n');
   if (!added && !removed && !descriptionsChanged && !reordered) return { changes };

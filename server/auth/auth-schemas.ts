@@ -1,19 +1,63 @@
 /** The request and reply schemas of /api/admins, and the email and password rules the account service applies. */
 import { accountSecurityMessages, apiMessages } from '../../shared/api-messages';
-import { ADMIN_ROLES } from '../../shared/roles';
+import { accountChangedReply, accountListReply, loginReply, meReply, resetAvailableReply } from '../../shared/accounts';
+import { ADMIN_ROLES, AREAS } from '../../shared/roles';
 import { noNul } from '../../shared/text-input';
 import { z } from '../../shared/zod';
 import { errorReplies, fieldIssues, idParams, invalidRequest, messageReply } from '../api/route-schemas';
 import { ClientError } from '../errors';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords';
 
+/** An email as accounts store and look it up: trimmed, NFKC (full-width and compatibility forms folded) and lower case. */
+export const normaliseEmail = (raw: string) => raw.trim().normalize('NFKC').toLowerCase();
+
+/** The scripts a part of an address may be written in, besides plain ASCII. */
+const SCRIPTS = [
+  'Latin',
+  'Greek',
+  'Cyrillic',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Bengali',
+  'Gurmukhi',
+  'Gujarati',
+  'Oriya',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Sinhala',
+  'Thai',
+  'Han',
+  'Hiragana',
+  'Katakana',
+  'Hangul',
+].map((script) => new RegExp(`^[\\p{Script=${script}}\\p{Mark}0-9._+-]+$`, 'u'));
+/** Letters may be accompanied by these in any script. */
+const ASCII = /^[\x21-\x7e]+$/;
+
+/**
+ * A look-alike guard: each part of the address (before and after the @) is all ASCII (an IDN domain
+ * in its xn-- form is), or written in one other script with no ASCII letter beside it. So
+ * "demoİ@example.com" (a Latin part with a dotted capital I) and a Latin name with a Cyrillic "а" are refused.
+ */
+function inOneScriptPerPart(email: string): boolean {
+  const at = email.lastIndexOf('@');
+  return [email.slice(0, at), email.slice(at + 1)].every(
+    (part) => ASCII.test(part) || (!/[a-z]/.test(part) && SCRIPTS.some((script) => script.test(part))),
+  );
+}
+
 export const emailSchema = z
   .string({ error: apiMessages.emailInvalid })
-  .trim()
-  .toLowerCase()
+  .overwrite(normaliseEmail)
   .max(254, apiMessages.emailInvalid)
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, apiMessages.emailInvalid)
-  .refine(...noNul('Email'));
+  .refine(...noNul('Email'))
+  .refine(inOneScriptPerPart, apiMessages.emailMixedScripts);
 export const passwordSchema = z
   .string({ error: apiMessages.passwordTooShort })
   .min(PASSWORD_MIN, apiMessages.passwordTooShort)
@@ -22,8 +66,6 @@ export const passwordSchema = z
 
 const tags = ['Admins'];
 const security = [{ bearer: [] }];
-const adminEmail = z.object({ email: z.string() });
-const role = z.enum(ADMIN_ROLES).meta({ description: 'admin: everything; editor: the content screens only' });
 const stepUpNote = 'Needs the `X-Reauth-Token` header from POST /api/admins/reauth (password, and code when two-factor sign-in is on).';
 
 /** The first failing rule's message, as the reply's message and only error. */
@@ -43,10 +85,68 @@ const passwordBody = z.object({
   // the current password is checked first: its message comes before this rule's
   newPassword: z.string().meta({ description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters` }),
 });
-const roleBody = z.object({ role: z.enum(ADMIN_ROLES, { error: accountSecurityMessages.roleInvalid }) });
-const newAdminBody = z.object({ email: emailSchema, password: passwordSchema, role: roleBody.shape.role.optional() });
+const presetField = z
+  .enum(ADMIN_ROLES, { error: accountSecurityMessages.roleInvalid })
+  .meta({ description: 'A preset: admin (every area), editor (content), sales (enquiries)' });
+const areasField = z
+  .array(z.enum(AREAS, { error: accountSecurityMessages.permissionsInvalid }), { error: accountSecurityMessages.permissionsInvalid })
+  .meta({ description: 'Areas by hand: content, enquiries, settings (site settings), accounts (accounts and backups), activity' });
+const onlyOne = (body: { role?: unknown; permissions?: unknown }) => body.role === undefined || body.permissions === undefined;
+const roleBody = z
+  .object({ role: presetField.optional(), permissions: areasField.optional() })
+  .refine((body) => onlyOne(body) && (body.role !== undefined || body.permissions !== undefined), {
+    error: accountSecurityMessages.roleOrPermissions,
+    path: ['role'],
+  });
+const newAdminBody = z
+  .object({ email: emailSchema, password: passwordSchema, role: presetField.optional(), permissions: areasField.optional() })
+  .refine(onlyOne, { error: accountSecurityMessages.roleOrPermissions, path: ['role'] });
+
+const forgotBody = z.object({ email: emailSchema });
+const resetBody = z.object({
+  token: z.string().meta({ description: 'The `token` of the link in the mail' }),
+  newPassword: z.string().meta({ description: `${PASSWORD_MIN} to ${PASSWORD_MAX} characters, not a common one` }),
+});
+const noMailNote = 'Without SMTP_URL: 409 (a new password is set from the command line then).';
 
 export const authSchemas = {
+  resetAvailable: {
+    schema: {
+      tags,
+      summary: 'Whether a forgotten password can be reset by an e-mail link (SMTP_URL is set)',
+      response: { 200: resetAvailableReply },
+    },
+  },
+  forgot: {
+    schema: {
+      tags,
+      summary: 'Ask for a reset link by e-mail: the same answer whether an account has the address or not',
+      description: `The link works once, for 30 minutes. Rate limited per address and per e-mail. ${noMailNote}`,
+      body: forgotBody,
+      response: { 200: messageReply, ...errorReplies(400, 409, 429) },
+    },
+    schemaErrorFormatter: firstIssue(forgotBody),
+  },
+  reset: {
+    schema: {
+      tags,
+      summary: 'Set a new password with a reset link’s token: every session and sign-in challenge of the account ends',
+      description: `The password rules of a change apply; a used or expired token is refused. ${noMailNote}`,
+      body: resetBody,
+      response: { 200: messageReply, ...errorReplies(400, 403, 409, 429) },
+    },
+    schemaErrorFormatter: invalidRequest(() => new ClientError(400, apiMessages.passwordTooShort, [apiMessages.passwordTooShort])),
+  },
+  sendResetLink: {
+    schema: {
+      tags,
+      summary: 'Send an account a reset link by e-mail (accounts permission)',
+      description: `${stepUpNote} ${noMailNote}`,
+      security,
+      params: idParams,
+      response: { 200: messageReply, ...errorReplies(400, 401, 403, 404, 409) },
+    },
+  },
   login: {
     schema: {
       tags,
@@ -55,11 +155,7 @@ export const authSchemas = {
         'With two-factor sign-in on, or REQUIRE_2FA set and not yet set up, the reply holds a short-lived `challenge` instead of the token: POST /api/admins/login/2fa completes the sign-in.',
       body: loginBody,
       response: {
-        200: z.union([
-          z.object({ success: z.literal(true), token: z.string(), admin: adminEmail }),
-          z.object({ success: z.literal(true), twoFactorRequired: z.literal(true), challenge: z.string() }),
-          z.object({ success: z.literal(true), twoFactorSetupRequired: z.literal(true), challenge: z.string() }),
-        ]),
+        200: loginReply,
         ...errorReplies(400, 401, 403, 429),
       },
     },
@@ -74,15 +170,7 @@ export const authSchemas = {
       summary: 'The admin this token belongs to: email, role, two-factor sign-in',
       security,
       response: {
-        200: z.object({
-          success: z.literal(true),
-          admin: adminEmail.extend({
-            role,
-            twoFactor: z.boolean(),
-            recoveryCodesLeft: z.number().int(),
-            twoFactorRequired: z.boolean().meta({ description: 'REQUIRE_2FA: two-factor sign-in cannot be turned off' }),
-          }),
-        }),
+        200: meReply,
         ...errorReplies(401),
       },
     },
@@ -105,13 +193,10 @@ export const authSchemas = {
   list: {
     schema: {
       tags,
-      summary: 'Every admin, oldest first (Admins only)',
+      summary: 'Every account with its preset and permissions, oldest first (accounts permission)',
       security,
       response: {
-        200: z.object({
-          success: z.literal(true),
-          data: z.array(z.object({ _id: z.string(), email: z.string(), role, twoFactor: z.boolean(), createdAt: z.string() })),
-        }),
+        200: accountListReply,
         ...errorReplies(401, 403),
       },
     },
@@ -119,16 +204,12 @@ export const authSchemas = {
   add: {
     schema: {
       tags,
-      summary: 'Add an account (Admins only; role admin unless given)',
+      summary: 'Add an account with a preset (admin unless given) or permissions (accounts permission)',
       description: stepUpNote,
       security,
       body: newAdminBody,
       response: {
-        201: z.object({
-          success: z.literal(true),
-          message: z.literal(apiMessages.adminCreated),
-          data: z.object({ _id: z.string(), email: z.string(), role }),
-        }),
+        201: accountChangedReply,
         ...errorReplies(400, 401, 403, 409),
       },
     },
@@ -137,7 +218,7 @@ export const authSchemas = {
   remove: {
     schema: {
       tags,
-      summary: 'Remove another admin (never oneself, never the last Admin; Admins only)',
+      summary: 'Remove another account (never oneself, never the last with the accounts permission)',
       description: stepUpNote,
       security,
       params: idParams,
@@ -147,17 +228,13 @@ export const authSchemas = {
   changeRole: {
     schema: {
       tags,
-      summary: 'Change an account’s role (never the last Admin’s to editor; Admins only)',
+      summary: 'Set an account’s preset (role) or permissions (never taking accounts from its last holder; accounts permission)',
       description: stepUpNote,
       security,
       params: idParams,
       body: roleBody,
       response: {
-        200: z.object({
-          success: z.literal(true),
-          message: z.string(),
-          data: z.object({ _id: z.string(), email: z.string(), role }),
-        }),
+        200: accountChangedReply,
         ...errorReplies(400, 401, 403, 404, 409),
       },
     },

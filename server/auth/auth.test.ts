@@ -24,7 +24,14 @@ describe('login and tokens', () => {
     expect(reply.json()).toMatchObject({ success: true, admin: { email: TEST_ADMIN.email } });
     expect((await me(`Bearer ${reply.json().token}`)).json()).toEqual({
       success: true,
-      admin: { email: TEST_ADMIN.email, role: 'admin', twoFactor: false, recoveryCodesLeft: 0, twoFactorRequired: false },
+      admin: {
+        email: TEST_ADMIN.email,
+        role: 'admin',
+        permissions: ['content', 'enquiries', 'settings', 'accounts', 'activity'],
+        twoFactor: false,
+        recoveryCodesLeft: 0,
+        twoFactorRequired: false,
+      },
     });
   });
 
@@ -109,7 +116,7 @@ describe('login and tokens', () => {
       payload: { email: TEST_ADMIN.email, password: newPassword },
     });
     expect(login.statusCode).toBe(200);
-    await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.services.auth.accounts.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
   it('stores passwords as argon2id hashes at OWASP parameters', async () => {
@@ -190,7 +197,7 @@ describe('removing admins', () => {
     (await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: { email, password } })).json().token as string;
   const remove = async (token: string, id: string, password = TEST_ADMIN.password) =>
     t.app.inject({ method: 'DELETE', url: `/api/admins/${id}`, headers: await stepUpHeaders(t.app, token, { password }) });
-  const adminIds = async () => (await t.services.auth.listAdmins()).map((admin) => admin._id);
+  const adminIds = async () => (await t.services.auth.accounts.listAdmins()).map((admin) => admin._id);
 
   it("refuses one's own id in upper case", async () => {
     const [self] = await adminIds();
@@ -218,7 +225,7 @@ describe('removing admins', () => {
   });
 
   it('never leaves no admin when two admins remove each other at once', async () => {
-    const second = await t.services.auth.addAdmin('second@example.com', 'second admin password');
+    const second = await t.services.auth.accounts.addAdmin('second@example.com', 'second admin password');
     const [first] = await adminIds();
     // both confirmed their password first, then remove each other at the same moment
     const headers = [
@@ -237,10 +244,10 @@ describe('removing admins', () => {
 
   it('refuses to remove the last admin, however the removals interleave', async () => {
     const [first] = await adminIds();
-    const second = await t.services.auth.addAdmin('third@example.com', 'third admin password');
+    const second = await t.services.auth.accounts.addAdmin('third@example.com', 'third admin password');
     const results = await Promise.allSettled([
-      t.services.auth.removeAdmin(second._id, first),
-      t.services.auth.removeAdmin(first, second._id),
+      t.services.auth.accounts.removeAdmin(second._id, first),
+      t.services.auth.accounts.removeAdmin(first, second._id),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     const [refused] = results.filter((result) => result.status === 'rejected');

@@ -25,15 +25,14 @@ const SYSTEMS: [RegExp, string][] = [
   [/\bLinux\b/, 'Linux'],
 ];
 
-const DEVICE_MAX = 60;
+/** Said of a client none of the lists knows: its User-Agent is the sender's to write, so none of it is shown. */
+export const UNKNOWN_DEVICE = 'Unknown browser';
 
+/** Made only of the names above (shown in the session list and the new-device e-mail's subject), or UNKNOWN_DEVICE. */
 export function describeDevice(userAgent: string | undefined): string {
   const ua = (userAgent ?? '').slice(0, 512);
   const browser = BROWSERS.find(([pattern]) => pattern.test(ua))?.[1];
   const system = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1];
   if (browser && system) return `${browser} on ${system}`;
-  if (browser ?? system) return (browser ?? system)!;
-  // an unknown client: its own first word, printable characters only
-  const product = /^[\x21-\x7e]+/.exec(ua)?.[0];
-  return product ? product.slice(0, DEVICE_MAX) : 'Unknown device';
+  return browser ?? system ?? UNKNOWN_DEVICE;
 }

@@ -34,7 +34,7 @@ describe('login lockout under concurrency', () => {
     expect(right.json()).toEqual({ success: false, message: apiMessages.accountLocked });
     expect(Number(right.headers['retry-after'])).toBeGreaterThan(14 * 60);
 
-    await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.services.auth.accounts.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
     expect((await attempt(TEST_ADMIN.email, TEST_ADMIN.password)).statusCode).toBe(200);
   });
 
@@ -44,12 +44,12 @@ describe('login lockout under concurrency', () => {
     expect(verify).toHaveBeenCalledTimes(LIMIT);
     expect(statuses(await burst(TEST_ADMIN.email, 10))).toEqual(Array(10).fill(429));
     expect(verify).toHaveBeenCalledTimes(LIMIT);
-    await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.services.auth.accounts.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
   it('answers a known and an unknown email alike under the same concurrent burst', async () => {
     const known = 'second@example.com';
-    await t.services.auth.addAdmin(known, 'second admin password');
+    await t.services.auth.accounts.addAdmin(known, 'second admin password');
     const unknown = 'nobody@example.com';
     const verify = vi.spyOn(argon2, 'verify');
     const [knownReplies, unknownReplies] = await Promise.all([burst(known, 9), burst(unknown, 9)]);

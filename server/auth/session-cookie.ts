@@ -61,15 +61,7 @@ export function clearSessionCookie(reply: FastifyReply, publicUrl: string): void
   reply.header('set-cookie', serialize(reply.request, publicUrl, '', 0));
 }
 
-/**
- * Refuses a request that a browser says another site started (Sec-Fetch-Site: cross-site or
- * same-site; same-origin and none, a typed address or bookmark, pass). Scripts send no such header.
- */
-export function refuseCrossSite(request: FastifyRequest): void {
-  const site = request.headers['sec-fetch-site'];
-  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ClientError(403, apiMessages.crossSiteRefused);
-}
-
+/** The origin of a URL, or null when it is not one. */
 function originOf(url: string): string | null {
   try {
     return new URL(url).origin;
@@ -78,17 +70,46 @@ function originOf(url: string): string | null {
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
 /**
- * A write authenticated by the cookie must prove it came from our own pages: the custom header
- * (which no other origin can add), no Sec-Fetch-Site naming another site, and no Origin but ours
- * (for browsers that send no Sec-Fetch-Site). Reads need none of it: another site cannot read the reply.
+ * Whether a browser's Origin header is this site's: PUBLIC_URL's origin, never the request's Host or
+ * X-Forwarded-Host (both are the sender's to write). A localhost PUBLIC_URL (development, where it
+ * defaults to http://localhost:PORT) also takes 127.0.0.1 and [::1] on the same port: the same machine.
+ */
+function isOwnOrigin(origin: string, publicUrl: string): boolean {
+  const own = originOf(publicUrl);
+  if (origin === own) return true;
+  const [ours, theirs] = [own && new URL(own), originOf(origin) && new URL(origin)];
+  return Boolean(
+    ours &&
+    theirs &&
+    ours.hostname === 'localhost' &&
+    LOOPBACK_HOSTS.has(theirs.hostname) &&
+    ours.protocol === theirs.protocol &&
+    ours.port === theirs.port,
+  );
+}
+
+/**
+ * The one origin rule of every state-changing admin route (sign-in steps, logout, cookie writes):
+ * refuses a request a browser says another site started (Sec-Fetch-Site cross-site or same-site;
+ * same-origin and none, a typed address or bookmark, pass) or whose Origin is not PUBLIC_URL's.
+ * Scripts send neither header and pass.
+ */
+export function checkOrigin(request: FastifyRequest, publicUrl: string): void {
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') throw new ClientError(403, apiMessages.crossSiteRefused);
+  const origin = request.headers.origin;
+  if (origin !== undefined && !isOwnOrigin(origin, publicUrl)) throw new ClientError(403, apiMessages.crossSiteRefused);
+}
+
+/**
+ * A write authenticated by the cookie must prove it came from our own pages: the origin rule, and
+ * the custom header (which no other origin can add). Reads need none of it: another site cannot read the reply.
  */
 export function checkCookieWrite(request: FastifyRequest, publicUrl: string): void {
   if (!UNSAFE_METHODS.has(request.method)) return;
-  refuseCrossSite(request);
-  const origin = request.headers.origin;
-  if (origin !== undefined && origin !== originOf(publicUrl) && origin !== `${request.protocol}://${request.host}`) {
-    throw new ClientError(403, apiMessages.crossSiteRefused);
-  }
+  checkOrigin(request, publicUrl);
   if (!request.headers[CSRF_HEADER]) throw new ClientError(403, apiMessages.crossSiteRefused);
 }

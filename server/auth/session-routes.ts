@@ -14,11 +14,17 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
 
   app.get('/api/admins/sessions', { ...sessionSchemas.list, onRequest: guard }, async (request) => ({
     success: true as const,
-    data: await auth.listSessions(request.admin!.adminId, request.admin!.sessionId),
+    data: await auth.sessions.listSessions(request.admin!.adminId, request.admin!.sessionId),
+  }));
+
+  // the admin screens call this while the admin types, so input counts as use; the reply times the warning
+  app.post('/api/admins/session/keepalive', { ...sessionSchemas.keepAlive, onRequest: guard }, async (request) => ({
+    success: true as const,
+    ...(await auth.sessions.keepAlive(request.admin!.sessionId)),
   }));
 
   app.post('/api/admins/sessions/revoke-others', { ...sessionSchemas.revokeOthers, onRequest: guard }, async (request) => {
-    const ended = await auth.revokeOtherSessions(request.admin!.adminId, request.admin!.sessionId);
+    const ended = await auth.sessions.revokeOtherSessions(request.admin!.adminId, request.admin!.sessionId);
     if (ended > 0) {
       const target = accountTarget(request.admin!.adminId, request.admin!.email);
       await audit.record({ kind: 'session.revoked', ...auditContext(request), target, details: { sessions: 'all others', ended } });
@@ -27,7 +33,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   });
 
   app.delete('/api/admins/sessions/:id', { ...sessionSchemas.revoke, onRequest: guard }, async (request, reply) => {
-    await auth.revokeSession(request.admin!.adminId, request.params.id);
+    await auth.sessions.revokeSession(request.admin!.adminId, request.params.id);
     const target = accountTarget(request.admin!.adminId, request.admin!.email);
     await audit.record({
       kind: 'session.revoked',

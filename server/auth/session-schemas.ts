@@ -1,18 +1,9 @@
-/** The request and reply schemas of /api/admins/sessions: one's own sessions, listed and ended. */
-import { z } from '../../shared/zod';
+/** The request and reply schemas of /api/admins/sessions: one's own sessions, listed and ended (shapes in shared/sessions.ts). */
+import { keepAliveReply, revokeOthersReply, sessionListReply } from '../../shared/sessions';
 import { errorReplies, idParams, messageReply } from '../api/route-schemas';
 
 const tags = ['Admins'];
 const security = [{ bearer: [] }];
-
-const session = z.object({
-  _id: z.string(),
-  device: z.string().meta({ description: 'Browser and system, from the sign-in’s User-Agent' }),
-  address: z.string().meta({ description: 'The address the sign-in came from' }),
-  startedAt: z.string().meta({ description: 'When the session signed in (ISO 8601)' }),
-  lastSeenAt: z.string().meta({ description: 'Its last use, to within about a minute (ISO 8601)' }),
-  current: z.boolean().meta({ description: 'True for the session making this request' }),
-});
 
 export const sessionSchemas = {
   list: {
@@ -20,7 +11,7 @@ export const sessionSchemas = {
       tags,
       summary: 'One’s own sessions still in force, most recently used first',
       security,
-      response: { 200: z.object({ success: z.literal(true), data: z.array(session) }), ...errorReplies(401) },
+      response: { 200: sessionListReply, ...errorReplies(401) },
     },
   },
   revoke: {
@@ -37,10 +28,15 @@ export const sessionSchemas = {
       tags,
       summary: 'End every one of one’s own sessions but this one',
       security,
-      response: {
-        200: z.object({ success: z.literal(true), message: z.string(), ended: z.number().int() }),
-        ...errorReplies(401, 403),
-      },
+      response: { 200: revokeOthersReply, ...errorReplies(401, 403) },
+    },
+  },
+  keepAlive: {
+    schema: {
+      tags,
+      summary: 'Note that the admin is at work: restarts the session’s idle period and says how long it has left',
+      security,
+      response: { 200: keepAliveReply, ...errorReplies(401, 403) },
     },
   },
 };

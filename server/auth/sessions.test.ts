@@ -1,20 +1,16 @@
 /**
  * Cookie sessions (decision 0018): the cookie's attributes, the cross-site check on cookie writes,
- * Bearer beside it, idle and absolute expiry, the session list and its revocations, and the
- * common-password rule.
+ * Bearer beside it, idle and absolute expiry, and the session list and its revocations (old sessions,
+ * common passwords and device names: devices-and-passwords.test.ts).
  */
-import crypto from 'node:crypto';
 import { STEP_UP_HEADER } from '../../shared/roles';
 import { stepUpHeaders } from '../test/step-up';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
 import { adminSessions, admins } from '../db/schema';
-import { readEnv } from '../env';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { isCommonPassword } from './common-passwords';
-import { describeDevice } from './device';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const SAFARI_IPHONE =
@@ -65,7 +61,7 @@ describe('the session cookie', () => {
     const me = await inject({ method: 'GET', url: '/api/admins/me', headers: { cookie: `theme=dark; ${cookie}; other=1` } });
     expect(me.statusCode).toBe(200);
     expect(me.json().admin.email).toBe(TEST_ADMIN.email);
-    expect(me.headers['cache-control']).toBe('no-store');
+    expect(me.headers['cache-control']).toBe('private, no-store');
     expect((await inject({ method: 'GET', url: '/api/user', headers: { cookie } })).statusCode).toBe(200);
     expect((await inject({ method: 'GET', url: '/api/admins/me', headers: { cookie: 'admin_session=garbage' } })).statusCode).toBe(401);
     expect((await inject({ method: 'GET', url: '/api/admins/me' })).statusCode).toBe(401);
@@ -100,7 +96,7 @@ describe('the session cookie', () => {
 
   it('carries a write from the admin screens', async () => {
     const { cookie } = await login(t);
-    const screenHeaders = { cookie, ...SAME_ORIGIN, origin: 'http://localhost:80' };
+    const screenHeaders = { cookie, ...SAME_ORIGIN, origin: t.env.publicUrl };
     // adding an account asks for the password again (decision 0019): the step-up call is a cookie write too
     const reauth = await inject({
       method: 'POST',
@@ -162,7 +158,7 @@ describe('the session cookie', () => {
 
   it('is cleared by a password change, which ends every session', async () => {
     const other = await login(t);
-    await t.services.auth.addAdmin('changer@example.com', 'the first long password');
+    await t.services.auth.accounts.addAdmin('changer@example.com', 'the first long password');
     const { cookie } = await login(t, {}, { email: 'changer@example.com', password: 'the first long password' });
     const reply = await inject({
       method: 'POST',
@@ -265,6 +261,31 @@ describe('session expiry and the session list', () => {
     expect(Date.now() - (await lastSeen(token)).getTime()).toBeLessThan(10_000);
   });
 
+  it('keep-alive restarts the idle period at once (within the touch interval too) and says how long is left', async () => {
+    const { token, cookie } = await login(t);
+    const keepAlive = (headers: Record<string, string>) => t.app.inject({ method: 'POST', url: '/api/admins/session/keepalive', headers });
+    // used 30 seconds ago: an ordinary request would not write the last-seen time yet
+    await lastUsedAgo(token, '30 seconds');
+    const before = await lastSeen(token);
+    const reply = await keepAlive({ cookie, ...SAME_ORIGIN });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.json()).toEqual({ success: true, idleSeconds: t.env.sessionIdleMinutes * 60, absoluteSeconds: expect.any(Number) });
+    expect(Math.abs(reply.json().absoluteSeconds - t.env.tokenTtlHours * 3600)).toBeLessThanOrEqual(10);
+    expect((await lastSeen(token)).getTime()).toBeGreaterThan(before.getTime());
+    // kept alive just before the idle limit, the session lives on a full idle period more
+    await lastUsedAgo(token, '29 minutes 50 seconds');
+    expect((await keepAlive({ authorization: `Bearer ${token}` })).statusCode).toBe(200);
+    await lastUsedAgo(token, '29 minutes');
+    expect((await me(token)).statusCode).toBe(200);
+    // a write like the others: the cookie alone does not carry it; an ended session is not revived
+    expect((await keepAlive({ cookie })).statusCode).toBe(403);
+    await lastUsedAgo(token, '31 minutes');
+    const ended = await keepAlive({ cookie, ...SAME_ORIGIN });
+    expect(ended.statusCode).toBe(401);
+    expect(ended.json().message).toBe(apiMessages.sessionExpired);
+    expect((await keepAlive({})).statusCode).toBe(401);
+  });
+
   it('ends a session at its absolute limit (TOKEN_TTL_HOURS) however busy', async () => {
     const { token } = await login(t);
     expect((await me(token)).statusCode).toBe(200);
@@ -296,7 +317,7 @@ describe('session expiry and the session list', () => {
     expect((await list(laptop)).map((s) => s.device).sort()).toEqual(['Firefox on Windows', 'Safari on iPhone']);
 
     // another admin cannot end this admin's session (404, and it lives on)
-    await t.services.auth.addAdmin('other@example.com', 'another long password');
+    await t.services.auth.accounts.addAdmin('other@example.com', 'another long password');
     const other = (await login(t, {}, { email: 'other@example.com', password: 'another long password' })).token;
     const foreign = await t.app.inject({
       method: 'DELETE',
@@ -345,114 +366,5 @@ describe('session expiry and the session list', () => {
     expect(reply.statusCode, reply.body).toBe(200);
     expect(String(reply.headers['set-cookie'])).toContain('Max-Age=0');
     expect((await me(token)).statusCode).toBe(401);
-  });
-});
-
-describe('old sessions', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, undefined, { renditionWorker: false });
-  });
-  afterAll(() => t.close());
-
-  it('are removed at a sign-in once 90 days past their end; recent ones stay (their devices are the known ones)', async () => {
-    const db = t.services.database.db;
-    const [admin] = await db.select({ id: admins.id }).from(admins).where(eq(admins.email, TEST_ADMIN.email));
-    const ended = (days: number) => ({
-      id: crypto.randomUUID(),
-      adminId: admin.id,
-      expiresAt: new Date(Date.now() - days * 86_400_000),
-      device: `Device ended ${days} days ago`,
-      address: '',
-    });
-    const [old, recent] = [ended(91), ended(89)];
-    await db.insert(adminSessions).values([old, recent]);
-    await login(t);
-    const left = (await db.select({ id: adminSessions.id }).from(adminSessions).where(eq(adminSessions.adminId, admin.id))).map(
-      (row) => row.id,
-    );
-    expect(left).toHaveLength(2);
-    expect(left).toContain(recent.id);
-    expect(left).not.toContain(old.id);
-  });
-});
-
-describe('common passwords', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp({}, undefined, { renditionWorker: false });
-  });
-  afterAll(() => t.close());
-
-  it('the list is the real 100,000: common ones of 12 characters or more are in it, ordinary long ones are not', async () => {
-    for (const common of ['password1234', 'qwertyuiop123', '123456789012', '1qaz2wsx3edc', 'Password1234'])
-      expect(await isCommonPassword(common)).toBe(true);
-    // a password from beyond the first 100,000 lines of the list, and the test admin's
-    for (const rare of ['qwertyuiopas', TEST_ADMIN.password, 'a long enough password']) expect(await isCommonPassword(rare)).toBe(false);
-  });
-
-  it('refuses one when an admin is added, with the message, and adds nobody', async () => {
-    const token = await t.login();
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: '/api/admins',
-      headers: await stepUpHeaders(t.app, token),
-      payload: { email: 'common@example.com', password: 'password1234' },
-    });
-    expect(reply.statusCode).toBe(400);
-    expect(reply.json()).toEqual({ success: false, message: apiMessages.passwordCommon, errors: [apiMessages.passwordCommon] });
-    expect((await t.services.auth.listAdmins()).map((admin) => admin.email)).not.toContain('common@example.com');
-  });
-
-  it('refuses one as a new password, and the old one still works', async () => {
-    const token = await t.login();
-    const reply = await t.app.inject({
-      method: 'POST',
-      url: '/api/admins/password',
-      headers: { authorization: `Bearer ${token}` },
-      payload: { currentPassword: TEST_ADMIN.password, newPassword: 'QwertyUiop123' },
-    });
-    expect(reply.statusCode).toBe(400);
-    expect(reply.json().message).toBe(apiMessages.passwordCommon);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admins/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
-      200,
-    );
-  });
-
-  it('refuses one at the command line’s reset (the service it calls)', async () => {
-    await expect(t.services.auth.resetPassword(TEST_ADMIN.email, '123456789012')).rejects.toThrow(apiMessages.passwordCommon);
-    expect(await t.login()).toBeTruthy();
-  });
-});
-
-describe('devices and settings', () => {
-  afterEach(() => vi.unstubAllEnvs());
-
-  it('names the browser and system of a User-Agent', () => {
-    expect(describeDevice(FIREFOX_WINDOWS)).toBe('Firefox on Windows');
-    expect(describeDevice(SAFARI_IPHONE)).toBe('Safari on iPhone');
-    expect(describeDevice(CHROME_LINUX)).toBe('Chrome on Linux');
-    expect(
-      describeDevice(
-        'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36 Edg/131.0.0.0',
-      ),
-    ).toBe('Edge on macOS');
-    expect(
-      describeDevice('Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36'),
-    ).toBe('Chrome on Linux');
-    expect(describeDevice('curl/8.5.0')).toBe('curl');
-    expect(describeDevice('lightMyRequest')).toBe('lightMyRequest');
-    expect(describeDevice(undefined)).toBe('Unknown device');
-  });
-
-  it('reads SESSION_IDLE_MINUTES (30 when unset) and refuses 0 or a word', () => {
-    vi.stubEnv('SESSION_IDLE_MINUTES', '');
-    expect(readEnv().sessionIdleMinutes).toBe(30);
-    vi.stubEnv('SESSION_IDLE_MINUTES', '5');
-    expect(readEnv().sessionIdleMinutes).toBe(5);
-    vi.stubEnv('SESSION_IDLE_MINUTES', '0');
-    expect(() => readEnv()).toThrow('SESSION_IDLE_MINUTES must be a number more than 0, got "0"');
-    vi.stubEnv('SESSION_IDLE_MINUTES', 'soon');
-    expect(() => readEnv()).toThrow('SESSION_IDLE_MINUTES must be a non-negative number, got "soon"');
   });
 });

@@ -21,11 +21,11 @@ export type TokenCheck = { ok: true; claims: TokenClaims } | { ok: false; expire
 /** Loads the signing secret, creating it on first start; kept in the database so every process shares it. */
 export async function loadSigningSecret(db: Db): Promise<Uint8Array> {
   const [row] = await db.select().from(settings).where(eq(settings.key, SECRET_KEY)).limit(1);
-  if (row) return Buffer.from(row.value as string, 'base64');
+  if (row) return Buffer.from(String(row.value), 'base64');
   const secret = crypto.randomBytes(48).toString('base64');
   await db.insert(settings).values({ key: SECRET_KEY, value: secret }).onConflictDoNothing();
   const [stored] = await db.select().from(settings).where(eq(settings.key, SECRET_KEY)).limit(1);
-  return Buffer.from(stored.value as string, 'base64');
+  return Buffer.from(String(stored.value), 'base64');
 }
 
 export async function signToken(secret: Uint8Array, claims: TokenClaims, expiresAt: Date): Promise<string> {

@@ -1,5 +1,6 @@
 /** The request and reply schemas of two-factor sign-in and re-authentication (/api/admins/login/2fa, /2fa/*, /reauth). */
 import { accountSecurityMessages } from '../../shared/api-messages';
+import { enrolmentReply, reauthReply, recoveryCodesReply, secondStepReply } from '../../shared/accounts';
 import { z } from '../../shared/zod';
 import { errorReplies, invalidRequest, messageReply } from '../api/route-schemas';
 import { ClientError } from '../errors';
@@ -10,18 +11,14 @@ const security = [{ bearer: [] }];
 const code = z.string().max(64).optional().meta({ description: 'The 6-digit code of the authenticator app' });
 const recoveryCode = z.string().max(64).optional().meta({ description: 'One of the recovery codes (each works once)' });
 const challenge = z.string().max(2048).meta({ description: 'The `challenge` of the login reply' });
-const enrolment = z.object({
-  secret: z.string().meta({ description: 'The TOTP secret in base32, to type into an app that cannot scan' }),
-  otpauthUrl: z.string(),
-  qrCode: z.string().meta({ description: 'The QR code of otpauthUrl, a data: URL (SVG)' }),
-});
-const session = { success: z.literal(true), token: z.string(), admin: z.object({ email: z.string() }) };
-const recoveryCodes = z.array(z.string()).meta({ description: 'Shown once: each lets one sign-in through without the app' });
 
 const secondStepBody = z.object({ challenge, code, recoveryCode });
 const challengeBody = z.object({ challenge });
 const confirmBody = z.object({ code: z.string().max(64) });
 const reauthBody = z.object({ password: z.string().max(1024), code, recoveryCode });
+
+const stepUpNote =
+  'Needs the `X-Reauth-Token` header from POST /api/admins/reauth (the password; under REQUIRE_2FA an account without two-factor confirms it alone, for its enrolment only).';
 
 const asMessage = (message: string) => invalidRequest(() => new ClientError(400, message, [message]));
 
@@ -33,8 +30,8 @@ export const twoFactorSchemas = {
         'Second step of a sign-in: a code (or recovery code) for the login challenge; the first code of the new secret for an enrolment challenge',
       body: secondStepBody,
       response: {
-        200: z.object({ ...session, recoveryCodes: recoveryCodes.optional() }),
-        ...errorReplies(400, 401, 409, 429),
+        200: secondStepReply,
+        ...errorReplies(400, 401, 403, 409, 429),
       },
     },
     schemaErrorFormatter: asMessage(accountSecurityMessages.codeRequired),
@@ -44,7 +41,7 @@ export const twoFactorSchemas = {
       tags,
       summary: 'REQUIRE_2FA: a new secret and its QR code for the account named by an enrolment challenge',
       body: challengeBody,
-      response: { 200: z.object({ success: z.literal(true), data: enrolment }), ...errorReplies(400, 401, 409, 429) },
+      response: { 200: enrolmentReply, ...errorReplies(400, 401, 403, 409, 429) },
     },
     schemaErrorFormatter: asMessage(accountSecurityMessages.challengeExpired),
   },
@@ -52,19 +49,21 @@ export const twoFactorSchemas = {
     schema: {
       tags,
       summary: 'Start turning on two-factor sign-in: a new secret and its QR code, waiting for a first code',
+      description: stepUpNote,
       security,
-      response: { 200: z.object({ success: z.literal(true), data: enrolment }), ...errorReplies(401, 409) },
+      response: { 200: enrolmentReply, ...errorReplies(401, 403, 409) },
     },
   },
   confirm: {
     schema: {
       tags,
       summary: 'Turn two-factor sign-in on with a first code; the reply holds the 10 recovery codes, shown once',
+      description: stepUpNote,
       security,
       body: confirmBody,
       response: {
-        200: z.object({ success: z.literal(true), message: z.string(), recoveryCodes }),
-        ...errorReplies(400, 401, 409),
+        200: recoveryCodesReply,
+        ...errorReplies(400, 401, 403, 409),
       },
     },
     schemaErrorFormatter: asMessage(accountSecurityMessages.codeRequired),
@@ -85,7 +84,7 @@ export const twoFactorSchemas = {
       description:
         'Needs the `X-Reauth-Token` header from POST /api/admins/reauth (password and code). 409 when two-factor sign-in is off.',
       security,
-      response: { 200: z.object({ success: z.literal(true), message: z.string(), recoveryCodes }), ...errorReplies(401, 403, 409) },
+      response: { 200: recoveryCodesReply, ...errorReplies(401, 403, 409) },
     },
   },
   reauth: {
@@ -97,7 +96,7 @@ export const twoFactorSchemas = {
       security,
       body: reauthBody,
       response: {
-        200: z.object({ success: z.literal(true), message: z.string(), stepUpToken: z.string(), expiresInSeconds: z.number().int() }),
+        200: reauthReply,
         ...errorReplies(401, 403, 429),
       },
     },

@@ -9,6 +9,7 @@ import { accountSecurityMessages as messages } from '../../shared/api-messages';
 import type { Db } from '../db/client';
 import { adminRecoveryCodes, adminTotp, settings } from '../db/schema';
 import { ClientError } from '../errors';
+import { revokeAccountTokens } from './account-tokens';
 import {
   decryptSecret,
   encryptSecret,
@@ -45,7 +46,9 @@ export class TwoFactorService {
         .values({ key: TOTP_KEY, value: crypto.randomBytes(32).toString('base64') })
         .onConflictDoNothing();
     }
-    return new TwoFactorService(db, Buffer.from((await read())!.value as string, 'base64'));
+    const stored = await read();
+    if (!stored) throw new Error('The two-factor key could not be stored');
+    return new TwoFactorService(db, Buffer.from(String(stored.value), 'base64'));
   }
 
   /** Whether the account signs in with a code, and how many unused recovery codes it has. */
@@ -73,9 +76,15 @@ export class TwoFactorService {
 
   /**
    * Confirms the waiting secret with a code of it: two-factor is on from now, and the 10 new recovery
-   * codes are returned (the only time they are readable). Null when the code is wrong.
+   * codes are returned (the only time they are readable). Null when the code is wrong. The account's
+   * sign-in challenges end with the change; `claim` (a sign-in's enrolment) uses its challenge up in
+   * the same transaction, and when it cannot (used meanwhile) nothing changes and the sign-in is refused.
    */
-  async confirm(adminId: string, code: string): Promise<string[] | null> {
+  async confirm(
+    adminId: string,
+    code: string,
+    claim?: (tx: Pick<Db, 'delete' | 'insert' | 'select'>) => Promise<boolean>,
+  ): Promise<string[] | null> {
     const [row] = await this.db.select().from(adminTotp).where(eq(adminTotp.adminId, adminId));
     if (row?.enabledAt) throw new ClientError(409, messages.twoFactorAlreadyOn);
     const secret = row?.pendingSecret ? decryptSecret(this.key, adminId, row.pendingSecret) : null;
@@ -91,7 +100,9 @@ export class TwoFactorService {
         .where(and(eq(adminTotp.adminId, adminId), isNull(adminTotp.enabledAt), eq(adminTotp.pendingSecret, row.pendingSecret!)))
         .returning({ adminId: adminTotp.adminId });
       if (!enabled) return false;
+      if (claim && !(await claim(tx))) throw new ClientError(401, messages.challengeExpired);
       await this.replaceRecoveryCodes(tx, adminId, codes);
+      await revokeAccountTokens(tx, adminId);
       return true;
     });
     if (!done) throw new ClientError(409, messages.twoFactorNotStarted);
@@ -145,6 +156,7 @@ export class TwoFactorService {
     await this.db.transaction(async (tx) => {
       await tx.delete(adminRecoveryCodes).where(eq(adminRecoveryCodes.adminId, adminId));
       await tx.delete(adminTotp).where(eq(adminTotp.adminId, adminId));
+      await revokeAccountTokens(tx, adminId);
     });
   }
 

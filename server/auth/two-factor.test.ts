@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
-import { accountSecurityMessages as messages, apiMessages } from '../../shared/api-messages';
+import { accountSecurityMessages as messages, apiMessages, areaLabels } from '../../shared/api-messages';
 import { createRecord } from '../test/backup-helpers';
 import { EDITOR, editorToken, stepUpHeaders, totpCode } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
@@ -15,17 +15,18 @@ const STEP = 30_000;
 
 /** Turns two-factor sign-in on for the session's account; returns the secret and the recovery codes. */
 async function enrol(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
-  const setup = await t.app.inject({ method: 'POST', url: '/api/admins/2fa/setup', headers: bearer(token) });
+  const headers = await stepUpHeaders(t.app, token);
+  const setup = await t.app.inject({ method: 'POST', url: '/api/admins/2fa/setup', headers });
   expect(setup.statusCode).toBe(200);
   const { secret, qrCode, otpauthUrl } = setup.json().data;
   expect(qrCode).toMatch(/^data:image\/svg\+xml;base64,/);
   expect(otpauthUrl).toContain(`secret=${secret}`);
-  const wrong = await t.app.inject({ method: 'POST', url: '/api/admins/2fa/confirm', headers: bearer(token), payload: { code: '000000' } });
+  const wrong = await t.app.inject({ method: 'POST', url: '/api/admins/2fa/confirm', headers, payload: { code: '000000' } });
   expect(wrong.statusCode).toBe(400);
   const confirm = await t.app.inject({
     method: 'POST',
     url: '/api/admins/2fa/confirm',
-    headers: bearer(token),
+    headers,
     payload: { code: totpCode(secret) },
   });
   expect(confirm.statusCode).toBe(200);
@@ -52,25 +53,30 @@ describe('roles', () => {
   });
 
   it('refuses an Editor enquiries, accounts and backups with 403 and a clear message', async () => {
-    const editorId = (await t.services.auth.listAdmins()).find((row) => row.email === EDITOR.email)!._id;
+    const editorId = (await t.services.auth.accounts.listAdmins()).find((row) => row.email === EDITOR.email)!._id;
     const calls = [
-      { method: 'GET', url: '/api/user' },
-      { method: 'GET', url: '/api/admins' },
-      { method: 'POST', url: '/api/admins', payload: { email: 'new@example.com', password: 'a long enough password' } },
-      { method: 'DELETE', url: `/api/admins/${editorId}` },
-      { method: 'PATCH', url: `/api/admins/${editorId}`, payload: { role: 'admin' } },
-      { method: 'GET', url: '/api/backup' },
-      { method: 'GET', url: '/api/backup/summary' },
+      { method: 'GET', url: '/api/user', area: areaLabels.enquiries },
+      { method: 'GET', url: '/api/admins', area: areaLabels.accounts },
+      {
+        method: 'POST',
+        url: '/api/admins',
+        payload: { email: 'new@example.com', password: 'a long enough password' },
+        area: areaLabels.accounts,
+      },
+      { method: 'DELETE', url: `/api/admins/${editorId}`, area: areaLabels.accounts },
+      { method: 'PATCH', url: `/api/admins/${editorId}`, payload: { role: 'admin' }, area: areaLabels.accounts },
+      { method: 'GET', url: '/api/backup', area: areaLabels.accounts },
+      { method: 'GET', url: '/api/backup/summary', area: areaLabels.accounts },
     ] as const;
     // even with its own password confirmed
     const headers = await stepUpHeaders(t.app, editor, { password: EDITOR.password });
-    for (const call of calls) {
+    for (const { area, ...call } of calls) {
       const reply = await t.app.inject({ ...call, headers });
       expect(reply.statusCode, `${call.method} ${call.url}`).toBe(403);
-      expect(reply.json()).toEqual({ success: false, message: messages.adminOnly });
+      expect(reply.json()).toEqual({ success: false, message: messages.areaRequired(area) });
     }
-    expect((await t.services.auth.listAdmins()).find((row) => row.email === EDITOR.email)?.role).toBe('editor');
-    expect((await t.services.auth.listAdmins()).map((row) => row.email)).not.toContain('new@example.com');
+    expect((await t.services.auth.accounts.listAdmins()).find((row) => row.email === EDITOR.email)?.role).toBe('editor');
+    expect((await t.services.auth.accounts.listAdmins()).map((row) => row.email)).not.toContain('new@example.com');
   });
 
   it('lets an Editor edit content, the About document and its own password', async () => {
@@ -82,27 +88,30 @@ describe('roles', () => {
   });
 
   it('keeps the last Admin: no demotion, no removal, even when two Admins demote each other at once', async () => {
-    const editorId = (await t.services.auth.listAdmins()).find((row) => row.email === EDITOR.email)!._id;
-    const adminId = (await t.services.auth.listAdmins()).find((row) => row.email === TEST_ADMIN.email)!._id;
+    const editorId = (await t.services.auth.accounts.listAdmins()).find((row) => row.email === EDITOR.email)!._id;
+    const adminId = (await t.services.auth.accounts.listAdmins()).find((row) => row.email === TEST_ADMIN.email)!._id;
     const headers = await stepUpHeaders(t.app, admin);
     const demoteSelf = await t.app.inject({ method: 'PATCH', url: `/api/admins/${adminId}`, headers, payload: { role: 'editor' } });
     expect(demoteSelf.statusCode).toBe(409);
     expect(demoteSelf.json().message).toBe(messages.lastAdminDemoted);
-    await expect(t.services.auth.removeAdmin(adminId, editorId)).rejects.toMatchObject({ statusCode: 409, message: apiMessages.lastAdmin });
+    await expect(t.services.auth.accounts.removeAdmin(adminId, editorId)).rejects.toMatchObject({
+      statusCode: 409,
+      message: apiMessages.lastAdmin,
+    });
 
     // promote the Editor, then both Admins demote each other at the same moment: one stays Admin
     const promote = await t.app.inject({ method: 'PATCH', url: `/api/admins/${editorId}`, headers, payload: { role: 'admin' } });
     expect(promote.json()).toMatchObject({ success: true, data: { role: 'admin' } });
     const results = await Promise.allSettled([
-      t.services.auth.changeRole(editorId, 'editor'),
-      t.services.auth.changeRole(adminId, 'editor'),
+      t.services.auth.accounts.changeAccess(editorId, { role: 'editor' }),
+      t.services.auth.accounts.changeAccess(adminId, { role: 'editor' }),
     ]);
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
-    expect((await t.services.auth.listAdmins()).filter((row) => row.role === 'admin')).toHaveLength(1);
+    expect((await t.services.auth.accounts.listAdmins()).filter((row) => row.role === 'admin')).toHaveLength(1);
     // back as it was for the other tests
-    const admins = await t.services.auth.listAdmins();
-    await t.services.auth.changeRole(adminId, 'admin');
-    await t.services.auth.changeRole(editorId, 'editor');
+    const admins = await t.services.auth.accounts.listAdmins();
+    await t.services.auth.accounts.changeAccess(adminId, { role: 'admin' });
+    await t.services.auth.accounts.changeAccess(editorId, { role: 'editor' });
     expect(admins).toHaveLength(2);
   });
 
@@ -188,7 +197,7 @@ describe('two-factor sign-in', () => {
     const use = async () => secondStep(t, { challenge: (await login(t)).json().challenge, recoveryCode: recoveryCodes[0].toLowerCase() });
     expect((await use()).statusCode).toBe(200);
     expect((await use()).statusCode).toBe(401);
-    expect((await t.services.auth.twoFactor.status((await t.services.auth.listAdmins())[0]._id)).recoveryCodesLeft).toBe(9);
+    expect((await t.services.auth.twoFactor.status((await t.services.auth.accounts.listAdmins())[0]._id)).recoveryCodesLeft).toBe(9);
   });
 
   it('replaces the recovery codes after the password and a code: the old ones stop working, the new ones work once', async () => {
@@ -208,7 +217,7 @@ describe('two-factor sign-in', () => {
     const fresh: string[] = replaced.json().recoveryCodes;
     expect(fresh).toHaveLength(10);
     expect(fresh.filter((code) => recoveryCodes.includes(code))).toEqual([]);
-    const adminId = (await t.services.auth.listAdmins())[0]._id;
+    const adminId = (await t.services.auth.accounts.listAdmins())[0]._id;
     expect((await t.services.auth.twoFactor.status(adminId)).recoveryCodesLeft).toBe(10);
     expect((await t.services.audit.list({ kind: '2fa.recovery-codes-replaced', limit: 10 })).entries).toHaveLength(1);
 
@@ -221,7 +230,7 @@ describe('two-factor sign-in', () => {
   });
 
   it('counts wrong codes toward the lockout: then even a right code is refused', async () => {
-    await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.services.auth.accounts.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
     const challenge = (await login(t)).json().challenge;
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await secondStep(t, { challenge, code: '000000' })).statusCode);
@@ -231,7 +240,7 @@ describe('two-factor sign-in', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().message).toBe(apiMessages.accountLocked);
     expect((await login(t)).statusCode).toBe(429);
-    await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.services.auth.accounts.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
   });
 });
 
@@ -275,7 +284,7 @@ describe('re-authentication', () => {
     t = await createTestApp({ loginMaxFailures: 3, loginLockMinutes: 10, loginRateLimit: 1000 });
     token = await t.login();
     await editorToken(t.app, token);
-    editorId = (await t.services.auth.listAdmins()).find((row) => row.email === EDITOR.email)!._id;
+    editorId = (await t.services.auth.accounts.listAdmins()).find((row) => row.email === EDITOR.email)!._id;
   });
   afterAll(() => t.close());
 
@@ -300,7 +309,7 @@ describe('re-authentication', () => {
         expect(reply.json().message).toBe(messages.reauthRequired);
       }
     }
-    const rows = await t.services.auth.listAdmins();
+    const rows = await t.services.auth.accounts.listAdmins();
     expect(rows.map((row) => [row.email, row.role])).toEqual([
       [TEST_ADMIN.email, 'admin'],
       [EDITOR.email, 'editor'],
@@ -326,7 +335,7 @@ describe('re-authentication', () => {
 
     for (let i = 0; i < 3; i++) expect((await reauth('not my password')).statusCode).toBe(403);
     expect((await reauth(TEST_ADMIN.password)).statusCode).toBe(429);
-    await t.services.auth.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
+    await t.services.auth.accounts.resetPassword(TEST_ADMIN.email, TEST_ADMIN.password);
   });
 
   it('asks for a code too when two-factor sign-in is on, and turns it off only then', async () => {

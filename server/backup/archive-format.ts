@@ -17,7 +17,9 @@ import { z } from '../../shared/zod';
 import { SECRET_KEY } from '../auth/tokens';
 import { RESOURCE_KEYS } from '../../shared/resources';
 import { resourceTables } from '../db/resource-tables';
+import { JOB_KINDS } from '../jobs/job-kinds';
 import * as schema from '../db/schema';
+import { webhookAttempts } from '../webhooks/webhook-delivery.job';
 
 export const ARCHIVE_FORMAT = 'bangalore-site-backup';
 export const ARCHIVE_VERSION = 1;
@@ -26,7 +28,15 @@ export const MANIFEST_ENTRY = 'manifest.json';
 /** Settings key of the record of the last backup taken (when, what it held). */
 export const LAST_BACKUP_KEY = 'last_backup';
 
-type Group = 'records' | 'messages' | 'admins' | 'settings' | 'imageJobs' | 'auditEvents';
+/**
+ * What a table's rows count as in the manifest; 'jobs' (pending jobs of kinds other than renditions), 'versions'
+ * (the content history: its rows are in `tables`) and 'visits' (visit counts) are not counted.
+ */
+type Group = 'records' | 'messages' | 'admins' | 'settings' | 'imageJobs' | 'auditEvents' | 'jobs' | 'versions' | 'visits';
+
+/** True for the tables whose rows the manifest and the backup summary count. */
+export const isCounted = (table: ArchiveTable): table is ArchiveTable & { group: Exclude<Group, 'jobs' | 'versions' | 'visits'> } =>
+  table.group !== 'jobs' && table.group !== 'versions' && table.group !== 'visits';
 
 export interface ArchiveTable {
   name: string;
@@ -34,19 +44,17 @@ export interface ArchiveTable {
   group: Group;
   primaryKey: string;
   columns: Column[];
-  /**
-   * Added to the format after archives were already taken: an archive without its file restores
-   * with no rows. Such a table is also append-only (the audit log): a restore adds the archive's
-   * rows to the ones the target has (same id: kept once) and deletes none.
-   */
+  /** Added to the format after archives were already taken: an archive without its file restores with no rows. */
+  addedLater?: true;
+  /** Append-only (the audit log): a restore adds the archive's rows to the ones the target has (same id: kept once) and deletes none. */
   appendOnly?: true;
 }
 
-const describe = (table: PgTable, group: Group, appendOnly?: true): ArchiveTable => {
+const describe = (table: PgTable, group: Group, flags: Pick<ArchiveTable, 'addedLater' | 'appendOnly'> = {}): ArchiveTable => {
   const columns = Object.values(getTableColumns(table));
   const primary = columns.find((column) => column.primary);
   if (!primary) throw new Error(`${getTableName(table)} has no single-column primary key`);
-  return { name: getTableName(table), table, group, primaryKey: primary.name, columns, ...(appendOnly ? { appendOnly } : {}) };
+  return { name: getTableName(table), table, group, primaryKey: primary.name, columns, ...flags };
 };
 
 /** Every table an archive holds, in the order they are written and restored. */
@@ -59,19 +67,44 @@ export const ARCHIVE_TABLES: ArchiveTable[] = [
   describe(schema.adminTotp, 'settings'),
   describe(schema.adminRecoveryCodes, 'settings'),
   describe(schema.settings, 'settings'),
-  describe(schema.imageJobs, 'imageJobs'),
+  // webhooks and their secrets are the site's settings (a restored site keeps telling its receivers); absent from older archives
+  describe(schema.webhooks, 'settings', { addedLater: true }),
+  // the pending background jobs of the kinds a restored site should still do (the renditions' are counted as imageJobs);
+  // a kind added later is absent from older archives
+  ...JOB_KINDS.filter((kind) => kind.backup === 'kept').map((kind) =>
+    kind.table === schema.imageJobs ? describe(kind.table, 'imageJobs') : describe(kind.table, 'jobs', { addedLater: true }),
+  ),
+  // visit counts are the site's history (no personal data: counts per day, page, referring host and campaign); absent from older archives
+  describe(schema.visitCounts, 'visits', { addedLater: true }),
+  describe(schema.dailyVisitors, 'visits', { addedLater: true }),
   // the audit log: a restored site keeps its history (see docs/decisions/0020-audit-log.md)
-  describe(schema.auditEvents, 'auditEvents', true),
+  describe(schema.auditEvents, 'auditEvents', { addedLater: true, appendOnly: true }),
+  // the versions of content, About and Site settings (docs/decisions/0038); their images are among the stored files
+  describe(schema.contentVersions, 'versions', { addedLater: true }),
 ];
 
 /**
- * Per-process or short-lived state a restored site starts without (sessions end; counters start again;
- * the mail outbox is the replaced site's: a restored copy would send its pending mails a second time).
+ * Per-process or short-lived state a restored site starts without (sessions and sign-in or reset tokens end; counters start again),
+ * and the jobs of the kinds that belong to the replaced site (the mail outbox: a restored copy would send its pending mails a second time).
  */
-export const LEFT_OUT_TABLES: PgTable[] = [schema.adminSessions, schema.loginAttempts, schema.rateLimits, schema.mailOutbox];
+export const LEFT_OUT_TABLES: PgTable[] = [
+  schema.adminSessions,
+  schema.accountTokens,
+  schema.loginAttempts,
+  schema.rateLimits,
+  // the attempts of webhook deliveries, which are left out with their kind (a restored copy would deliver the replaced site's events again)
+  webhookAttempts,
+  // today's visitor hashes and the day's salt never leave their day (and their instance's database)
+  schema.visitorHashes,
+  schema.visitSalts,
+  ...JOB_KINDS.filter((kind) => kind.backup === 'left out').map((kind) => kind.table),
+];
 
 /** Settings rows that belong to one installation: its token signing key, and the record of its own backups. */
 export const LEFT_OUT_SETTINGS: readonly string[] = [SECRET_KEY, LAST_BACKUP_KEY];
+
+/** True for a settings row that a backup leaves out and a restore does not bring back. */
+export const isLeftOutSetting = (row: Row): boolean => LEFT_OUT_SETTINGS.some((key) => key === row.key);
 
 export const tableEntry = (name: string) => `tables/${name}.ndjson`;
 export const imageEntry = (name: string) => `images/${name}`;
@@ -129,7 +162,7 @@ export type TableRows = Map<string, Row[]>;
 
 export function countRows(tables: TableRows, images: number, imageBytes: number): BackupCounts {
   const counts: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images, imageBytes, auditEvents: 0 };
-  for (const table of ARCHIVE_TABLES) counts[table.group] += tables.get(table.name)?.length ?? 0;
+  for (const table of ARCHIVE_TABLES.filter(isCounted)) counts[table.group] += tables.get(table.name)?.length ?? 0;
   return counts;
 }
 
@@ -173,7 +206,7 @@ function valueProblem(column: Column, value: unknown): string | null {
     case 'PgDateString':
       return typeof value === 'string' && DATE.test(value) && !Number.isNaN(Date.parse(value)) ? null : 'is not a date';
     case 'PgInteger':
-      return Number.isSafeInteger(value) && Math.abs(value as number) <= 2 ** 31 - 1 ? null : 'is not an integer';
+      return typeof value === 'number' && Number.isSafeInteger(value) && Math.abs(value) <= 2 ** 31 - 1 ? null : 'is not an integer';
     case 'PgBoolean':
       return typeof value === 'boolean' ? null : 'is not true or false';
     case 'PgJsonb':
@@ -184,9 +217,7 @@ function valueProblem(column: Column, value: unknown): string | null {
 }
 
 /** Why a row cannot be restored into its table, or null when it can. */
-export function rowProblem(table: ArchiveTable, row: unknown): string | null {
-  if (!row || typeof row !== 'object' || Array.isArray(row)) return 'is not a JSON object';
-  const values = row as Row;
+export function rowProblem(table: ArchiveTable, values: Row): string | null {
   for (const key of Object.keys(values)) {
     if (!table.columns.some((column) => column.name === key)) return `has a column "${key}" that ${table.name} does not have`;
   }

@@ -7,17 +7,19 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { backupMessages, type BackupCounts, type BackupSummary, type LastBackup } from '../../shared/backup';
 import { auditContext } from '../audit/audit-context';
-import { requireRole, requireStepUp } from '../auth/require-admin';
+import { requirePermission, requireStepUp } from '../auth/require-admin';
 import { queryRows } from '../db/client';
 import { settings } from '../db/schema';
 import { ClientError, loggableError } from '../errors';
 import type { Services } from '../services';
-import { ARCHIVE_TABLES, archiveFileName, LAST_BACKUP_KEY, LEFT_OUT_SETTINGS } from './archive-format';
+import { ARCHIVE_TABLES, archiveFileName, isCounted, LAST_BACKUP_KEY, LEFT_OUT_SETTINGS } from './archive-format';
 import { backupSchemas } from './backup-schemas';
 import { prepareBackup, recordLastBackup } from './write-archive';
+import { asError, propertyOf } from '../../shared/narrow';
+import { sendAsIs } from '../api/route-schemas';
 
 export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
-  const guard = requireRole(services.auth, 'admin');
+  const guard = requirePermission(services.auth, 'accounts');
   // the download also needs the password (and code) confirmed minutes ago, sent in a header a plain link cannot carry
   const guardWithStepUp = [guard, requireStepUp(services.auth)];
   const { db, kind } = services.database;
@@ -51,22 +53,24 @@ export const backupRoutes: FastifyPluginAsyncZod<{ services: Services }> = async
       .catch((error: unknown) => {
         // the status line is sent: a failure can only cut the download short, which the reader detects
         request.log.warn({ err: loggableError(error) }, 'backup download ended early');
-        body.destroy(error as Error);
+        body.destroy(asError(error));
       })
       .finally(() => {
         running = false;
       });
-    return reply
-      .header('content-type', 'application/gzip')
-      .header('content-disposition', `attachment; filename="${archiveFileName(prepared.startedAt)}"`)
-      .send(body as never); // cast: the type provider types send() by the reply schema (bytes), not by the stream that makes them
+    return sendAsIs(
+      reply
+        .header('content-type', 'application/gzip')
+        .header('content-disposition', `attachment; filename="${archiveFileName(prepared.startedAt)}"`),
+      body,
+    );
   });
 };
 
 async function backupSummary(services: Services): Promise<BackupSummary> {
   const { db } = services.database;
   const current: BackupCounts = { records: 0, messages: 0, admins: 0, settings: 0, imageJobs: 0, images: 0, imageBytes: 0, auditEvents: 0 };
-  for (const table of ARCHIVE_TABLES) {
+  for (const table of ARCHIVE_TABLES.filter(isCounted)) {
     const leftOut =
       table.name === 'settings'
         ? sql` where not (key in (${sql.join(
@@ -86,8 +90,9 @@ async function backupSummary(services: Services): Promise<BackupSummary> {
 }
 
 function isLastBackup(value: unknown): value is LastBackup {
-  const candidate = value as Partial<LastBackup> | undefined;
   return (
-    typeof candidate?.takenAt === 'string' && typeof candidate.archiveBytes === 'number' && typeof candidate.counts?.records === 'number'
+    typeof propertyOf(value, 'takenAt') === 'string' &&
+    typeof propertyOf(value, 'archiveBytes') === 'number' &&
+    typeof propertyOf(propertyOf(value, 'counts'), 'records') === 'number'
   );
 }

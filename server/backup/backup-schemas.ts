@@ -1,20 +1,10 @@
 /** The reply schemas of /api/backup and /api/backup/summary (shapes in shared/backup.ts). */
+import { backupSummaryReply } from '../../shared/backup';
 import { z } from '../../shared/zod';
 import { errorReplies } from '../api/route-schemas';
 
 const tags = ['Backup'];
 const security = [{ bearer: [] }];
-
-const counts = z.object({
-  records: z.number().int(),
-  messages: z.number().int(),
-  admins: z.number().int(),
-  settings: z.number().int(),
-  imageJobs: z.number().int(),
-  images: z.number().int(),
-  imageBytes: z.number().int(),
-  auditEvents: z.number().int(),
-});
 
 export const backupSchemas = {
   summary: {
@@ -23,20 +13,7 @@ export const backupSchemas = {
       summary: 'What an archive taken now would hold, and the last backup taken',
       security,
       response: {
-        200: z.object({
-          success: z.literal(true),
-          data: z.object({
-            current: counts,
-            lastBackup: z
-              .object({
-                takenAt: z.string(),
-                via: z.enum(['download', 'command line']),
-                counts,
-                archiveBytes: z.number().int(),
-              })
-              .nullable(),
-          }),
-        }),
+        200: backupSummaryReply,
         ...errorReplies(401, 403),
       },
     },

@@ -17,6 +17,7 @@ import { startServices } from '../start';
 import { archiveFileName, BackupError } from './archive-format';
 import { restoreFromFile } from './restore';
 import { prepareBackup, recordLastBackup } from './write-archive';
+import { asError } from '../../shared/narrow';
 
 export interface CommandOutput {
   log(line: string): void;
@@ -144,7 +145,7 @@ async function openServices(env: Env, out: CommandOutput, whenLocked: string): P
 
 function messageOf(error: unknown): string {
   if (error instanceof BackupError) return error.message;
-  if (isDatabaseUnavailable(error)) return `the database does not answer (${(error as Error).message}).`;
+  if (isDatabaseUnavailable(error)) return `the database does not answer (${asError(error).message}).`;
   return error instanceof Error ? error.message : String(error);
 }
 

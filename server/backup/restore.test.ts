@@ -7,7 +7,11 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { once } from 'node:events';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import tar from 'tar-stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addSampleContent,
@@ -64,7 +68,7 @@ describe('round trip', () => {
     const target = await createTestApp();
     let restarted: TestApp | undefined;
     try {
-      await target.services.auth.addAdmin('first-start@example.com', 'a first start password');
+      await target.services.auth.accounts.addAdmin('first-start@example.com', 'a first start password');
       const result = await restore(target, good);
       expect(result.replacedAdmins).toEqual(['first-start@example.com']);
       expect(result.removedFiles).toBe(0);
@@ -80,6 +84,52 @@ describe('round trip', () => {
       expect(login.statusCode).toBe(200);
     } finally {
       await (restarted ?? target).close();
+    }
+  });
+});
+
+describe('an archive taken before the content history (docs/decisions/0038)', () => {
+  it('restores with no versions; the next edit starts the history from the restored state', async () => {
+    const entry = 'tables/content_versions.ndjson';
+    const entries = await readEntries(good);
+    expect(entries.some((candidate) => candidate.name === entry)).toBe(true);
+    const older = entries
+      .filter((candidate) => candidate.name !== entry)
+      .map((candidate) => {
+        if (candidate.name !== 'manifest.json') return candidate;
+        const manifest = JSON.parse(candidate.data.toString()) as Manifest;
+        const { content_versions: _versions, ...tables } = manifest.tables;
+        const files = manifest.files.filter((file) => file.path !== entry);
+        return { ...candidate, data: Buffer.from(JSON.stringify({ ...manifest, tables, files })) };
+      });
+    const file = path.join(work, 'before-history.tar.gz');
+    await writeEntries(file, older);
+    const target = await createTestApp();
+    try {
+      await restore(target, file);
+      const { content_versions: versions, ...rows } = await databaseDump(target.services.database);
+      const { content_versions: _sourceVersions, ...sourceRows } = await databaseDump(source.services.database);
+      expect(versions).toEqual([]);
+      expect(rows).toEqual(sourceRows);
+      const token = await target.login();
+      const [property] = (await target.app.inject('/api/property')).json() as { _id: string; title: string }[];
+      const edited = await target.app.inject({
+        method: 'PUT',
+        url: `/api/property/${property._id}`,
+        headers: { authorization: `Bearer ${token}` },
+        payload: { title: 'Renamed after the restore' },
+      });
+      expect(edited.statusCode, edited.body).toBe(200);
+      const history = await target.app.inject({
+        url: `/api/property/${property._id}/versions`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect((history.json() as { data: { versions: { event: string }[] } }).data.versions.map((version) => version.event)).toEqual([
+        'updated',
+        'before-history',
+      ]);
+    } finally {
+      await target.close();
     }
   });
 });
@@ -227,11 +277,82 @@ describe('a database with content', () => {
       await target.app.inject({
         method: 'POST',
         url: '/api/user',
-        payload: { name: 'V', email: 'v@example.com', number: '123456', message: 'Hi' },
+        payload: { name: 'V', email: 'v@example.com', number: '98450 12345', message: 'Hi' },
       });
       await expect(restore(target, good)).rejects.toThrow(/1 message\(s\)/);
     } finally {
       await target.close();
     }
+  });
+});
+
+describe('a gzip bomb', () => {
+  const BOMB_BYTES = 200 * 1024 * 1024;
+  let target: TestApp;
+  beforeAll(async () => {
+    target = await createTestApp();
+  });
+  afterAll(() => target.close());
+
+  /** The site's entries with one image of `BOMB_BYTES` zeros (written as made: never held in memory) that its manifest says is tiny. */
+  async function writeBomb(file: string) {
+    const entries = await readEntries(good);
+    const manifest = JSON.parse(entries.find((entry) => entry.name === 'manifest.json')!.data.toString()) as Manifest;
+    manifest.files.push({ path: 'images/bomb.webp', size: 100, sha256: '0'.repeat(64) });
+    const pack = tar.pack();
+    const done = pipeline(Readable.from(pack, { objectMode: false }), zlib.createGzip(), fs.createWriteStream(file));
+    const zeros = Buffer.alloc(1024 * 1024);
+    const bomb = pack.entry({ name: 'images/bomb.webp', size: BOMB_BYTES });
+    for (let written = zeros.length; written < BOMB_BYTES; written += zeros.length) {
+      if (!bomb.write(zeros)) await once(bomb, 'drain');
+    }
+    bomb.end(zeros);
+    await once(bomb, 'finish');
+    for (const entry of entries) {
+      const data = entry.name === 'manifest.json' ? Buffer.from(JSON.stringify(manifest)) : entry.data;
+      await new Promise<void>((resolve, reject) =>
+        pack.entry({ name: entry.name, size: data.length }, data, (error) => (error ? reject(error) : resolve())),
+      );
+    }
+    pack.finalize();
+    await done;
+  }
+
+  /** Bytes under `dir`, 0 when it is not there. */
+  const folderBytes = (dir: string): number =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
+          .reduce(
+            (sum, entry) =>
+              sum + (entry.isFile() ? (fs.statSync(path.join(entry.parentPath, entry.name), { throwIfNoEntry: false })?.size ?? 0) : 0),
+            0,
+          )
+      : 0;
+
+  it('is refused with a message before its bytes reach the disk (the work folder stays below the declared size)', async () => {
+    const file = path.join(work, 'bomb.tar.gz');
+    await writeBomb(file);
+    const compressed = fs.statSync(file).size;
+    expect(compressed).toBeLessThan(1024 * 1024);
+    const declared = (await readEntries(good)).reduce((sum, entry) => sum + entry.data.length, 0) + 100;
+    // as `npm run restore` does: the work folder under DATA_DIR/tmp
+    const tmp = path.join(target.env.dataDir, 'tmp');
+    let peak = 0;
+    const poll = setInterval(() => (peak = Math.max(peak, folderBytes(tmp))), 10);
+    const refusal = await restoreFromFile({ db: target.services.database.db, storage: target.services.storage }, file, {
+      force: true,
+      workDir: path.join(tmp, `restore-${crypto.randomUUID()}`),
+    }).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    clearInterval(poll);
+    peak = Math.max(peak, folderBytes(tmp));
+    console.log(`gzip bomb: ${compressed} bytes inflating to ${BOMB_BYTES}; manifest declares ${declared}; work folder peak ${peak} bytes`);
+    expect(refusal).toBeInstanceOf(BackupError);
+    expect((refusal as Error).message).toBe(`bomb.tar.gz is damaged: images/bomb.webp holds ${BOMB_BYTES} bytes, its manifest says 100.`);
+    expect(peak).toBeLessThanOrEqual(declared);
+    expect(await storageDigests(target.services.storage)).toEqual({});
   });
 });

@@ -14,7 +14,7 @@ import { admins, settings } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { ABOUT_CONTENT_KEY } from '../about/about-service';
 import { SECRET_KEY } from '../auth/tokens';
-import { ARCHIVE_TABLES, BackupError, LEFT_OUT_SETTINGS, type Row } from './archive-format';
+import { ARCHIVE_TABLES, BackupError, isLeftOutSetting, type Row } from './archive-format';
 import { verifyArchive, type VerifiedArchive } from './read-archive';
 
 export interface RestoreTarget {
@@ -105,14 +105,12 @@ async function restoreArchive(target: RestoreTarget, archive: VerifiedArchive, f
       }
     }
     for (const table of ARCHIVE_TABLES) {
-      const rows = (archive.tables.get(table.name) ?? []).filter(
-        (row) => table.name !== 'settings' || !LEFT_OUT_SETTINGS.includes(row.key as string),
-      );
+      const rows = (archive.tables.get(table.name) ?? []).filter((row) => table.name !== 'settings' || !isLeftOutSetting(row));
       for (let start = 0; start < rows.length; start += INSERT_BATCH) {
         await tx.execute(insertRows(table.name, rows.slice(start, start + INSERT_BATCH), table.appendOnly ? table.primaryKey : undefined));
       }
     }
-    const kept = new Set((archive.tables.get('admins') ?? []).map((row) => row.email as string));
+    const kept = new Set((archive.tables.get('admins') ?? []).map((row) => String(row.email)));
     return before.filter((email) => !kept.has(email));
   });
 

@@ -25,7 +25,7 @@ import {
   countRows,
   imageEntry,
   LAST_BACKUP_KEY,
-  LEFT_OUT_SETTINGS,
+  isLeftOutSetting,
   MANIFEST_ENTRY,
   requiredImageNames,
   tableEntry,
@@ -33,6 +33,7 @@ import {
   type Row,
   type TableRows,
 } from './archive-format';
+import { asError, isRecord } from '../../shared/narrow';
 
 export interface BackupSource {
   db: Db;
@@ -73,8 +74,9 @@ export async function readSnapshot(db: Db): Promise<Snapshot> {
         const tableLines: string[] = [];
         const rows: Row[] = [];
         for (const { row } of result) {
-          const parsed = JSON.parse(row) as Row;
-          if (table.name === 'settings' && LEFT_OUT_SETTINGS.includes(parsed.key as string)) continue;
+          const parsed: unknown = JSON.parse(row);
+          if (!isRecord(parsed)) throw new Error(`row_to_json gave ${table.name} a row that is not an object`);
+          if (table.name === 'settings' && isLeftOutSetting(parsed)) continue;
           tableLines.push(row);
           rows.push(parsed);
         }
@@ -113,7 +115,7 @@ async function writeArchive(source: BackupSource, first: Snapshot, startedAt: Da
   const piping = pipeline(Readable.from(pack, { objectMode: false }), zlib.createGzip({ level: GZIP_LEVEL }), counter, output);
   // whichever fails first ends both: a reader that went away stops the reading of images
   const producing = produce(source, first, startedAt, pack).catch((error: unknown) => {
-    pack.destroy(error as Error);
+    pack.destroy(asError(error));
     throw error;
   });
   const [manifest] = await Promise.all([producing, piping]);
@@ -192,12 +194,12 @@ async function appendStream(pack: tar.Pack, name: string, size: number, source: 
       const target: EntrySink = pack.entry({ name, size, mode: 0o644 }, (error) => (error ? reject(error) : resolve()));
       (async () => {
         for await (const chunk of source) {
-          hash.update(chunk as Buffer);
+          hash.update(chunk);
           if (!target.write(chunk)) await drained(target);
         }
         target.end();
       })().catch((error: unknown) => {
-        target.destroy(error as Error);
+        target.destroy(asError(error));
         reject(error);
       });
     });

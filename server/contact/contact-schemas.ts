@@ -1,6 +1,16 @@
 /** The request and reply schemas of /api/user (the contact form's messages). */
-import { contactSchema, contactServerMessages } from '../../shared/contact';
-import { inboxListQuery, inboxViewQuery, MESSAGE_STATUSES, messageIdParams, statusBody } from '../../shared/contact-inbox';
+import { contactRequestSchema, contactServerMessages } from '../../shared/contact';
+import {
+  inboxCountsReply,
+  inboxListQuery,
+  inboxListReply,
+  inboxMessageReply,
+  inboxSourcesReply,
+  inboxStatusReply,
+  inboxViewQuery,
+  messageIdParams,
+  statusBody,
+} from '../../shared/contact-inbox';
 import { collectErrors } from '../../shared/validation';
 import { apiMessages } from '../../shared/api-messages';
 import { z } from '../../shared/zod';
@@ -16,56 +26,34 @@ const firstProblem = invalidRequest((issues, part) => {
   return new ClientError(400, errors[0] ?? apiMessages.badRequest, errors);
 });
 
-const status = z.enum(MESSAGE_STATUSES);
-const counts = z.object({ New: z.number().int(), Replied: z.number().int(), Archived: z.number().int() });
-const inboxMessage = z.object({
-  _id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  number: z.string(),
-  message: z.string(),
-  createdAt: z.string(),
-  status,
-  alert: z
-    .object({ status: z.string(), detail: z.string().optional() })
-    .optional()
-    .meta({ description: 'The e-mail alert of this message, once alerts are sent.' }),
-});
-
 export const contactSchemas = {
   send: {
     schema: {
       tags,
       summary: 'Send a message (the contact form)',
-      description: 'Public, limited per address. A refusal lists every problem in `errors`, each naming its field.',
-      body: contactSchema,
+      description:
+        'Public, limited per address. A refusal lists every problem in `errors`, each naming its field. The source fields (page, project, campaign, referring host) are optional; an unknown `projectId` is refused with 400.',
+      body: contactRequestSchema,
       response: {
         201: z.object({ success: z.literal(true), errors: z.array(z.string()).max(0), message: z.string() }),
         ...errorReplies(400, 429),
       },
     },
     schemaErrorFormatter: invalidRequest((issues) => {
-      const { errors } = collectErrors(new z.ZodError(fieldIssues(contactSchema, issues)));
+      const { errors } = collectErrors(new z.ZodError(fieldIssues(contactRequestSchema, issues)));
       return new ClientError(400, contactServerMessages.validationFailed, errors);
     }),
   },
   list: {
     schema: {
       tags,
-      summary: 'Messages, newest first: a page of a search and status',
+      summary: 'Messages, newest first: every message of a search and status, or a page of them',
       description:
-        '`q` searches name, email, number and text (case-insensitive); `status` keeps one status; `page` (from 1) and `limit` (1 to 100, default 25) page the view. `total` counts the view, `counts` the whole inbox per status.',
+        '`q` searches name, email, number and text (case-insensitive); `status` keeps one status. Without `page` and `limit`, `data` holds every message of the view; with either, `page` (from 1, default 1) and `limit` (1 to 100, default 25) page it, and the reply says which. `total` counts the view, `counts` the whole inbox per status.',
       security,
       querystring: inboxListQuery,
       response: {
-        200: z.object({
-          success: z.literal(true),
-          data: z.array(inboxMessage),
-          total: z.number().int(),
-          page: z.number().int(),
-          limit: z.number().int(),
-          counts,
-        }),
+        200: inboxListReply,
         ...errorReplies(400, 401, 403),
       },
     },
@@ -76,7 +64,15 @@ export const contactSchemas = {
       tags,
       summary: 'How many messages each status holds',
       security,
-      response: { 200: z.object({ success: z.literal(true), data: counts }), ...errorReplies(401, 403) },
+      response: { 200: inboxCountsReply, ...errorReplies(401, 403) },
+    },
+  },
+  sources: {
+    schema: {
+      tags,
+      summary: 'Where enquiries came from: every source and project of the inbox, with counts (the filters’ choices)',
+      security,
+      response: { 200: inboxSourcesReply, ...errorReplies(401, 403) },
     },
   },
   export: {
@@ -99,7 +95,7 @@ export const contactSchemas = {
       summary: 'One message (the e-mail alert links to it)',
       security,
       params: messageIdParams,
-      response: { 200: z.object({ success: z.literal(true), data: inboxMessage }), ...errorReplies(400, 401, 403, 404) },
+      response: { 200: inboxMessageReply, ...errorReplies(400, 401, 403, 404) },
     },
     schemaErrorFormatter: firstProblem,
   },
@@ -111,7 +107,7 @@ export const contactSchemas = {
       params: messageIdParams,
       body: statusBody,
       response: {
-        200: z.object({ success: z.literal(true), message: z.string(), data: inboxMessage }),
+        200: inboxStatusReply,
         ...errorReplies(400, 401, 403, 404),
       },
     },

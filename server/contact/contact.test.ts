@@ -23,7 +23,7 @@ describe('contact messages', () => {
     expect(reply.statusCode).toBe(201);
     expect(reply.json()).toEqual({ success: true, errors: [], message: m.sent });
     const [stored] = await adminList();
-    expect(stored).toMatchObject(valid);
+    expect(stored).toMatchObject({ ...valid, number: '+919845012345' });
     expect(new Date(stored.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
   });
 
@@ -34,6 +34,26 @@ describe('contact messages', () => {
     expect(body.success).toBe(false);
     expect(body.errors).toEqual([m.nameRequired, m.emailRequired, m.numberRequired, m.messageRequired]);
     expect(body.errors.map(contactFieldForError)).toEqual(['name', 'email', 'number', 'message']);
+  });
+
+  it('keeps the number in E.164 (India without a country code) and refuses one that cannot be a phone number', async () => {
+    for (const [typed, e164] of [
+      ['99000 54321', '+919900054321'],
+      ['(080) 4123-4567', '+918041234567'],
+      ['+44 20 7946 0958', '+442079460958'],
+    ]) {
+      expect((await send({ ...valid, email: `${e164.slice(1)}@example.com`, number: typed })).statusCode, typed).toBe(201);
+      expect((await adminList()).find((row) => row.email === `${e164.slice(1)}@example.com`)?.number, typed).toBe(e164);
+    }
+    const before = (await adminList()).length;
+    for (const number of ['abc', '12345', '5555555', '99000 5432', 'call 99000 54321', '+91 99000 54321 0000000']) {
+      const reply = await send({ ...valid, number });
+      expect(reply.statusCode, number).toBe(400);
+      expect(reply.json(), number).toEqual({ success: false, errors: [m.numberInvalid], message: m.validationFailed });
+    }
+    // its words put it under the form's phone field (public spec, section 8)
+    expect(contactFieldForError(m.numberInvalid)).toBe('number');
+    expect(await adminList()).toHaveLength(before);
   });
 
   it('checks the email pattern and refuses huge or non-text values', async () => {

@@ -4,9 +4,28 @@
  * (starting with = + - @, tab or CR) prefixed with ' (OWASP's CSV injection advice).
  */
 import type { InboxMessage } from '../../shared/contact-inbox';
+import { zoneDate, zoneDateTime } from '../../shared/site-time';
 
 const BOM = '\uFEFF';
-const HEADER = ['Name', 'Email', 'Phone', 'Message', 'Date (UTC)', 'Status'];
+/** The date column names its zone (SITE_TIMEZONE). */
+const header = (timeZone: string) => [
+  'Name',
+  'Email',
+  'Phone',
+  'Message',
+  `Date (${timeZone})`,
+  'Status',
+  // where it came from (issue 26)
+  'Page',
+  'Project',
+  'Campaign source',
+  'Campaign medium',
+  'Campaign',
+  'Referring site',
+  // the project form's (issue 26)
+  'Wants',
+  'Preferred time',
+];
 
 /** One cell: neutralised, then quoted with inner quotes doubled. */
 function csvCell(value: string): string {
@@ -16,18 +35,34 @@ function csvCell(value: string): string {
 
 const line = (cells: string[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** "2026-11-22 20:12:48": a form Excel reads as a date and time. */
-const excelTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
-
-/** The CSV text, a batch of rows at a time (the first chunk carries the BOM and the header). */
-export async function* inboxCsv(batches: AsyncIterable<InboxMessage[]>): AsyncGenerator<string> {
-  yield BOM + line(HEADER);
+/** The CSV text in the site's time zone, a batch of rows at a time (the first chunk carries the BOM and the header); times read "2026-11-22 20:12:48", which Excel reads as a date and time. */
+export async function* inboxCsv(batches: AsyncIterable<InboxMessage[]>, timeZone: string): AsyncGenerator<string> {
+  yield BOM + line(header(timeZone));
   for await (const batch of batches) {
-    yield batch.map((row) => line([row.name, row.email, row.number, row.message, excelTime(row.createdAt), row.status])).join('');
+    yield batch
+      .map((row) =>
+        line([
+          row.name,
+          row.email,
+          row.number,
+          row.message,
+          zoneDateTime(new Date(row.createdAt), timeZone),
+          row.status,
+          row.sourcePage ?? '',
+          row.projectTitle ?? '',
+          row.utmSource ?? '',
+          row.utmMedium ?? '',
+          row.utmCampaign ?? '',
+          row.referrerHost ?? '',
+          row.contactBy ?? '',
+          row.preferredTime ?? '',
+        ]),
+      )
+      .join('');
   }
 }
 
-/** contact-messages[-<status>]-YYYY-MM-DD.csv */
-export function inboxCsvFileName(now: Date, status?: string): string {
-  return `contact-messages${status ? `-${status.toLowerCase()}` : ''}-${now.toISOString().slice(0, 10)}.csv`;
+/** contact-messages[-<status>]-YYYY-MM-DD.csv, dated in the site's time zone. */
+export function inboxCsvFileName(now: Date, timeZone: string, status?: string): string {
+  return `contact-messages${status ? `-${status.toLowerCase()}` : ''}-${zoneDate(now, timeZone)}.csv`;
 }

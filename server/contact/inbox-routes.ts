@@ -1,17 +1,18 @@
 /**
- * The enquiry inbox under /api/user (admins only): the list (search, status, page), counts per
+ * The enquiry inbox under /api/user (the 'enquiries' permission): the list (search, status, page), counts per
  * status, a view as CSV, a message's status, and moving a message to the trash.
  */
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { inboxMessages } from '../../shared/contact-inbox';
+import { INBOX_PAGE_SIZE, inboxMessages, type InboxMessage } from '../../shared/contact-inbox';
 import { alertLabels } from '../../shared/copy/admin';
 import { auditContext } from '../audit/audit-context';
-import { requireRole } from '../auth/require-admin';
+import { requirePermission } from '../auth/require-admin';
 import { ClientError } from '../errors';
 import type { Services } from '../services';
 import { contactSchemas } from './contact-schemas';
 import { inboxCsv, inboxCsvFileName } from './inbox-csv';
+import { sendAsIs } from '../api/route-schemas';
 
 /** An enquiry as the target of an audit entry: who sent it (its text stays in the inbox). */
 const enquiryTarget = (message: { _id: string; name: string; email: string }) => ({
@@ -22,17 +23,27 @@ const enquiryTarget = (message: { _id: string; name: string; email: string }) =>
 
 export const inboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { inbox, mail, audit } = services;
-  const guard = requireRole(services.auth, 'admin');
+  const guard = requirePermission(services.auth, 'enquiries');
 
-  app.get('/api/user', { ...contactSchemas.list, onRequest: guard }, async (request) => {
-    const page = await inbox.list(request.query);
-    // each message's e-mail alert, from the mail outbox (none when alerts were off as it came)
-    const alerts = await mail.alertStatuses(page.data.map((message) => message._id));
-    const data = page.data.map((message) => {
+  /** Each message's e-mail alert, from the mail outbox (none when alerts were off as it came). */
+  const withAlerts = async (messages: InboxMessage[]) => {
+    const alerts = await mail.alertStatuses(messages.map((message) => message._id));
+    return messages.map((message) => {
       const alert = alerts.get(message._id);
       return alert ? { ...message, alert: { status: alertLabels[alert] } } : message;
     });
-    return { success: true as const, ...page, data };
+  };
+
+  app.get('/api/user', { ...contactSchemas.list, onRequest: guard }, async (request) => {
+    const { page, limit, ...view } = request.query;
+    if (page === undefined && limit === undefined) {
+      // the spec's messages list: the whole view, read in the export's batches (each batch's alerts in one query)
+      const data: InboxMessage[] = [];
+      for await (const batch of inbox.exportView(view)) data.push(...(await withAlerts(batch)));
+      return { success: true as const, data, total: data.length, counts: await inbox.counts() };
+    }
+    const found = await inbox.list({ ...view, page: page ?? 1, limit: limit ?? INBOX_PAGE_SIZE });
+    return { success: true as const, ...found, data: await withAlerts(found.data) };
   });
 
   app.get('/api/user/counts', { ...contactSchemas.counts, onRequest: guard }, async () => ({
@@ -40,13 +51,25 @@ export const inboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     data: await inbox.counts(),
   }));
 
+  app.get('/api/user/sources', { ...contactSchemas.sources, onRequest: guard }, async () => ({
+    success: true as const,
+    data: await inbox.filterChoices(),
+  }));
+
   app.get('/api/user/export', { ...contactSchemas.export, onRequest: guard }, async (request, reply) => {
-    const body = Readable.from(inboxCsv(inbox.exportView(request.query)));
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${inboxCsvFileName(new Date(), request.query.status)}"`)
-      .header('cache-control', 'no-store')
-      .send(body as never); // cast: the type provider types send() by the reply schema (text), not by the stream that makes it
+    const body = Readable.from(inboxCsv(inbox.exportView(request.query), services.env.siteTimeZone));
+    // the status line is sent: a failure can only cut the file short, and Fastify logs nothing of it
+    body.on('error', (error) => request.log.error({ err: error }, 'inbox export ended early'));
+    return sendAsIs(
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="${inboxCsvFileName(new Date(), services.env.siteTimeZone, request.query.status)}"`,
+        )
+        .header('cache-control', 'no-store'),
+      body,
+    );
   });
 
   app.get('/api/user/:id', { ...contactSchemas.get, onRequest: guard }, async (request) => {

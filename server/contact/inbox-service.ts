@@ -9,11 +9,15 @@ import {
   type InboxListQuery,
   type InboxMessage,
   type InboxPage,
+  type InboxProjectCount,
+  type InboxSourceCount,
   type InboxView,
   type MessageStatus,
 } from '../../shared/contact-inbox';
 import type { Db } from '../db/client';
 import { contactMessages } from '../db/schema';
+import { isOneOf } from '../../shared/narrow';
+import { DIRECT_SOURCE } from '../../shared/enquiry-source-rules';
 
 const EXPORT_BATCH = 500;
 
@@ -22,10 +26,12 @@ const EXPORT_BATCH = 500;
  * strpos over each row (four ILIKEs cost PGlite about 1.5 times as much, and need % and _ escaped);
  * a phone number also matches without its spaces, dashes and brackets.
  */
-function viewWhere({ q, status }: InboxView): SQL | undefined {
+function viewWhere({ q, status, source, project }: InboxView): SQL | undefined {
   // enquiries in the trash are out of every view
   const conditions: SQL[] = [isNull(contactMessages.deletedAt)];
   if (status) conditions.push(eq(contactMessages.status, status));
+  if (source) conditions.push(eq(sourceOf, source));
+  if (project) conditions.push(eq(contactMessages.projectId, project));
   if (q) {
     const { name, email, number, message } = contactMessages;
     const found = sql`strpos(lower(${name} || ' ' || ${email} || ' ' || ${number} || ' ' || ${message}), lower(${q})) > 0`;
@@ -36,6 +42,10 @@ function viewWhere({ q, status }: InboxView): SQL | undefined {
   }
   return and(...conditions);
 }
+
+/** An enquiry's source as the inbox names it: the campaign source, else the referring host, else "direct". */
+// the constant written into the SQL (not a parameter), so the grouping and the selection are one expression
+const sourceOf = sql<string>`coalesce(${contactMessages.utmSource}, ${contactMessages.referrerHost}, ${sql.raw(`'${DIRECT_SOURCE}'`)})`;
 
 const inInbox = isNull(contactMessages.deletedAt);
 const inTrash = isNotNull(contactMessages.deletedAt);
@@ -48,11 +58,24 @@ const columns = {
   message: contactMessages.message,
   createdAt: contactMessages.createdAt,
   status: contactMessages.status,
+  sourcePage: contactMessages.sourcePage,
+  projectId: contactMessages.projectId,
+  projectTitle: contactMessages.projectTitle,
+  utmSource: contactMessages.utmSource,
+  utmMedium: contactMessages.utmMedium,
+  utmCampaign: contactMessages.utmCampaign,
+  referrerHost: contactMessages.referrerHost,
+  contactBy: contactMessages.contactBy,
+  preferredTime: contactMessages.preferredTime,
 };
 
-type Row = { id: string; name: string; email: string; number: string; message: string; createdAt: Date; status: string };
+type SourceColumns = Pick<
+  InboxMessage,
+  'sourcePage' | 'projectId' | 'projectTitle' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'referrerHost' | 'contactBy' | 'preferredTime'
+>;
+type Row = { id: string; name: string; email: string; number: string; message: string; createdAt: Date; status: string } & SourceColumns;
 
-const isStatus = (value: string): value is MessageStatus => (MESSAGE_STATUSES as readonly string[]).includes(value);
+const isStatus = (value: string): value is MessageStatus => isOneOf(MESSAGE_STATUSES, value);
 
 function toMessage({ id, createdAt, status, ...rest }: Row): InboxMessage {
   return { _id: id, ...rest, createdAt: createdAt.toISOString(), status: isStatus(status) ? status : 'New' };
@@ -68,7 +91,7 @@ export class ContactInbox {
     const where = viewWhere(query);
     const offset = (query.page - 1) * query.limit;
     const counts = await this.counts();
-    if (!query.q) {
+    if (!query.q && !query.source && !query.project) {
       // without a search, the view's total is one of the counts, and the page comes straight from an index
       const rows = await this.db
         .select(columns)
@@ -80,7 +103,7 @@ export class ContactInbox {
       const total = query.status ? counts[query.status] : MESSAGE_STATUSES.reduce((sum, status) => sum + counts[status], 0);
       return { data: rows.map(toMessage), total, page: query.page, limit: query.limit, counts };
     }
-    // a search reads every row once: the page and the view's total come from that one pass
+    // a search or a source filter reads every row once: the page and the view's total come from that one pass
     const rows = await this.db
       .select({ ...columns, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(contactMessages)
@@ -93,7 +116,33 @@ export class ContactInbox {
       : offset === 0
         ? 0
         : (await this.db.select({ n: count() }).from(contactMessages).where(where))[0].n;
-    return { data: rows.map(({ total: _total, ...row }) => toMessage(row)), total, page: query.page, limit: query.limit, counts };
+    return {
+      data: rows.map(({ total: _total, ...row }) => toMessage(row)),
+      total,
+      page: query.page,
+      limit: query.limit,
+      counts,
+    };
+  }
+
+  /** The source and project filters' choices: every source and every project of the inbox, most enquiries first. */
+  async filterChoices(): Promise<{ sources: InboxSourceCount[]; projects: InboxProjectCount[] }> {
+    const sources = await this.db
+      .select({ source: sourceOf, count: count() })
+      .from(contactMessages)
+      .where(inInbox)
+      .groupBy(sourceOf)
+      .orderBy(desc(count()), sourceOf);
+    const projects = await this.db
+      .select({ _id: contactMessages.projectId, title: sql<string>`max(${contactMessages.projectTitle})`, count: count() })
+      .from(contactMessages)
+      .where(and(inInbox, isNotNull(contactMessages.projectId)))
+      .groupBy(contactMessages.projectId)
+      .orderBy(desc(count()));
+    return {
+      sources,
+      projects: projects.flatMap(({ _id, title, count: n }) => (_id ? [{ _id, title: title ?? '', count: n }] : [])),
+    };
   }
 
   /** How many messages each status holds (the status index answers it). */

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
 import { inboxMessages as m, type InboxMessage } from '../../shared/contact-inbox';
+import { zoneDate, zoneDateTime } from '../../shared/site-time';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 const MISSING_ID = '00000000-0000-4000-8000-000000000000';
@@ -18,6 +19,11 @@ const people = [
   },
 ];
 
+/** The export's header: the spec's columns, then where each enquiry came from (issue 26). */
+const CSV_HEADER =
+  '"Name","Email","Phone","Message","Date (Asia/Kolkata)","Status","Page","Project","Campaign source","Campaign medium","Campaign","Referring site","Wants","Preferred time"';
+const NO_SOURCE = ',""'.repeat(8);
+
 describe('the enquiry inbox', () => {
   let t: TestApp;
   let auth: Record<string, string>;
@@ -27,7 +33,12 @@ describe('the enquiry inbox', () => {
     t = await createTestApp({ contactRateLimit: 100 });
     auth = { authorization: `Bearer ${await t.login()}` };
     for (const person of people) {
-      expect((await t.app.inject({ method: 'POST', url: '/api/user', payload: person })).statusCode).toBe(201);
+      if (person.number === '-1') {
+        // a row from before numbers were checked: the CSV must still neutralise its "-1"
+        await t.services.database.db.execute(
+          sql`insert into contact_messages (id, name, email, number, message) values (gen_random_uuid(), ${person.name}, ${person.email}, ${person.number}, ${person.message})`,
+        );
+      } else expect((await t.app.inject({ method: 'POST', url: '/api/user', payload: person })).statusCode).toBe(201);
       // distinct times, so "newest first" is the order they were sent in reverse
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
@@ -49,7 +60,11 @@ describe('the enquiry inbox', () => {
     const all = await list('');
     expect(all.data.map((row) => row.email)).toEqual(['eve@example.net', 'vik@example.org', 'asha@example.com']);
     expect(all.data.every((row) => row.status === 'New')).toBe(true);
-    expect(all).toMatchObject({ total: 3, page: 1, limit: 25, counts: { New: 3, Replied: 0, Archived: 0 } });
+    expect(all).toMatchObject({ total: 3, counts: { New: 3, Replied: 0, Archived: 0 } });
+    // paging only when asked for
+    expect(all).not.toHaveProperty('page');
+    expect(all).not.toHaveProperty('limit');
+    expect(await list('?page=1')).toMatchObject({ data: all.data, total: 3, page: 1, limit: 25 });
     expect(all.data[0]).toMatchObject({ ...people[2], _id: expect.any(String), createdAt: expect.any(String) });
   });
 
@@ -166,28 +181,39 @@ describe('the enquiry inbox', () => {
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(reply.headers['content-disposition']).toMatch(/^attachment; filename="contact-messages-\d{4}-\d{2}-\d{2}\.csv"$/);
-    expect(reply.headers['content-disposition']).toContain(new Date().toISOString().slice(0, 10));
+    expect(reply.headers['content-disposition']).toContain(zoneDate(new Date(), 'Asia/Kolkata'));
     expect([...reply.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = reply.rawPayload.toString('utf8').slice(1);
     const lines = text.split('\r\n');
-    expect(lines[0]).toBe('"Name","Email","Phone","Message","Date (UTC)","Status"');
+    expect(lines[0]).toBe(CSV_HEADER);
     expect(lines.at(-1)).toBe('');
     // newest first; the message's own line break stays inside its quoted cell
     expect(lines[1]).toBe(
       `"'=HYPERLINK(""http://evil.example"",""click"")","eve@example.net","'-1","'@SUM(A1:A2)\nsecond ""quoted"" line",` +
-        `"${(await list('?q=eve')).data[0].createdAt.slice(0, 19).replace('T', ' ')}","New"`,
+        `"${zoneDateTime(new Date((await list('?q=eve')).data[0]!.createdAt), 'Asia/Kolkata')}","New"${NO_SOURCE}`,
     );
     expect(lines[2]).toMatch(
-      /^"Vikram Shah","vik@example.org","080 2222 3333","A villa in Whitefield, 100% wood\.","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","New"$/,
+      /^"Vikram Shah","vik@example.org","'\+918022223333","A villa in Whitefield, 100% wood\.","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","New"(,""){8}$/,
     );
-    expect(lines[3]).toMatch(/^"Asha Rao","asha@example.com","'\+91 98450 12345",.*"Replied"$/);
+    expect(lines[3]).toMatch(/^"Asha Rao","asha@example.com","'\+919845012345",.*"Replied"(,""){8}$/);
     expect(lines).toHaveLength(5);
 
     const view = await exportCsv('?status=Replied&q=asha');
     expect(view.headers['content-disposition']).toMatch(/filename="contact-messages-replied-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(view.rawPayload.toString('utf8').split('\r\n')).toHaveLength(3);
     const none = await exportCsv('?q=nobody-at-all');
-    expect(none.rawPayload.toString('utf8')).toBe('\uFEFF"Name","Email","Phone","Message","Date (UTC)","Status"\r\n');
+    expect(none.rawPayload.toString('utf8')).toBe(`\uFEFF${CSV_HEADER}\r\n`);
+  });
+
+  it('writes the CSV times in the site time zone (SITE_TIMEZONE, Asia/Kolkata by default), not UTC', async () => {
+    // 22:04 UTC is 03:34 the next day in Bangalore
+    await t.services.database.db.execute(
+      sql`insert into contact_messages (id, name, email, number, message, created_at) values (gen_random_uuid(), 'Zone Test', 'zone@example.com', '+919900054321', 'late', '2026-11-21T22:04:05Z')`,
+    );
+    const lines = (await exportCsv('?q=zone@example.com')).rawPayload.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe(CSV_HEADER);
+    expect(lines[1]).toBe(`"Zone Test","zone@example.com","'+919900054321","late","2026-11-22 03:34:05","New"${NO_SOURCE}`);
+    await t.app.inject({ method: 'DELETE', url: `/api/user/${(await list('?q=zone@example.com')).data[0]!._id}`, headers: auth });
   });
 
   it('exports more rows than one batch, each once, in order', async () => {

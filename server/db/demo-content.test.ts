@@ -1,3 +1,4 @@
+// engine-independent: checks the demo records against the definitions; no database
 /** The demo content covers every section the issue lists and passes the same validation as an admin's input. */
 import { describe, expect, it } from 'vitest';
 import { CLIENT_CATEGORIES, DEFAULT_GALLERY_CATEGORIES, PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../shared/resource-options';

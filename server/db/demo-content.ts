@@ -8,6 +8,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { RESOURCE_KEYS, resources, type ResourceKey } from '../../shared/resources';
+import { contentWrite } from '../resources/image-field-schemas';
 import type { Services } from '../services';
 import type { UploadedFile } from '../uploads/read-write-input';
 import { settings } from './schema';
@@ -443,7 +444,7 @@ export async function seedDemoContentIfEmpty(services: Services): Promise<number
   const { db } = services.database;
   const [marker] = await db.select().from(settings).where(eq(settings.key, SEEDED_KEY)).limit(1);
   if (marker) return 0;
-  for (const key of RESOURCE_KEYS) if ((await services.content.count(key)) > 0) return 0;
+  for (const key of RESOURCE_KEYS) if ((await services.content.reads.count(key)) > 0) return 0;
   const count = await seedDemoContent(services);
   // the company's details as the site showed them before they were editable
   await services.siteSettings.save(DEMO_SITE_SETTINGS);
@@ -471,7 +472,7 @@ async function seedDemoContent(services: Services): Promise<number> {
       const alts = record.images.map((_, i) => demoAlt(record, i));
       if (resources[key].image.kind === 'single') fields.imageAlt = alts[0];
       else fields.newImageDetails = JSON.stringify(alts.map((alt) => ({ alt })));
-      await services.content.create(key, { fields, files });
+      await services.content.writes.create(key, contentWrite({ fields, files }));
       count += 1;
     }
   }

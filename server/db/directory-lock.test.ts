@@ -1,3 +1,4 @@
+// engine-independent: the embedded database's folder lock, which PostgreSQL does not have
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

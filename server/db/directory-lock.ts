@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { errorCode } from '../../shared/narrow';
 
 export class DirectoryInUseError extends Error {
   constructor(readonly dir: string) {
@@ -24,7 +25,7 @@ export async function lockDirectory(dir: string): Promise<() => Promise<void>> {
   try {
     await listen(server, address);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    if (errorCode(error) !== 'EADDRINUSE') throw error;
     if (!isFile || (await answers(address))) throw new DirectoryInUseError(dir);
     // a socket file whose owner is gone (non-Linux fallback only): nobody answers, take it over
     fs.rmSync(address, { force: true });

@@ -1,8 +1,11 @@
+// engine-independent: the table definitions as code; no database
 /**
  * The tables come from the definitions: drizzle-kit sees every one (so each gets its migration), each
  * column is a field of the definition, and at compile time the table, the record type and the
  * definition cannot disagree.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { getTableColumns, getTableName, type InferInsertModel, type InferSelectModel } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -16,7 +19,7 @@ import {
   type ResourceKey,
   type ResourceRecords,
 } from '../../shared/resources';
-import { buildResourceTable, resourceTables, type ResourceTable } from './resource-tables';
+import { buildResourceTable, resourceTableExportsSource, resourceTables, type ResourceTable } from './resource-tables';
 import * as schema from './schema';
 
 /** The columns of a definition's image details (docs/decisions/0022). */
@@ -27,6 +30,11 @@ describe('resource tables', () => {
   it('are all named exports of the schema file, where drizzle-kit finds them', () => {
     const exported = Object.values(schema);
     for (const key of RESOURCE_KEYS) expect(exported, key).toContain(resourceTables[key]);
+  });
+
+  it('are named in the file npm run db:generate writes, as the definitions are now', () => {
+    const written = fs.readFileSync(path.join(import.meta.dirname, 'resource-table-exports.ts'), 'utf8');
+    expect(written, 'run npm run db:generate').toBe(resourceTableExportsSource());
   });
 
   it('have the name, columns and index the definition gives', () => {

@@ -140,17 +140,51 @@ export function tableOf(def: ResourceDef): AnyResourceTable {
 /** The table of a definition with the column types its fields give (the same object as `tableOf`). */
 export function buildResourceTable<const D extends ResourceDef>(def: D): ResourceTable<D> {
   // makeTable builds exactly ResourceColumns<D> in a loop over the fields; TypeScript cannot follow a mapped type through a loop
+  // eslint-disable-next-line @typescript-eslint/consistent-type-assertions -- the columns a loop over D's fields made are D's columns, which no type can state
   return tableOf(def) as unknown as ResourceTable<D>;
 }
 
 /** The table of every resource, by resource key. */
 export type ResourceTables = { [K in ResourceKey]: ResourceTable<(typeof resources)[K]> };
 
-function buildAll(): ResourceTables {
-  const tables: Partial<Record<ResourceKey, unknown>> = {};
-  for (const key of RESOURCE_KEYS) tables[key] = buildResourceTable(resources[key]);
-  // filled key by key from the same record type: TypeScript cannot relate a loop's keys to a mapped type
-  return tables as ResourceTables;
-}
+/** The table of every resource, by resource key (the type names every key, so a new resource needs its line here). */
+export const resourceTables: ResourceTables = {
+  clients: buildResourceTable(resources.clients),
+  gallery: buildResourceTable(resources.gallery),
+  project: buildResourceTable(resources.project),
+  banners: buildResourceTable(resources.banners),
+  property: buildResourceTable(resources.property),
+  bannerAbout: buildResourceTable(resources.bannerAbout),
+  communityAbout: buildResourceTable(resources.communityAbout),
+  topprojects: buildResourceTable(resources.topprojects),
+  Interiorbanner: buildResourceTable(resources.Interiorbanner),
+  solution: buildResourceTable(resources.solution),
+  experience: buildResourceTable(resources.experience),
+  interiorportfolio: buildResourceTable(resources.interiorportfolio),
+  'team-members': buildResourceTable(resources['team-members']),
+};
 
-export const resourceTables: ResourceTables = buildAll();
+/** A table's name in the schema's exports: its SQL name in camelCase (`top_projects` -> `topProjects`). */
+const exportName = (table: string) => table.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
+
+/**
+ * The source of resource-table-exports.ts, which `npm run db:generate` writes before drizzle-kit runs:
+ * drizzle-kit finds tables only among a schema file's named exports, so each resource gets one there.
+ */
+export function resourceTableExportsSource(): string {
+  const names = RESOURCE_KEYS.map((key) => {
+    const name = exportName(resources[key].table);
+    const property = /^[A-Za-z_$][\w$]*$/.test(key) ? key : `'${key}'`;
+    return property === name ? `  ${name},` : `  ${property}: ${name},`;
+  });
+  return [
+    '// Written by `npm run db:generate` from shared/resources (resourceTableExportsSource in resource-tables.ts): do not edit.',
+    "// drizzle-kit finds tables only among a schema file's named exports: one name per content resource.",
+    "import { resourceTables } from './resource-tables';",
+    '',
+    'export const {',
+    ...names,
+    '} = resourceTables;',
+    '',
+  ].join('\n');
+}

@@ -2,34 +2,30 @@
  * The database schema: one table per content resource (columns as the specs'
  * entity tables), contact messages, admins and their sessions, settings.
  */
-import { boolean, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '../../shared/roles';
-import { resourceTables } from './resource-tables';
+import type { AuditKind } from '../../shared/audit';
+import { jobColumns } from '../jobs/job-table';
 
 export { adminRecoveryCodes, adminTotp } from './two-factor-schema';
 
 const t = (name: string) => text(name).notNull().default('');
 
-/**
- * The content resources' tables, generated from their definitions (resource-tables.ts). drizzle-kit
- * finds tables only among this file's named exports, hence one name per resource here; a test checks
- * that none is missing (a table left out here would get no migration).
- */
-export const {
-  clients,
-  gallery,
-  project,
-  banners,
-  property,
-  bannerAbout,
-  communityAbout,
-  topprojects: topProjects,
-  Interiorbanner: interiorBanner,
-  solution,
-  experience,
-  interiorportfolio: interiorPortfolio,
-  'team-members': teamMembers,
-} = resourceTables;
+// the content resources' tables, named for drizzle-kit in a file `npm run db:generate` writes
+export * from './resource-table-exports';
 
 export const contactMessages = pgTable(
   'contact_messages',
@@ -44,12 +40,28 @@ export const contactMessages = pgTable(
     status: text('status').notNull().default('New'),
     /** Set while the enquiry is in the trash (NULL: in the inbox); the purge deletes it forever after TRASH_DAYS. */
     deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
+    // where it came from (issue 26, docs/decisions/0035-enquiry-sources.md): NULL when unknown; never the visitor's address
+    /** The path of the page it was sent from. */
+    sourcePage: text('source_page'),
+    /** The project it is about (no foreign key: the enquiry outlives the project) and its title when sent. */
+    projectId: uuid('project_id'),
+    projectTitle: text('project_title'),
+    /** utm_source, utm_medium, utm_campaign of the visit's landing page. */
+    utmSource: text('utm_source'),
+    utmMedium: text('utm_medium'),
+    utmCampaign: text('utm_campaign'),
+    /** The host of the site that sent the visitor. */
+    referrerHost: text('referrer_host'),
+    /** The project form's (issue 26): a phone call or a site visit, and the preferred time (shared/project-enquiry-rules.ts). */
+    contactBy: text('contact_by'),
+    preferredTime: text('preferred_time'),
   },
   // the inbox reads newest first, all or of one status: both orders come straight from an index
   (table) => [
     index('contact_messages_created_at_idx').on(table.createdAt, table.id),
     index('contact_messages_status_created_at_idx').on(table.status, table.createdAt, table.id),
     index('contact_messages_deleted_at_idx').on(table.deletedAt),
+    index('contact_messages_project_idx').on(table.projectId),
   ],
 );
 
@@ -59,8 +71,31 @@ export const admins = pgTable('admins', {
   passwordHash: text('password_hash').notNull(),
   /** 'admin' (everything) or 'editor' (content screens only); accounts made before roles are Admins. */
   role: text('role', { enum: ADMIN_ROLES }).notNull().default('admin'),
+  /** The areas this account may use, when set by hand; NULL: those of its role's preset (so older rows and archives keep what they had). */
+  permissions: text('permissions').array(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+/**
+ * Single-use tokens of an account: a sign-in challenge (after the password, before the code or the
+ * two-factor enrolment) and a password-reset link. Only a hash of the token is kept; using one deletes
+ * it, and any change of the account's password, two-factor state or permissions deletes all of them.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    /** SHA-256 (hex) of the token handed out. */
+    id: text('id').primaryKey(),
+    adminId: uuid('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    /** 'login' (a code is asked), 'enrol' (REQUIRE_2FA: set two-factor up first) or 'password-reset'. */
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [index('account_tokens_admin_idx').on(table.adminId), index('account_tokens_expires_at_idx').on(table.expiresAt)],
+);
 
 /**
  * Login attempts per normalised email, known or not (so the lockout tells nothing about which exist).
@@ -118,6 +153,40 @@ export const settings = pgTable('settings', {
 });
 
 /**
+ * The history of every content item, the About content and the Site settings (docs/decisions/0038): one row per
+ * saved state, numbered per item, with the whole snapshot. The item's own row (or settings document) stays the
+ * live state; a draft will be a version newer than the published one. `item_id` is '' for the two documents.
+ */
+export const contentVersions = pgTable(
+  'content_versions',
+  {
+    id: uuid('id').primaryKey(),
+    /** A resource key (`clients`, `project`…), `about` or `site-settings`. */
+    resource: text('resource').notNull(),
+    itemId: text('item_id').notNull(),
+    /** 1, 2, 3… per item, never reused (a pruned number stays gone). */
+    number: integer('number').notNull(),
+    /** 'published' (the live state when it was saved) or 'draft'. */
+    status: text('status').$type<'published' | 'draft'>().notNull().default('published'),
+    /** What made it: created, updated, restored from the trash, a version restored, or a document saved. */
+    event: text('event').notNull(),
+    /** The version a restore brought back, when `event` is 'version-restored'. */
+    restoredFrom: integer('restored_from'),
+    /** Who saved it, as they were then (the account may be removed or renamed later); NULL: the system or before history. */
+    authorId: uuid('author_id'),
+    authorName: text('author_name'),
+    at: timestamp('at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    /** The record's fields and images as the API shows them (the document, for About and Site settings). */
+    snapshot: jsonb('snapshot').$type<Record<string, unknown>>().notNull(),
+    /** Names of the fields that differ from the version before ("hero.title" in a document). */
+    changedFields: jsonb('changed_fields').$type<string[]>().notNull().default([]),
+    /** Every image URL the snapshot names: what keeps their files in storage and out of visitors' sight. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+  },
+  (table) => [uniqueIndex('content_versions_item_number_idx').on(table.resource, table.itemId, table.number)],
+);
+
+/**
  * Moves on with every committed content write on any instance; the change feed's notifications
  * carry its value, so an instance that missed one sees the gap (or the poll sees a newer value).
  */
@@ -136,15 +205,7 @@ export const imageJobs = pgTable(
     imageUrl: text('image_url').notNull().unique(),
     /** Storage name of the source the renditions are made from; removed with the job. */
     source: text('source').notNull(),
-    attempts: integer('attempts').notNull().default(0),
-    /** Not claimed before this time: backoff after a failure. */
-    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** A claim holds the job until then; a worker that died lets it pass to another. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    /** Set when the retries are used up: the job is reported, not retried. */
-    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...jobColumns(),
   },
   (table) => [index('image_jobs_run_after_idx').on(table.runAfter)],
 );
@@ -170,18 +231,9 @@ export const mailOutbox = pgTable(
     /** Sent as the Message-ID header, the same on every attempt, so a resend after a crash is recognisable as the same mail. */
     messageId: text('message_id').notNull().unique(),
     contactMessageId: uuid('contact_message_id').references(() => contactMessages.id, { onDelete: 'cascade' }),
-    attempts: integer('attempts').notNull().default(0),
-    /** Not claimed before this time: backoff after a failure. */
-    runAfter: timestamp('run_after', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-    /** A claim holds the mail until then; a worker that died lets it pass to another. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-    /** Names the claim: renewing or failing it needs this token, so a worker whose lease ran out cannot touch another's claim. */
-    claimToken: uuid('claim_token'),
+    /** Set when the mail server accepted the mail: the job is done (its row stays, as the enquiry's alert status). */
     sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-    /** Set when retries are given up (MAIL_GIVE_UP_AFTER): reported, not retried. */
-    failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    ...jobColumns(),
   },
   (table) => [index('mail_outbox_run_after_idx').on(table.runAfter), index('mail_outbox_contact_message_idx').on(table.contactMessageId)],
 );
@@ -197,14 +249,14 @@ export const auditEvents = pgTable(
     id: uuid('id').primaryKey(),
     /** Milliseconds, as JavaScript's Date holds them: the Activity screen's page cursor is exact. */
     at: timestamp('at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<AuditKind>().notNull(),
     actorAdminId: uuid('actor_admin_id'),
     actorEmail: text('actor_email'),
     ip: text('ip'),
     targetType: text('target_type'),
     targetId: text('target_id'),
     targetLabel: text('target_label'),
-    details: jsonb('details').notNull().default({}),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
   (table) => [
     // ascending: read backwards they give ORDER BY at DESC, id DESC (NULLS FIRST, PostgreSQL's default for DESC), which DESC NULLS LAST indexes do not
@@ -214,3 +266,63 @@ export const auditEvents = pgTable(
     index('audit_events_kind_idx').on(table.kind, table.at, table.id),
   ],
 );
+
+/**
+ * Webhooks (server/webhooks/): URLs that receive the events they subscribe to, each delivery signed
+ * with the hook's own secret (kept here in the clear: signing needs it; backups carry it with the hook).
+ */
+export const webhooks = pgTable('webhooks', {
+  id: uuid('id').primaryKey(),
+  url: text('url').notNull(),
+  /** Event names (shared/webhooks.ts WEBHOOK_EVENTS). */
+  events: text('events').array().notNull(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/**
+ * Visits counted without cookies (server/visits/): page views per day (SITE_TIMEZONE), page, referring host and
+ * campaign, added up by every instance with upserts ('' where there is none).
+ */
+export const visitCounts = pgTable(
+  'visit_counts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    day: date('day', { mode: 'string' }).notNull(),
+    path: text('path').notNull(),
+    referrerHost: text('referrer_host').notNull().default(''),
+    utmSource: text('utm_source').notNull().default(''),
+    utmMedium: text('utm_medium').notNull().default(''),
+    utmCampaign: text('utm_campaign').notNull().default(''),
+    views: integer('views').notNull(),
+  },
+  (table) => [
+    uniqueIndex('visit_counts_key_idx').on(table.day, table.path, table.referrerHost, table.utmSource, table.utmMedium, table.utmCampaign),
+  ],
+);
+
+/** Unique visitors of each day that has ended (today's are still hashes in visitor_hashes). */
+export const dailyVisitors = pgTable('daily_visitors', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  visitors: integer('visitors').notNull(),
+});
+
+/**
+ * Today's visitors as hashes of address and user agent under today's salt: counted once per day across instances,
+ * then added to daily_visitors and deleted when the day ends. Never the address itself.
+ */
+export const visitorHashes = pgTable(
+  'visitor_hashes',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    hash: text('hash').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.hash] })],
+);
+
+/** The salt of today's visitor hashes, shared by every instance; deleted as soon as its day is over. */
+export const visitSalts = pgTable('visit_salts', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  salt: text('salt').notNull(),
+});

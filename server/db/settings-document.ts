@@ -10,6 +10,15 @@ import type { ContentVersion } from '../resources/content-version';
 import type { ChangeFeed } from './change-feed';
 import type { Db } from './client';
 import { settings } from './schema';
+import { historyMessages } from '../../shared/history';
+import { isRecord } from '../../shared/narrow';
+import { ClientError } from '../errors';
+import type { ContentHistory, HistorySubject } from '../history/content-history';
+import { contentPublished } from '../webhooks/content-published';
+import type { WebhookService } from '../webhooks/webhook-service';
+
+/** A document as its history keeps it: the whole of it. */
+const snapshotOf = (value: unknown): Record<string, unknown> => (isRecord(value) ? value : {});
 
 export interface SettingsDocumentKind<T> {
   /** The settings row's key. */
@@ -20,6 +29,13 @@ export interface SettingsDocumentKind<T> {
   parse: (stored: unknown) => { success: true; data: T } | { success: false };
   defaults: T;
   audit: { kind: AuditKind; target: AuditTarget; changes: (before: T, after: T) => Record<string, FieldChange> };
+  /** The history's name for the document (`about`, `site-settings`): every save keeps a version under it. */
+  history: string;
+}
+
+/** How a save came about: a form's save, or an earlier version brought back. */
+interface SaveOrigin {
+  restoredFrom?: number;
 }
 
 interface Stored<T> {
@@ -36,8 +52,17 @@ export class SettingsDocument<T> {
     private readonly db: Db,
     private readonly contentVersion: ContentVersion,
     private readonly changes: ChangeFeed,
+    private readonly history: ContentHistory,
     private readonly audit?: AuditService,
+    /** After each save: what depends on the document's images (the names withheld from visitors) is read again. */
+    private readonly afterSave: () => void = () => {},
+    private readonly webhooks?: WebhookService,
   ) {}
+
+  /** Whose versions: the document's name, item id ''. */
+  get subject(): HistorySubject {
+    return { resource: this.kind.history, itemId: '' };
+  }
 
   /** Another process saved the document: read it again on next use. */
   forgetCached(): void {
@@ -67,24 +92,63 @@ export class SettingsDocument<T> {
     return { value: parsed?.success ? parsed.data : this.kind.defaults, updatedAt: row?.updatedAt ?? null };
   }
 
-  /** Saves a document the route has already checked; `by` records the change in the audit log. */
+  /** Saves a document the route has already checked; `by` records the change in the audit log; every save keeps a version. */
   async save(value: T, by?: AuditContext): Promise<T> {
+    return (await this.write(value, by, {})).value;
+  }
+
+  private async write(value: T, by: AuditContext | undefined, origin: SaveOrigin): Promise<{ value: T; version: number }> {
     const updatedAt = new Date();
-    await this.db.transaction(async (tx) => {
-      // read under lock in the same transaction: the entry's "before" is what this save replaced
-      const before = by && this.audit ? (await this.stored(tx, true)).value : null;
+    const { version, published } = await this.db.transaction(async (tx) => {
+      // read under lock in the same transaction: the entry's "before" and the first version are what this save replaced
+      const before = await this.stored(tx, true);
       await tx
         .insert(settings)
         .values({ key: this.kind.key, value, updatedAt })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
-      if (by && before && this.audit) {
+      const { number } = await this.history.record(tx, this.subject, {
+        snapshot: snapshotOf(value),
+        event: origin.restoredFrom ? 'version-restored' : 'saved',
+        restoredFrom: origin.restoredFrom,
+        by,
+        before: before.updatedAt ? { snapshot: snapshotOf(before.value), at: before.updatedAt } : null,
+      });
+      if (by && this.audit) {
         const { kind, target, changes } = this.kind.audit;
-        await this.audit.record({ kind, ...by, target, details: { changes: changes(before, value) } }, tx);
+        const restored = origin.restoredFrom ? { restoredFrom: origin.restoredFrom } : {};
+        await this.audit.record({ kind, ...by, target, details: { ...restored, changes: changes(before.value, value) } }, tx);
       }
+      const { type, label } = this.kind.audit.target;
+      const published = await contentPublished(this.webhooks, tx, { type, id: null, label: label ?? type, change: 'updated' });
+      return { version: number, published };
     });
+    if (published) this.webhooks?.notifyQueued();
     this.cached = { value, updatedAt };
     this.contentVersion.bump();
     this.changes.publish(this.kind.topic);
-    return value;
+    this.afterSave();
+    return { value, version };
+  }
+
+  /** Brings version `number` back as the live document (a new version); 400 when it no longer fits today's rules. */
+  async restoreVersion(number: number, by?: AuditContext): Promise<{ value: T; version: number }> {
+    const [version] = await this.history.get(this.subject, number);
+    const parsed = this.kind.parse(version.snapshot);
+    if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);
+    return this.write(parsed.data, by, { restoredFrom: number });
+  }
+
+  /** Removes every version but the newest (Admins). Files only they named are left to the start sweep: another document or record may name them. */
+  async purgeHistory(by?: AuditContext): Promise<number> {
+    const removed = await this.db.transaction(async (tx) => {
+      await this.stored(tx, true);
+      const { removed } = await this.history.purge(tx, this.subject);
+      if (by && this.audit) {
+        await this.audit.record({ kind: 'content.history-purged', ...by, target: this.kind.audit.target, details: { removed } }, tx);
+      }
+      return removed;
+    });
+    this.afterSave();
+    return removed;
   }
 }

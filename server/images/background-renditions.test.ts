@@ -35,7 +35,11 @@ let photo: Buffer;
 
 beforeAll(async () => {
   // the worker starts only when a test says so: until then every save's renditions stay pending
-  t = await createTestApp({ metricsToken: METRICS_TOKEN, logLevel: 'info' }, undefined, { logStream, renditionWorker: false });
+  // one version kept (REVISIONS_KEEP=1): an image an update replaces is then named by nothing, and its job and files go at once
+  t = await createTestApp({ metricsToken: METRICS_TOKEN, logLevel: 'info', revisionsKeep: 1 }, undefined, {
+    logStream,
+    renditionWorker: false,
+  });
   token = await t.login();
   // a camera-like photo with its owner's name and position in its metadata
   const gps =
@@ -136,7 +140,7 @@ describe('background renditions', () => {
     const made = await t.app.inject(small);
     expect(made.statusCode).toBe(200);
     expect(made.headers['content-type']).toBe('image/avif');
-    expect(made.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(made.headers['cache-control']).toBe('public, max-age=31536000, immutable, s-maxage=10, stale-while-revalidate=30');
   });
 
   it('replacing or deleting an image whose renditions are pending drops its job and its source', async () => {
@@ -193,6 +197,8 @@ describe('background renditions', () => {
     const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.body).toMatch(/^image_jobs\{state="failed"\} 1$/m);
     expect(metrics.body).toMatch(/^image_jobs\{state="pending"\} 0$/m);
+    // the same counts in the gauge of every kind of job
+    expect(metrics.body).toMatch(/^jobs\{kind="renditions",state="failed"\} 1$/m);
 
     // the renditions before the blocked one were made, whole; nothing half-written; the source stays for a retry
     const ordered = allRenditionUrls(record.image).filter((url) => url !== record.image);
@@ -219,7 +225,7 @@ describe('background renditions', () => {
       {
         jobs: services.renditionJobs,
         storage: services.storage,
-        queue: services.content.imageQueue,
+        queue: services.content.images.queue,
         tmpDir: path.join(t.env.dataDir, 'tmp'),
         limits: { maxPixels: t.env.maxImagePixels },
         singleProcess: false,

@@ -64,7 +64,7 @@ function headersOnlyUpload(): Promise<{ status: number; retryAfter: string | und
 
 describe('image queue', () => {
   it('when full, an upload is answered 503 with Retry-After before its body is sent, and nothing is stored', async () => {
-    const queue = t.services.content.imageQueue;
+    const queue = t.services.content.images.queue;
     const existing = (await upload(await makeImage('jpeg', 640, 480), 'Before the rush')).json().data;
     await t.renditionsDone(); // its background renditions are not this test's files
     const places = Array.from({ length: queue.capacity }, () => queue.admit());
@@ -99,7 +99,7 @@ describe('image queue', () => {
   });
 
   it('concurrent uploads within the capacity wait their turn and all succeed', async () => {
-    const queue = t.services.content.imageQueue;
+    const queue = t.services.content.images.queue;
     const images = await Promise.all(Array.from({ length: 4 }, (_, i) => makeImage('jpeg', 1200 + i * 10, 900)));
     let most = 0;
     const watch = setInterval(() => (most = Math.max(most, queue.jobs)), 5);

@@ -1,21 +1,23 @@
 /**
- * Makes the renditions a save left for later: claims one job at a time from image_jobs, reads the
- * kept source through the storage interface (local disk or a bucket alike), encodes each remaining
- * rendition through the image queue behind any upload a request waits for, stores it, then drops the
- * job and its source. A failure is retried with backoff and, once the attempts are used up, reported;
- * renditions already stored stay, so pages keep serving what exists.
+ * Makes the renditions a save left for later, a kind of job on the one job queue (server/jobs):
+ * claims one job at a time from image_jobs, reads the kept source through the storage interface
+ * (local disk or a bucket alike), encodes each remaining rendition through the image queue behind any
+ * upload a request waits for, stores it, then drops the job and its source. A failure is retried with
+ * backoff and, once the attempts are used up, reported; renditions already stored stay, so pages keep
+ * serving what exists.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { imageJobs } from '../db/schema';
 import { idleCollector } from '../idle-collector';
-import { LeasedWorker, type WorkerLog } from '../leased-worker';
+import type { JobKind } from '../jobs/job-kind';
+import { JobWorker, type HeldJob, type RetryPolicy, type WorkerLog } from '../jobs/job-worker';
 import type { Services } from '../services';
 import type { Storage } from '../storage/storage';
 import { decodeSource, encodeRendition, remainingRenditions, type ImageLimits } from './image-pipeline';
 import type { ImageQueue } from './image-queue';
-import type { ClaimedJob, RenditionJobs } from './rendition-jobs';
+import { ABANDONED_ERROR, MAX_ATTEMPTS, type ImageJob, type RenditionJobs } from './rendition-jobs';
 
 export interface RenditionWorkerOptions {
   /** How long a claim holds without renewal; it is renewed every third of that while the job runs. */
@@ -41,47 +43,45 @@ export interface RenditionWorkerDeps {
   log: WorkerLog;
 }
 
-export class RenditionWorker extends LeasedWorker {
-  private completed = 0;
+/** Renditions are tried again after 10 s, 40 s, 160 s and 640 s (the delay × 4 each time), and given up after MAX_ATTEMPTS claims without progress. */
+function renditionRetry(retryDelayMs: number): RetryPolicy {
+  return { delayMs: (attempts) => retryDelayMs * 4 ** (attempts - 1), maxAttempts: MAX_ATTEMPTS };
+}
 
+export class RenditionWorker extends JobWorker<ImageJob> {
   constructor(
     private readonly deps: RenditionWorkerDeps,
-    private readonly options: RenditionWorkerOptions = DEFAULT_RENDITION_WORKER,
+    options: RenditionWorkerOptions = DEFAULT_RENDITION_WORKER,
   ) {
-    const { jobs, singleProcess, log } = deps;
     super({
       name: 'image jobs',
-      table: { subscribe: (listener) => jobs.onAdded(listener), releaseAllLeases: () => jobs.releaseAllLeases() },
+      queue: deps.jobs,
+      leaseMs: options.leaseMs,
       pollMs: options.pollMs,
-      singleProcess,
-      log,
+      retry: renditionRetry(options.retryDelayMs),
+      messages: {
+        retry: 'image renditions failed; will retry',
+        failed: 'image renditions failed for good',
+        stale: 'image renditions failed for good',
+        staleError: ABANDONED_ERROR,
+        notMarked: 'image renditions made but their job not ended; the next claim ends it',
+      },
+      describe: (job) => ({ imageUrl: job.imageUrl }),
+      singleProcess: deps.singleProcess,
+      log: deps.log,
     });
   }
 
-  /** Jobs this worker finished (every rendition stored, the job dropped by its own claim). */
-  get jobsDone(): number {
-    return this.completed;
-  }
-
   protected async round(): Promise<boolean> {
-    await this.reportAbandoned();
-    const job = await this.deps.jobs.claim(this.options.leaseMs);
-    if (!job) return false;
-    await this.holding(() => this.process(job));
+    const worked = await super.round();
     // the dead image buffers of a run of jobs are collected once the process is idle
-    idleCollector.noteWork();
-    return true;
+    if (worked) idleCollector.noteWork();
+    return worked;
   }
 
-  private async reportAbandoned(): Promise<void> {
-    for (const job of await this.deps.jobs.failAbandoned()) {
-      this.deps.log.error({ imageUrl: job.imageUrl, attempts: job.attempts, error: job.lastError }, 'image renditions failed for good');
-    }
-  }
-
-  private async process(job: ClaimedJob): Promise<void> {
-    const { jobs, storage, queue, log } = this.deps;
-    const claim = new HeldClaim(job, jobs, this.options.leaseMs);
+  protected async handle(held: HeldJob<ImageJob>): Promise<void> {
+    const { storage, queue } = this.deps;
+    const job = held.job;
     const staging = path.join(this.deps.tmpDir, `renditions-${crypto.randomUUID()}`);
     const stored: string[] = [];
     try {
@@ -94,29 +94,20 @@ export class RenditionWorker extends LeasedWorker {
         await fs.mkdir(staging, { recursive: true });
         for (const rendition of missing) {
           // renewed before each step: an image removed meanwhile is noticed within one encode
-          if (!(await claim.renew())) return await this.abandon(job, stored);
-          if (this.stopping) return await jobs.release(await claim.end());
+          if (!(await held.renew())) return await this.abandon(job, stored);
+          if (held.stopping) return await held.release();
           const target = path.join(staging, rendition.name);
           await queue.run(() => encodeRendition(decoded, rendition, target), 'background');
           await storage.put(rendition.name, target);
           stored.push(rendition.name);
-          await claim.progressed();
+          await held.progressed();
         }
       }
       // the source goes before the job: a crash between the two leaves a job whose renditions are all stored, which the next claim just ends
-      if (!(await claim.renew())) return await this.abandon(job, stored);
+      if (!(await held.renew())) return await this.abandon(job, stored);
       await storage.remove(job.source);
-      if (await jobs.complete(await claim.end())) this.completed += 1;
-      else await this.abandon(job, stored);
-    } catch (error) {
-      const held = await claim.end();
-      const outcome = await jobs.fail(held, error, this.options.retryDelayMs);
-      if (outcome === 'failed')
-        log.error({ imageUrl: job.imageUrl, attempts: held.attempts, err: error }, 'image renditions failed for good');
-      else if (outcome === 'retry')
-        log.warn({ imageUrl: job.imageUrl, attempts: held.attempts, err: error }, 'image renditions failed; will retry');
+      if (!(await held.complete())) await this.abandon(job, stored);
     } finally {
-      await claim.end();
       await fs.rm(staging, { recursive: true, force: true });
     }
   }
@@ -126,59 +117,11 @@ export class RenditionWorker extends LeasedWorker {
    * takes that file first), the renditions this run stored after the removal go too; otherwise
    * another worker holds the job and the files are its.
    */
-  private async abandon(job: ClaimedJob, stored: string[]): Promise<void> {
+  private async abandon(job: ImageJob, stored: string[]): Promise<void> {
     const { jobs, storage } = this.deps;
     if (await jobs.hasJob(job.imageUrl)) return;
     if (await isStored(storage, path.basename(job.imageUrl))) return;
     for (const name of stored) await storage.remove(name).catch(() => {});
-  }
-}
-
-/** One job in a worker's hands: its lease renewed on a timer and before each step, one renewal at a time (each one's token is the lease the previous one set). */
-class HeldClaim {
-  private renewing: Promise<boolean> = Promise.resolve(true);
-  private readonly timer: NodeJS.Timeout;
-  private lost = false;
-
-  constructor(
-    private current: ClaimedJob,
-    private readonly jobs: RenditionJobs,
-    private readonly leaseMs: number,
-  ) {
-    this.timer = setInterval(() => void this.renew(), leaseMs / 3);
-  }
-
-  /** True while the claim is still this worker's. */
-  renew(): Promise<boolean> {
-    this.renewing = this.renewing.then(async () => {
-      if (this.lost) return false;
-      try {
-        const renewed = await this.jobs.renew(this.current, this.leaseMs);
-        if (renewed) this.current = renewed;
-        else this.lost = true;
-      } catch {
-        // the database did not answer: the lease may still hold; finishing or failing will tell
-      }
-      return !this.lost;
-    });
-    return this.renewing;
-  }
-
-  /** Records that a rendition was stored under this claim (see MAX_ATTEMPTS). */
-  progressed(): Promise<boolean> {
-    this.renewing = this.renewing.then(async () => {
-      if (this.lost) return false;
-      this.current = await this.jobs.progressed(this.current).catch(() => this.current);
-      return true;
-    });
-    return this.renewing;
-  }
-
-  /** Stops renewing; the claim as last renewed, to finish, fail or release the job with. */
-  async end(): Promise<ClaimedJob> {
-    clearInterval(this.timer);
-    await this.renewing;
-    return this.current;
   }
 }
 
@@ -191,7 +134,7 @@ export function createRenditionWorker(
   const deps: RenditionWorkerDeps = {
     jobs: services.renditionJobs,
     storage: services.storage,
-    queue: services.content.imageQueue,
+    queue: services.content.images.queue,
     tmpDir: path.join(services.env.dataDir, 'tmp'),
     limits: { maxPixels: services.env.maxImagePixels },
     singleProcess: services.database.kind === 'pglite',
@@ -199,6 +142,16 @@ export function createRenditionWorker(
   };
   return new RenditionWorker(deps, options);
 }
+
+/** The background renditions: pending ones travel in backups (a restored site makes them from the sources it restores). */
+export const renditionJobKind: JobKind = {
+  name: 'renditions',
+  table: imageJobs,
+  backup: 'kept',
+  queue: (services) => services.renditionJobs,
+  // SIMULATE_PENDING_RENDITIONS (a test aid) holds them pending
+  createWorker: (services, log) => (services.env.simulatePendingRenditions ? null : createRenditionWorker(services, log)),
+};
 
 /** True when storage holds the file (opened and closed again, on disk and in a bucket alike). */
 async function isStored(storage: Storage, name: string): Promise<boolean> {
@@ -214,6 +167,6 @@ async function readWhole(storage: Storage, name: string): Promise<Buffer> {
   const file = await storage.read(name);
   if (!file) throw new Error(`The source ${name} is missing from storage`);
   const chunks: Buffer[] = [];
-  for await (const chunk of file.stream as Readable) chunks.push(chunk as Buffer);
+  for await (const chunk of file.stream) chunks.push(chunk);
   return Buffer.concat(chunks);
 }

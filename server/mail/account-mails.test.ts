@@ -51,6 +51,9 @@ describe('account mails', () => {
     expect(mail.envelopeTo).toEqual([TEST_ADMIN.email]);
     expect(mail.parsed.subject).toBe('New sign-in to the website admin from Safari on iPhone');
     expect(mail.parsed.text).toContain(`${PUBLIC_URL}/admin/account`);
+    // the site's zone (Asia/Kolkata by default), as everywhere a person reads a time
+    expect(mail.parsed.text).toMatch(/When: +\d{4}-\d{2}-\d{2} \d{2}:\d{2} IST\n/);
+    expect(mail.parsed.text).not.toContain('UTC');
 
     await login(SAFARI);
     await settle();
@@ -71,5 +74,6 @@ describe('account mails', () => {
     expect(mails[1].envelopeTo).toEqual([TEST_ADMIN.email]);
     expect(mails[1].parsed.subject).toBe('Your website admin password was changed');
     expect(mails[1].parsed.text).toContain('every session of the account was ended');
+    expect(mails[1].parsed.text).toMatch(/was changed at \d{4}-\d{2}-\d{2} \d{2}:\d{2} IST,/);
   });
 });

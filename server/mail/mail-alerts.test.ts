@@ -13,7 +13,7 @@ import { enquiryAdminUrl } from './enquiry-alert';
 import { ENQUIRY_ALERT } from './mail-outbox';
 import { createSmtpSender } from './mailer';
 import { parseMailSettings, type MailSettings } from './mail-settings';
-import type { WorkerLog } from '../leased-worker';
+import type { WorkerLog } from '../jobs/job-worker';
 import { DEFAULT_MAIL_WORKER, MailWorker, retryDelay } from './mail-worker';
 
 const PUBLIC_URL = 'https://www.example.in';
@@ -100,7 +100,7 @@ describe('without SMTP settings', () => {
       }),
     );
     expect(queued).toBe(true);
-    app.services.mail.notifyQueued();
+    app.services.mail.notifyAdded();
     const [mail] = await smtp.waitFor(1);
     expect(mail.envelopeTo).toEqual(['admin@example.com']);
     expect(mail.parsed.subject).toBe('Your password was changed');
@@ -133,12 +133,17 @@ describe('an enquiry posted to /api/user', () => {
       expect(text).toContain(field);
     }
     expect(text).toContain(`${PUBLIC_URL}/admin/users?message=${stored.id}`);
+    // the time in the site's zone (SITE_TIMEZONE, Asia/Kolkata by default: UTC+5:30 all year), not UTC
+    const ist = new Date(stored.createdAt.getTime() + 330 * 60_000).toISOString().slice(0, 16).replace('T', ' ');
+    expect(text).toContain(`Received:       ${ist} IST`);
+    expect(text).not.toContain('UTC');
     expect(enquiryAdminUrl(PUBLIC_URL, stored.id)).toBe(`${PUBLIC_URL}/admin/users?message=${stored.id}`);
 
+    // the SMTP server has the mail before the worker records it as sent: read the row once it has
+    await until(async () => (await app.services.mail.alertStatuses([stored.id])).get(stored.id) === 'sent');
     const [row] = await outboxRows(app);
     expect(mail.parsed.messageId).toBe(row.messageId);
     expect(row).toMatchObject({ kind: ENQUIRY_ALERT, contactMessageId: stored.id, attempts: 1, failedAt: null, lockedUntil: null });
-    await until(async () => (await app.services.mail.alertStatuses([stored.id])).get(stored.id) === 'sent');
     expect(smtp.received).toHaveLength(1);
   });
 
@@ -286,6 +291,7 @@ describe('an enquiry posted to /api/user', () => {
       const metrics = await app.app.inject({ url: '/metrics', headers: { authorization: 'Bearer metrics-secret' } });
       expect(metrics.body).toContain('mail_outbox{state="pending"} 0');
       expect(metrics.body).toContain('mail_outbox{state="failed"} 1');
+      expect(metrics.body).toContain('jobs{kind="mail",state="failed"} 1');
     } finally {
       await worker.stop();
     }

@@ -1,3 +1,4 @@
+// engine-independent: the built server on an embedded database of its own, and its SMTP peer
 /**
  * The built server sends alerts itself: started with SMTP_URL and NOTIFY_EMAIL, an enquiry posted to
  * it arrives at the loopback SMTP server, and SIGTERM still stops it cleanly.

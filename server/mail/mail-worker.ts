@@ -1,15 +1,18 @@
 /**
- * Sends the mails of mail_outbox: claims one at a time, hands it to the mail server, and marks it
- * sent in the statement that ends the claim. A failure is retried with exponential backoff (capped)
- * until the mail has waited `giveUpAfterMs`; then it is marked failed and logged at error level.
+ * Sends the mails of mail_outbox, a kind of job on the one job queue (server/jobs): claims one at a
+ * time, hands it to the mail server, and marks it sent in the statement that ends the claim. A failure
+ * is retried with exponential backoff (capped) until the mail has waited `giveUpAfterMs`; then it is
+ * marked failed and logged at error level.
  *
  * Delivery is at least once, and twice only in one window: the mail server accepted a mail and this
  * process died (or lost the database for longer than the lease) before the mark was committed. The
  * resend carries the same Message-ID, so it is recognisable as the same mail (and many servers drop it).
  */
-import { LeasedWorker, type WorkerLog } from '../leased-worker';
+import { mailOutbox } from '../db/schema';
+import type { JobKind } from '../jobs/job-kind';
+import { JobWorker, type HeldJob, type WorkerLog } from '../jobs/job-worker';
 import type { Services } from '../services';
-import type { ClaimedMail, MailOutbox } from './mail-outbox';
+import { addressed, type MailOutbox, type OutboxMail } from './mail-outbox';
 import { createSmtpSender, DEFAULT_SMTP_TIMEOUTS, type SendMail, type SmtpTimeouts } from './mailer';
 
 export interface MailWorkerOptions {
@@ -51,80 +54,43 @@ export function retryDelay(attempts: number, options: Pick<MailWorkerOptions, 'r
   return Math.min(options.retryBaseMs * 2 ** Math.max(0, attempts - 1), options.retryMaxMs);
 }
 
-export class MailWorker extends LeasedWorker {
-  private sentCount = 0;
-
+export class MailWorker extends JobWorker<OutboxMail> {
   constructor(
     private readonly deps: MailWorkerDeps,
-    private readonly options: MailWorkerOptions = DEFAULT_MAIL_WORKER,
+    options: MailWorkerOptions = DEFAULT_MAIL_WORKER,
   ) {
-    const { outbox, singleProcess, log } = deps;
     super({
       name: 'mail outbox',
-      table: { subscribe: (listener) => outbox.onQueued(listener), releaseAllLeases: () => outbox.releaseAllLeases() },
+      queue: deps.outbox,
+      leaseMs: options.leaseMs,
       pollMs: options.pollMs,
-      singleProcess,
-      log,
+      retry: { delayMs: (attempts) => retryDelay(attempts, options), giveUpAfterMs: options.giveUpAfterMs },
+      messages: {
+        retry: 'mail not sent; will retry',
+        failed: 'mail given up: the mail server did not take it',
+        stale: 'mail given up: never sent',
+        staleError: 'never sent',
+        notMarked: 'mail sent but not marked; it may be sent again',
+      },
+      describe: (mail) => ({ mailId: mail.id, kind: mail.kind }),
+      singleProcess: deps.singleProcess,
+      log: deps.log,
     });
   }
 
   /** Mails this worker handed to the mail server and marked sent. */
   get sent(): number {
-    return this.sentCount;
+    return this.jobsDone;
   }
 
-  protected async round(): Promise<boolean> {
-    const { outbox, log } = this.deps;
-    for (const mail of await outbox.failExpired(this.options.giveUpAfterMs)) {
-      log.error({ mailId: mail.id, kind: mail.kind, attempts: mail.attempts, error: mail.lastError }, 'mail given up: never sent');
-    }
-    const mail = await outbox.claim(this.options.leaseMs);
-    if (!mail) return false;
-    await this.holding(() => this.process(mail));
-    return true;
-  }
-
-  private async process(mail: ClaimedMail): Promise<void> {
-    const { outbox, log } = this.deps;
+  protected async handle(held: HeldJob<OutboxMail>): Promise<void> {
+    const mail = held.job;
+    const from = this.deps.outbox.settings?.from;
+    if (!from) throw new Error('SMTP_URL is not set');
     // the lease outlives any one SMTP step; renewed while the server talks, so no other worker takes the mail meanwhile
-    const renewal = setInterval(() => void outbox.renew(mail, this.options.leaseMs).catch(() => {}), this.options.leaseMs / 3);
-    try {
-      if (this.stopping) return await outbox.release(mail);
-      try {
-        await this.deps.send(mail);
-      } catch (error) {
-        clearInterval(renewal);
-        const giveUp = Date.now() - mail.createdAt.getTime() + retryDelay(mail.attempts, this.options) > this.options.giveUpAfterMs;
-        const outcome = await outbox.fail(mail, error, retryDelay(mail.attempts, this.options), giveUp);
-        const details = { mailId: mail.id, kind: mail.kind, attempts: mail.attempts, err: error };
-        if (outcome === 'failed') log.error(details, 'mail given up: the mail server did not take it');
-        else if (outcome === 'retry') log.warn(details, 'mail not sent; will retry');
-        return;
-      }
-      clearInterval(renewal);
-      if (await this.markSent(mail)) this.sentCount += 1;
-    } finally {
-      clearInterval(renewal);
-    }
-  }
-
-  /**
-   * Marks a mail the server accepted, trying again for one lease while the database refuses: until
-   * the mark is committed, a crash or another instance would send it again.
-   */
-  private async markSent(mail: ClaimedMail): Promise<boolean> {
-    const deadline = Date.now() + this.options.leaseMs;
-    for (;;) {
-      try {
-        return await this.deps.outbox.markSent(mail);
-      } catch (error) {
-        if (Date.now() > deadline) {
-          this.deps.log.error({ mailId: mail.id, kind: mail.kind, err: error }, 'mail sent but not marked; it may be sent again');
-          return false;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-      }
-    }
+    await this.deps.send(addressed(mail, from));
+    // marked sent whoever holds it now: a mail that went out is sent
+    await held.complete();
   }
 }
 
@@ -142,3 +108,12 @@ export function createMailWorker(services: Services, log: WorkerLog, options: Ma
     options,
   );
 }
+
+/** Mails: left out of backups, since a restored copy would send the replaced site's pending mails a second time. */
+export const mailJobKind: JobKind = {
+  name: 'mail',
+  table: mailOutbox,
+  backup: 'left out',
+  queue: (services) => services.mail,
+  createWorker: (services, log) => createMailWorker(services, log),
+};

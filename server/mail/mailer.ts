@@ -1,6 +1,5 @@
 /** Hands a claimed mail to the SMTP server SMTP_URL names (nodemailer), within time limits. */
 import nodemailer from 'nodemailer';
-import type { ClaimedMail } from './mail-outbox';
 import type { SmtpSettings } from './mail-settings';
 
 /** How long each step with the mail server may take: a server that stops answering fails the attempt, never holds the worker. */
@@ -15,8 +14,20 @@ export interface SmtpTimeouts {
 
 export const DEFAULT_SMTP_TIMEOUTS: SmtpTimeouts = { connectionMs: 10_000, greetingMs: 10_000, socketMs: 30_000 };
 
+/** A queued mail as the mail server gets it: recipients, subject and body as queued, the From of the settings at send time. */
+export interface SmtpMail {
+  from: string;
+  /** Addresses, comma separated. */
+  to: string;
+  replyTo: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+  messageId: string;
+}
+
 /** Sends one mail; resolves once the server accepted it for at least one recipient, rejects otherwise. */
-export type SendMail = (mail: ClaimedMail) => Promise<void>;
+export type SendMail = (mail: SmtpMail) => Promise<void>;
 
 export function createSmtpSender(smtp: SmtpSettings, timeouts: SmtpTimeouts = DEFAULT_SMTP_TIMEOUTS): SendMail {
   // one connection per mail (no pool): alerts come a few an hour, and nothing stays open to go stale

@@ -1,6 +1,7 @@
-/** /metrics: absent without METRICS_TOKEN, refused without the token, Prometheus text with it. */
+/** /metrics: absent without METRICS_TOKEN (an unknown path), refused without the token, Prometheus text with it. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
+import { buildApp } from '../app';
 import { createTestApp, usingPostgres, type TestApp } from '../test/test-app';
 import { UNMATCHED_ROUTE } from './metrics';
 
@@ -25,6 +26,20 @@ describe('metrics without METRICS_TOKEN', () => {
       const reply = await t.app.inject({ method: 'GET', url: '/metrics', headers });
       expect(reply.statusCode).toBe(404);
       expect(reply.json()).toEqual({ success: false, message: apiMessages.notFound });
+    }
+  });
+
+  // needs the built front end (`npm run build`), as the README says the site answers
+  it('is an unknown page where the site is served: the redirect to /, as the README says', async () => {
+    const web = await buildApp({ services: t.services, web: 'production' });
+    try {
+      for (const headers of [{}, withToken]) {
+        const reply = await web.inject({ method: 'GET', url: '/metrics', headers });
+        expect(reply.statusCode).toBe(302);
+        expect(reply.headers.location).toBe('/');
+      }
+    } finally {
+      await web.close();
     }
   });
 });
@@ -54,7 +69,7 @@ describe('metrics with METRICS_TOKEN', () => {
     const reply = await t.app.inject({ method: 'GET', url: '/metrics', headers: withToken });
     expect(reply.statusCode).toBe(200);
     expect(reply.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
-    expect(reply.headers['cache-control']).toBe('no-store');
+    expect(reply.headers['cache-control']).toBe('private, no-store');
     expect(reply.body).toMatch(/^# HELP /m);
     expect(reply.body).toMatch(/^# TYPE http_request_duration_seconds histogram$/m);
   });
@@ -86,7 +101,7 @@ describe('metrics with METRICS_TOKEN', () => {
   });
 
   it('reports the image queue, process memory and, on PostgreSQL, the pool', async () => {
-    const place = t.services.content.imageQueue.admit()!;
+    const place = t.services.content.images.queue.admit()!;
     try {
       expect(sample(await scrape(), 'image_queue_length')).toBe(1);
     } finally {

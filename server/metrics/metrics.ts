@@ -1,7 +1,7 @@
 /**
  * GET /metrics in Prometheus text format, for a scraper holding METRICS_TOKEN: requests by route
  * pattern and status, page and list cache hits and misses, the PostgreSQL pool, the image queue,
- * the background rendition jobs and the process. Each app has its own registry, so several apps in one process keep apart.
+ * the background jobs (every kind, and the renditions' and mails' own gauges) and the process. Each app has its own registry, so several apps in one process keep apart.
  */
 import crypto from 'node:crypto';
 import fp from 'fastify-plugin';
@@ -10,6 +10,7 @@ import { apiMessages } from '../../shared/api-messages';
 import { z } from '../../shared/zod';
 import { errorReply } from '../api/route-schemas';
 import { ClientError } from '../errors';
+import { JOB_KINDS } from '../jobs/job-kinds';
 import type { Services } from '../services';
 
 /** The route label of requests no route matched (their raw URLs would be unbounded label values). */
@@ -18,7 +19,7 @@ export const UNMATCHED_ROUTE = '(unmatched)';
 const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 /**
- * Adds /metrics and the request hook that feeds it; without METRICS_TOKEN nothing is added (404, no cost per request).
+ * Adds /metrics and the request hook that feeds it; without METRICS_TOKEN nothing is added (an unknown path, no cost per request).
  * Not encapsulated (fastify-plugin): its hook must see every route of the app.
  */
 export const metrics = fp<{ services: Services }>(
@@ -58,7 +59,7 @@ export const metrics = fp<{ services: Services }>(
       collect() {
         // the caches count for themselves (plain numbers); the scrape copies their totals
         this.reset();
-        const list = services.content.listCacheCounts();
+        const list = services.content.reads.listCacheCounts();
         this.inc({ cache: 'list', result: 'hit' }, list.hits);
         this.inc({ cache: 'list', result: 'miss' }, list.misses);
         const pages = app.pageCache;
@@ -74,7 +75,7 @@ export const metrics = fp<{ services: Services }>(
       help: 'Requests holding a place in the image queue (running or waiting)',
       registers: [registry],
       collect() {
-        this.set(services.content.imageQueue.length);
+        this.set(services.content.images.queue.length);
       },
     });
 
@@ -105,6 +106,24 @@ export const metrics = fp<{ services: Services }>(
       },
     });
 
+    new Gauge({
+      name: 'jobs',
+      help: 'Background jobs of every kind (server/jobs/job-kinds.ts) by state: pending (to do or retry) and failed (given up; reported in the log)',
+      labelNames: ['kind', 'state'],
+      registers: [registry],
+      async collect() {
+        for (const kind of JOB_KINDS) {
+          const counts = await kind
+            .queue(services)
+            .counts()
+            .catch(() => null);
+          if (!counts) continue;
+          this.set({ kind: kind.name, state: 'pending' }, counts.pending);
+          this.set({ kind: kind.name, state: 'failed' }, counts.failed);
+        }
+      },
+    });
+
     const { database } = services;
     if (database.poolStats) {
       const poolStats = database.poolStats.bind(database);
@@ -125,7 +144,7 @@ export const metrics = fp<{ services: Services }>(
     const expected = digest(token);
     const schema = {
       tags: ['Operations'],
-      summary: 'Prometheus metrics (404 when METRICS_TOKEN is unset)',
+      summary: 'Prometheus metrics (absent when METRICS_TOKEN is unset)',
       security: [{ bearer: [] }],
       response: {
         200: { description: 'Prometheus text format', content: { 'text/plain': { schema: z.string() } } },

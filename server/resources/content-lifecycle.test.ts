@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages, accountSecurityMessages } from '../../shared/api-messages';
+import { apiMessages, accountSecurityMessages, areaLabels } from '../../shared/api-messages';
 import { resources, type ResourceDef } from '../../shared/resources';
 import { buildApp } from '../app';
 import { sampleFields } from '../test/sample-records';
@@ -82,14 +82,14 @@ describe('trash and restore', () => {
     expect((await publicList(def)).map((record) => record._id)).not.toContain(item._id);
     expect((await manageList(def)).map((record) => record._id)).not.toContain(item._id);
     // gone from the public page too
-    expect((await t.services.content.list('gallery')).records.map((record) => record._id)).not.toContain(item._id);
+    expect((await t.services.content.reads.list('gallery')).records.map((record) => record._id)).not.toContain(item._id);
 
     const [listed] = (await trashList()).filter((entry) => entry.id === item._id);
     expect(listed).toMatchObject({ resource: 'gallery', noun: def.noun, label: item.title, thumbnail: urls[0] });
     expect(Date.parse(listed.deletedAt)).toBeGreaterThan(Date.now() - 60_000);
     // its images stay in storage, and the start sweep counts them as in use
     for (const url of urls) expect(stored(url)).toBe(true);
-    const inUse = await t.services.content.storedNamesInUse();
+    const inUse = await t.services.content.images.storedNamesInUse();
     for (const url of urls) expect(inUse.has(path.basename(url))).toBe(true);
     // an item in the trash cannot be edited, nor trashed twice
     expect((await t.app.inject({ method: 'DELETE', url: `/api/gallery/${item._id}`, headers: auth() })).statusCode).toBe(404);
@@ -183,7 +183,7 @@ describe('enquiries in the trash', () => {
     ] as const) {
       const refused = await t.app.inject({ method, url, headers: auth(editor) });
       expect(refused.statusCode).toBe(403);
-      expect(refused.json().message).toBe(accountSecurityMessages.adminOnly);
+      expect(refused.json().message).toBe(accountSecurityMessages.areaRequired(areaLabels.enquiries));
     }
     // an Editor may restore content, though
     const banner = await create('banners', 'editor');

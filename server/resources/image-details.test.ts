@@ -214,6 +214,57 @@ describe('a URL list’s imageDetails (projects)', () => {
   });
 });
 
+describe('the order of several images (imageOrder): the first is the cover', () => {
+  it('puts a new photo among the kept ones, as multipart and JSON, on the gallery and projects', async () => {
+    for (const def of [resources.gallery, resources.project]) {
+      const record = await create(def, { newImageDetails: JSON.stringify([{ alt: 'First' }, { alt: 'Second' }]) }, 2);
+      const urls = (record.images as (string | { url: string })[]).map((image) => (typeof image === 'string' ? image : image.url));
+      // kept: the second, then the first; new: one file; stored: the new one, the first, the second
+      const reply = await update(
+        def,
+        record._id,
+        { existingImages: [urls[1], urls[0]], newImageDetails: [{ alt: 'Cover' }], imageOrder: [2, 1, 0] },
+        files(def, 1),
+      );
+      expect(reply.statusCode, reply.body).toBe(200);
+      const after = await stored(def, record._id);
+      const order = (after.images as (string | { url: string })[]).map((image) => (typeof image === 'string' ? image : image.url));
+      expect(order.slice(1)).toEqual([urls[0], urls[1]]);
+      expect(urls).not.toContain(order[0]);
+      // the gallery keeps the details in its image objects, projects in imageDetails
+      const details = (Array.isArray(after.imageDetails) ? after.imageDetails : after.images) as { alt: string }[];
+      const alts = details.map((image) => image.alt);
+      expect(alts).toEqual(['Cover', 'First', 'Second']);
+
+      // JSON, without new files: the order of the kept ones alone
+      const json = await update(def, record._id, { existingImages: order, imageOrder: [1, 2, 0] });
+      expect(json.statusCode, json.body).toBe(200);
+      const again = await stored(def, record._id);
+      expect((again.images as (string | { url: string })[]).map((image) => (typeof image === 'string' ? image : image.url))).toEqual([
+        order[1],
+        order[2],
+        order[0],
+      ]);
+    }
+  });
+
+  it('refuses an order that does not name each image once, and changes nothing', async () => {
+    const def = resources.gallery;
+    const record = await create(def, {}, 2);
+    const urls = (record.images as { url: string }[]).map((image) => image.url);
+    for (const imageOrder of [[0], [0, 0], [0, 2], [-1, 0], [0.5, 1], ['0', '1'], { 0: 1 }, 'first']) {
+      await expectRefused(def, record._id, { existingImages: urls, imageOrder }, apiMessages.invalidImageOrder);
+    }
+    await expectRefused(
+      def,
+      record._id,
+      { existingImages: JSON.stringify(urls), imageOrder: '[1,0,2]' },
+      apiMessages.invalidImageOrder,
+      true,
+    );
+  });
+});
+
 describe('the OpenAPI description', () => {
   it('describes the alt text and focal point in records and writes', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as {

@@ -18,7 +18,9 @@ let token: string;
 let jpeg: Buffer;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // one version kept (REVISIONS_KEEP=1): an update's replaced images are then named by nothing and go at once;
+  // with more kept, a version keeps them (server/history/history.test.ts)
+  t = await createTestApp({ revisionsKeep: 1 });
   token = await t.login();
   jpeg = await makeImage('jpeg', 900, 600);
 });

@@ -3,31 +3,22 @@
  * (shared/resources/). The one place to switch to the definitions' own zod schemas.
  */
 import { apiMessages } from '../../shared/api-messages';
-import { ALT_MAX } from '../../shared/image-details';
+import {
+  altText,
+  focus,
+  listReply,
+  managedRecordSchema,
+  manageListReply,
+  recordSchema,
+  visibilityReply,
+  writtenReply,
+} from '../../shared/resource-replies';
 import type { FieldDef, ResourceDef } from '../../shared/resources';
 import { z } from '../../shared/zod';
 import { documentedOnly, errorReplies, idParams, invalidRequest, messageReply } from '../api/route-schemas';
 import { ClientError } from '../errors';
 
 const DATE_OR_EMPTY = '^(\\d{4}-\\d{2}-\\d{2})?$';
-
-/** A field's value in a record as the API replies with it. */
-function replyField(field: FieldDef): z.ZodType {
-  switch (field.kind) {
-    case 'integer':
-      return z.number().int();
-    case 'list':
-      return z.array(z.string());
-    case 'date':
-      return z.string().regex(new RegExp(DATE_OR_EMPTY)).meta({ description: 'YYYY-MM-DD, or empty when not set' });
-    case 'select': {
-      const options = z.enum(field.options as [string, ...string[]]);
-      return field.required ? options : z.union([options, z.literal('')]);
-    }
-    default:
-      return z.string();
-  }
-}
 
 /** A field as a write sends it: `json` in a JSON body, otherwise a multipart text part. Checked by the content service. */
 function writeField(field: FieldDef, json: boolean): z.ZodType {
@@ -46,7 +37,7 @@ function writeField(field: FieldDef, json: boolean): z.ZodType {
         description: `${about}${json ? '' : '; a JSON array of strings'}`,
       });
     case 'select':
-      return z.enum(field.options as [string, ...string[]]).meta({ description: about });
+      return z.enum(field.options ?? []).meta({ description: about });
     case 'date':
       return z
         .string()
@@ -60,19 +51,6 @@ function writeField(field: FieldDef, json: boolean): z.ZodType {
   }
 }
 
-const altText = z
-  .string()
-  .max(ALT_MAX)
-  .meta({ description: `Alt text of the image, at most ${ALT_MAX} characters; empty: none given` });
-const focus = (axis: string) =>
-  z
-    .number()
-    .int()
-    .min(0)
-    .max(100)
-    .meta({ description: `Focal point, percent from the ${axis} (0-100; 50 is the centre): the part kept when the image is cropped` });
-/** Alt text and focal point of one image, as replies carry them. */
-const detailsShape = { alt: altText, focusX: focus('left'), focusY: focus('top') };
 /** As writes send them: each optional (left out keeps its value); in multipart the numbers are digits. */
 const writeFocus = (axis: string, json: boolean) =>
   json
@@ -119,6 +97,11 @@ function writeBody(def: ResourceDef, create: boolean) {
           description: `Alt text and focal point of each new image, in the files' order${json ? '' : ', as a JSON array of objects'}`,
         })
         .optional();
+      shape.imageOrder = (json ? z.array(z.number().int()) : z.string())
+        .meta({
+          description: `The stored order of the images${json ? '' : ' as a JSON array'}: indexes into the kept images (in \`existingImages\`' order) followed by the new files (in their order), each once; the first is the cover. Left out: the kept images, then the new ones`,
+        })
+        .optional();
       if (policy.withDescriptions) {
         shape.description = (json ? z.array(z.string()) : z.string())
           .meta({ description: `One description per new image${json ? '' : ', as a JSON array'}` })
@@ -147,43 +130,6 @@ function writeBody(def: ResourceDef, create: boolean) {
   };
 }
 
-/** A record of the resource as the API replies with it. */
-function recordSchema(def: ResourceDef) {
-  const shape: Record<string, z.ZodType> = { _id: z.string().meta({ description: 'The record’s id (a UUID)' }) };
-  for (const field of def.fields) shape[field.name] = replyField(field);
-  const policy = def.image;
-  shape[policy.field] =
-    policy.kind === 'single'
-      ? z.string().meta({ description: 'URL of the image (/uploads/…)' })
-      : policy.withDescriptions
-        ? z.array(z.object({ url: z.string(), description: z.string(), ...detailsShape }))
-        : z.array(z.string().meta({ description: 'URL of an image (/uploads/…)' }));
-  if (policy.kind === 'single') {
-    shape.imageAlt = detailsShape.alt;
-    shape.imageFocusX = detailsShape.focusX;
-    shape.imageFocusY = detailsShape.focusY;
-  } else if (!policy.withDescriptions) {
-    shape.imageDetails = z
-      .array(z.object({ url: z.string(), ...detailsShape }))
-      .meta({ description: 'Alt text and focal point of each image, in the order of `images`' });
-  }
-  shape.createdAt = z.string().meta({ description: 'ISO 8601 time' });
-  shape.updatedAt = z.string().meta({ description: 'ISO 8601 time' });
-  return z.object(shape);
-}
-
-function listReply(def: ResourceDef, record: z.ZodType) {
-  const records = z.array(record);
-  switch (def.listEnvelope) {
-    case 'array':
-      return records;
-    case 'data':
-      return z.object({ success: z.literal(true), data: records });
-    case 'banners':
-      return z.object({ success: z.literal(true), banners: records });
-  }
-}
-
 const bearer = [{ bearer: [] }];
 
 /** The most ids one order may name (far more than any list holds). */
@@ -192,12 +138,8 @@ const ORDER_MAX_IDS = 10_000;
 /** The schemas of the list, create, update and delete routes of one resource. */
 export function resourceRouteSchemas(def: ResourceDef) {
   const record = recordSchema(def);
-  const managed = record.extend({
-    hidden: z.boolean().meta({ description: 'Left out of the public site and lists' }),
-    position: z.number().int().meta({ description: 'Place in the order (lowest first)' }),
-  });
-  const written = (message: string) =>
-    z.object({ success: z.literal(true), message: z.literal(message), data: record }).meta({ description: message });
+  const managed = managedRecordSchema(def, record);
+  const written = (message: string) => writtenReply(def, message, record);
   const tags = [`Content: ${def.path}`];
   return {
     list: {
@@ -239,7 +181,7 @@ export function resourceRouteSchemas(def: ResourceDef) {
       summary: `List every ${def.noun.toLowerCase()} for the admin, hidden ones included`,
       description: 'Signed-in staff. The public list’s envelope and order; each record also carries `hidden` and `position`.',
       security: bearer,
-      response: { 200: listReply(def, managed), ...errorReplies(401) },
+      response: { 200: manageListReply(def, managed), ...errorReplies(401) },
     },
     visibility: {
       schema: {
@@ -250,7 +192,7 @@ export function resourceRouteSchemas(def: ResourceDef) {
         params: idParams,
         body: z.object({ hidden: z.boolean() }).strict(),
         response: {
-          200: z.object({ success: z.literal(true), message: z.string(), data: managed }),
+          200: visibilityReply(def, managed),
           ...errorReplies(400, 401, 404),
         },
       },

@@ -1,16 +1,20 @@
-/** /api/site-settings: the company's details (public read; Admins and Editors write). */
+/** /api/site-settings: the company's details (public read; accounts with the 'settings' permission write). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSettingsMessages } from '../../shared/site-settings';
 import { auditContext } from '../audit/audit-context';
-import { requireAdmin } from '../auth/require-admin';
+import { requirePermission } from '../auth/require-admin';
 import type { Services } from '../services';
 import { siteSettingsSchemas } from './site-settings-schemas';
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   app.get('/api/site-settings', siteSettingsSchemas.get, async () => ({ success: true as const, data: await services.siteSettings.get() }));
-  app.put('/api/site-settings', { ...siteSettingsSchemas.save, onRequest: requireAdmin(services.auth) }, async (request) => ({
-    success: true as const,
-    message: siteSettingsMessages.saved,
-    data: await services.siteSettings.save(request.body, auditContext(request)),
-  }));
+  app.put(
+    '/api/site-settings',
+    { ...siteSettingsSchemas.save, onRequest: requirePermission(services.auth, 'settings') },
+    async (request) => ({
+      success: true as const,
+      message: siteSettingsMessages.saved,
+      data: await services.siteSettings.save(request.body, auditContext(request)),
+    }),
+  );
 };

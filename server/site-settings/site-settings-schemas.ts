@@ -1,5 +1,5 @@
 /** The request and reply schemas of /api/site-settings. */
-import { siteSettingsSchema } from '../../shared/site-settings-schema';
+import { siteSettingsReply, siteSettingsSavedReply, siteSettingsSchema } from '../../shared/site-settings-schema';
 import { collectErrors } from '../../shared/validation';
 import { z } from '../../shared/zod';
 import { errorReplies, invalidRequest } from '../api/route-schemas';
@@ -12,7 +12,7 @@ export const siteSettingsSchemas = {
     schema: {
       tags,
       summary: 'The company details every public page shows (public)',
-      response: { 200: z.object({ success: z.literal(true), data: siteSettingsSchema }), ...errorReplies() },
+      response: { 200: siteSettingsReply, ...errorReplies() },
     },
   },
   save: {
@@ -22,7 +22,7 @@ export const siteSettingsSchemas = {
       security: [{ bearer: [] }],
       body: siteSettingsSchema,
       response: {
-        200: z.object({ success: z.literal(true), message: z.string(), data: siteSettingsSchema }),
+        200: siteSettingsSavedReply,
         ...errorReplies(400, 401),
       },
     },

@@ -1,12 +1,14 @@
 /** The company's details (Site settings): one document in the settings table (server/db/settings-document.ts). */
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/site-settings';
-import { siteSettingsSchema } from '../../shared/site-settings-schema';
+import { storedSiteSettingsSchema } from '../../shared/site-settings-schema';
 import type { FieldChange } from '../../shared/audit';
 import type { AuditService } from '../audit/audit-service';
 import type { ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { SettingsDocument } from '../db/settings-document';
 import type { ContentVersion } from '../resources/content-version';
+import type { ContentHistory } from '../history/content-history';
+import type { WebhookService } from '../webhooks/webhook-service';
 
 /** Settings key of the Site settings document. */
 const SITE_SETTINGS_KEY = 'site_settings';
@@ -30,23 +32,35 @@ function siteSettingsChanges(before: SiteSettings, after: SiteSettings): Record<
 }
 
 export class SiteSettingsService extends SettingsDocument<SiteSettings> {
-  constructor(db: Db, contentVersion: ContentVersion, changes: ChangeFeed, audit?: AuditService) {
+  constructor(
+    db: Db,
+    contentVersion: ContentVersion,
+    changes: ChangeFeed,
+    history: ContentHistory,
+    audit?: AuditService,
+    afterSave?: () => void,
+    webhooks?: WebhookService,
+  ) {
     super(
       {
         key: SITE_SETTINGS_KEY,
         topic: SITE_SETTINGS_TOPIC,
-        parse: (stored) => siteSettingsSchema.safeParse(stored),
+        parse: (stored) => storedSiteSettingsSchema.safeParse(stored),
         defaults: DEFAULT_SITE_SETTINGS,
         audit: {
           kind: 'site-settings.updated',
           target: { type: 'site-settings', id: null, label: 'Site settings' },
           changes: siteSettingsChanges,
         },
+        history: 'site-settings',
       },
       db,
       contentVersion,
       changes,
+      history,
       audit,
+      afterSave,
+      webhooks,
     );
   }
 }

@@ -1,16 +1,20 @@
-/** /api/site-settings: public read; Admins and Editors write (auth, the cookie's CSRF check, validation, audit) and every public page shows it at once. */
+/** /api/site-settings: public read; accounts with the site settings permission write, not Editors (auth, the cookie's CSRF check, validation, audit) and every public page shows it at once. */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiMessages } from '../../shared/api-messages';
+import { accountSecurityMessages, apiMessages, areaLabels } from '../../shared/api-messages';
+import { contact } from '../../shared/copy/public';
 import {
   DEFAULT_SITE_SETTINGS,
   DEMO_SITE_SETTINGS,
+  OLD_DEMO_MAP_LINK,
+  addressLine,
+  mapHref,
   SITE_LIMITS,
   siteSettingsMessages as messages,
   type SiteSettings,
 } from '../../shared/site-settings';
 import { buildApp } from '../app';
-import { EDITOR, editorToken } from '../test/step-up';
+import { editorToken } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 
 describe('/api/site-settings', () => {
@@ -62,6 +66,9 @@ describe('/api/site-settings', () => {
       [{ phone: '12345' }, messages.phoneInvalid],
       [{ phone: '+91 80 CALL NOW' }, messages.phoneInvalid],
       [{ whatsapp: '1234567' }, messages.whatsappInvalid],
+      [{ phone: 'abc' }, messages.phoneInvalid],
+      [{ whatsapp: 'abc' }, messages.whatsappInvalid],
+      [{ whatsapp: '99000 5432' }, messages.whatsappInvalid],
       [{ mapLink: 'javascript:alert(1)' }, messages.urlInvalid('Map link')],
       [{ mapLink: 'ftp://maps.example.com/x' }, messages.urlInvalid('Map link')],
       [{ social: { ...DEMO_SITE_SETTINGS.social, facebook: 'facebook.com/us' } }, messages.urlInvalid('Facebook')],
@@ -97,28 +104,45 @@ describe('/api/site-settings', () => {
     expect(await auditEntries()).toHaveLength(before);
   });
 
-  it('saves trimmed values, records who changed what, and lets an Editor save too', async () => {
+  it('keeps numbers in E.164, India when no country code is given', async () => {
+    const numbers: [string, string][] = [
+      ['99000 54321', '+919900054321'],
+      ['080 4123 4567', '+918041234567'],
+      ['+91 (80) 4123-4567', '+918041234567'],
+      ['+44 20 7946 0958', '+442079460958'],
+    ];
+    for (const [typed, e164] of numbers) {
+      const reply = await put({ ...DEMO_SITE_SETTINGS, phone: typed, whatsapp: typed });
+      expect(reply.statusCode, reply.body).toBe(200);
+      expect(reply.json().data, typed).toMatchObject({ phone: e164, whatsapp: e164 });
+      expect(await saved(), typed).toMatchObject({ phone: e164, whatsapp: e164 });
+    }
+  });
+
+  it('saves trimmed values, records who changed what; an Editor may not change them (one account could redirect every lead)', async () => {
     expect((await put(DEMO_SITE_SETTINGS)).statusCode).toBe(200);
     const changed = { ...DEMO_SITE_SETTINGS, phone: '  +91 99000 11223 ', address: { ...DEMO_SITE_SETTINGS.address, country: 'in' } };
     const reply = await put({ ...changed, social: { ...changed.social, twitter: '' } });
     expect(reply.statusCode, reply.body).toBe(200);
     expect(reply.json().message).toBe(messages.saved);
     const now = await saved();
-    expect(now.phone).toBe('+91 99000 11223');
+    expect(now.phone).toBe('+919900011223');
     expect(now.address.country).toBe('IN');
     expect(now.social.twitter).toBe('');
     const [entry] = await auditEntries();
     expect(entry!.actor.email).toBe(TEST_ADMIN.email);
     expect(entry!.details.changes).toEqual({
-      phone: { before: DEMO_SITE_SETTINGS.phone, after: '+91 99000 11223' },
+      phone: { before: DEMO_SITE_SETTINGS.phone, after: '+919900011223' },
       'social.twitter': { before: DEMO_SITE_SETTINGS.social.twitter, after: '' },
     });
 
     const editor = await editorToken(t.app, token);
-    const byEditor = await put({ ...now, companyName: 'Edited by an Editor' }, auth(editor));
-    expect(byEditor.statusCode, byEditor.body).toBe(200);
-    expect((await saved()).companyName).toBe('Edited by an Editor');
-    expect((await auditEntries())[0]!.actor.email).toBe(EDITOR.email);
+    const before = (await auditEntries()).length;
+    const byEditor = await put({ ...now, email: 'leads@attacker.example' }, auth(editor));
+    expect(byEditor.statusCode, byEditor.body).toBe(403);
+    expect(byEditor.json().message).toBe(accountSecurityMessages.areaRequired(areaLabels.settings));
+    expect((await saved()).email).toBe(now.email);
+    expect(await auditEntries()).toHaveLength(before);
   });
 });
 
@@ -158,6 +182,35 @@ describe('Site settings on the public pages', () => {
       expect(body, path).toMatch(/<script type="application\/ld\+json">[^<]*"HomeAndConstructionBusiness"/);
     }
     expect((await web.inject('/contact')).body).toContain('<title>Contact Us | Fresh Name &amp; Sons</title>');
+  });
+
+  it('numbers saved before they were normalised (demo content, old rows) still call and open WhatsApp, shown readable', async () => {
+    await t.services.siteSettings.save({ ...DEMO_SITE_SETTINGS, phone: '080 4123 4567', whatsapp: '99000 54321' });
+    t.services.siteSettings.forgetCached();
+    expect(await t.services.siteSettings.get()).toMatchObject({ phone: '+918041234567', whatsapp: '+919900054321' });
+    const body = (await web.inject('/contact')).body;
+    expect(body).toContain('href="https://wa.me/919900054321?text=');
+    expect(body).not.toContain('wa.me/9900054321');
+    expect(body).toContain('href="tel:+918041234567"');
+    expect(body).toContain('+91 80 4123 4567');
+  });
+
+  it('the contact map names the address and links to it; the old demo link (Indiranagar) follows a new address', async () => {
+    const moved = { ...DEMO_SITE_SETTINGS.address, street: '45, 2nd Main Road, Jayanagar 4th Block', postalCode: '560011' };
+    await t.services.siteSettings.save({ ...DEMO_SITE_SETTINGS, address: moved, mapLink: OLD_DEMO_MAP_LINK });
+    t.services.siteSettings.forgetCached();
+    const settings = await t.services.siteSettings.get();
+    expect(settings.mapLink).toBe('');
+    const body = (await web.inject('/contact')).body;
+    expect(body).not.toContain('Indiranagar');
+    expect(body).toContain(`aria-label="${contact.mapTitle(addressLine(settings))}"`);
+    expect(body).toContain(`href="${mapHref(settings)}"`);
+    expect(mapHref(settings)).toContain(encodeURIComponent('Jayanagar 4th Block'));
+
+    // a map link of the company's own is kept
+    const own = 'https://maps.example.com/our-office';
+    await t.services.siteSettings.save({ ...settings, mapLink: own });
+    expect((await web.inject('/contact')).body).toContain(`href="${own}"`);
   });
 
   it('escapes "<" in the JSON-LD: a name cannot close the script', async () => {

@@ -1,3 +1,4 @@
+// engine-independent: the bucket client against a loopback S3 server; no database
 /**
  * The bucket's trouble is bounded and named: a stopped or silent server costs a request a few
  * seconds at most and ends as StorageUnavailableError (503); a bucket that cannot be used at start

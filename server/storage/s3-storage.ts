@@ -7,7 +7,7 @@
 import crypto from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -20,6 +20,7 @@ import {
 import type { S3Settings } from '../env';
 import { NETWORK_ERROR_CODES, StorageUnavailableError } from '../errors';
 import { assertSafeStorageName, contentTypeOf, isSafeStorageName, type Storage, type StoredFile } from './storage';
+import { propertyOf } from '../../shared/narrow';
 
 /** Time to open a connection: a dead or unreachable endpoint is known within this. */
 export const S3_CONNECTION_TIMEOUT_MS = 1000;
@@ -165,7 +166,9 @@ export function createS3Storage(settings: S3Settings, warn: SdkWarningLog = toTe
       const Key = assertSafeStorageName(name);
       try {
         const object = await withRetry('read', name, () => client.send(new GetObjectCommand({ Bucket, Key })));
-        const stream = object.Body as Readable;
+        const stream = object.Body;
+        // on Node the SDK hands the body as the response stream itself
+        if (!(stream instanceof Readable)) throw new Error(`The bucket's reply for ${name} has no readable body`);
         return { stream, size: object.ContentLength ?? 0, etag: object.ETag, modified: object.LastModified };
       } catch (error) {
         if (isMissing(error)) return null;
@@ -213,7 +216,9 @@ function isBucketTrouble(error: unknown): boolean {
     const status = error.$metadata.httpStatusCode ?? 0;
     return status >= 500 || status === 429;
   }
-  const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
+  const code = propertyOf(error, 'code');
+  const name = propertyOf(error, 'name');
+  const message = propertyOf(error, 'message');
   if (typeof code === 'string' && NETWORK_ERROR_CODES.has(code)) return true;
   return name === 'TimeoutError' || (typeof message === 'string' && /socket hang up/i.test(message));
 }
@@ -224,7 +229,9 @@ function isMissing(error: unknown): boolean {
 }
 
 function summarize(error: unknown): string {
-  const { code, name, message } = (error ?? {}) as { code?: unknown; name?: unknown; message?: unknown };
+  const code = propertyOf(error, 'code');
+  const name = propertyOf(error, 'name');
+  const message = propertyOf(error, 'message');
   const status = error instanceof S3ServiceException ? ` (HTTP ${error.$metadata.httpStatusCode})` : '';
   return `${typeof code === 'string' ? code : String(name)}${status}: ${String(message).slice(0, 200)}`;
 }
@@ -245,6 +252,6 @@ function bucketCheckReason(error: unknown): string {
 /** Base64 MD5 of a file: the bucket refuses an upload whose bytes arrived different. */
 async function fileMd5(file: string): Promise<string> {
   const hash = crypto.createHash('md5');
-  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  for await (const chunk of createReadStream(file)) hash.update(chunk);
   return hash.digest('base64');
 }

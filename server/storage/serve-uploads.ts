@@ -1,10 +1,13 @@
 /**
  * /uploads/<name>: stored image renditions, immutable, with the same headers wherever they live.
  * Local disk goes through fastify-static (sendfile, ranges); a bucket is streamed through the
- * server, so image URLs and a CDN in front stay the same on every instance.
+ * server, so image URLs and a CDN in front stay the same on every instance. The images of hidden
+ * and trashed items are for staff only: a visitor gets 404, staff get them kept by no cache.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Auth } from '../auth/auth';
+import { seesWithheldContent } from '../auth/require-admin';
 import { apiMessages } from '../../shared/api-messages';
 import { redirectPendingRendition } from '../images/pending-renditions';
 import type { RenditionJobs } from '../images/rendition-jobs';
@@ -12,12 +15,14 @@ import { contentTypeOf, type Storage, type StoredBody } from './storage';
 
 /** Names our image pipeline stores: a rendition in WebP or AVIF, nothing else is ever served. */
 const UPLOAD_NAME = /^[a-z0-9_-]+\.(webp|avif)$/;
-/** A stored file never changes under its name, and a browser must not sniff it into something runnable. */
-const UPLOAD_HEADERS = {
-  'cache-control': 'public, max-age=31536000, immutable',
-  'x-content-type-options': 'nosniff',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
-};
+/** A stored file never changes under its name (how long caches keep it: reply-headers.ts), and a browser must not sniff it into something runnable. */
+function uploadHeaders(cacheControl: string): Record<string, string> {
+  return {
+    'cache-control': cacheControl,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+  };
+}
 
 /**
  * The one answer for a request under /uploads that names no stored file: a missing file, or a name
@@ -36,10 +41,37 @@ function uploadNameOf(url: string): string | null {
   return UPLOAD_NAME.test(name) ? name : null;
 }
 
-export async function registerUploads(app: FastifyInstance, storage: Storage, jobs: RenditionJobs): Promise<void> {
+/** Who may see which stored file: the names withheld from visitors (ContentReads.withheldNames), and the staff who may see them. */
+export interface UploadAccess {
+  withheldNames(): Promise<Set<string>>;
+  auth: Auth;
+}
+
+export async function registerUploads(
+  app: FastifyInstance,
+  storage: Storage,
+  jobs: RenditionJobs,
+  access: UploadAccess,
+  cacheControl: string,
+): Promise<void> {
+  const headers = uploadHeaders(cacheControl);
   await app.register(
     async (scope) => {
       scope.setNotFoundHandler((request, reply) => answerMissingUpload(jobs, uploadNameOf(request.url), reply));
+      const withheld = new WeakSet<FastifyRequest>();
+      // before either storage answers: a visitor's request costs one set lookup
+      scope.addHook('onRequest', async (request, reply) => {
+        const name = uploadNameOf(request.url);
+        if (name === null || !(await access.withheldNames()).has(name)) return;
+        withheld.add(request);
+        if (await seesWithheldContent(access.auth, request)) return;
+        return reply.code(404).send({ success: false, message: apiMessages.notFound });
+      });
+      scope.addHook('onSend', async (request, reply, payload) => {
+        // for staff alone and kept by no cache (a shared one would hand it to visitors), over the immutable headers both storages set
+        if (withheld.has(request)) reply.header('cache-control', 'private, no-store');
+        return payload;
+      });
       if (storage.root !== null) {
         await scope.register(fastifyStatic, {
           root: storage.root,
@@ -51,21 +83,21 @@ export async function registerUploads(app: FastifyInstance, storage: Storage, jo
           cacheControl: false, // set in setHeaders: uploads never change
           allowedPath: (pathName) => UPLOAD_NAME.test(pathName.slice(1)),
           setHeaders: (res) => {
-            for (const [header, value] of Object.entries(UPLOAD_HEADERS)) res.setHeader(header, value);
+            for (const [header, value] of Object.entries(headers)) res.setHeader(header, value);
           },
         });
         return;
       }
-      scope.route({
+      scope.route<{ Params: { '*': string } }>({
         method: ['GET', 'HEAD'],
         // a wildcard, as fastify-static's: every path below /uploads is answered here, never by the page routes
         url: '/*',
         handler: async (request, reply) => {
-          const name = (request.params as { '*': string })['*'];
+          const name = request.params['*'];
           if (!UPLOAD_NAME.test(name)) return answerMissingUpload(jobs, null, reply);
           const body = await storage.read(name);
           if (!body) return answerMissingUpload(jobs, name, reply);
-          return sendStored(name, body, request, reply);
+          return sendStored(name, body, request, reply.headers(headers));
         },
       });
     },
@@ -75,7 +107,6 @@ export async function registerUploads(app: FastifyInstance, storage: Storage, jo
 
 /** A file from the bucket: 200 with its bytes, or 304 when the client's copy is current. */
 function sendStored(name: string, body: StoredBody, request: FastifyRequest, reply: FastifyReply) {
-  reply.headers(UPLOAD_HEADERS);
   if (body.etag) reply.header('etag', body.etag);
   if (body.modified) reply.header('last-modified', body.modified.toUTCString());
   if (isNotModified(request, body)) {

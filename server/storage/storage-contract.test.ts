@@ -1,3 +1,4 @@
+// engine-independent: the storage interface (disk, S3); no database
 /** What every storage promises (local disk and an S3 bucket alike): put, read, list, remove, and safe names only. */
 import fs from 'node:fs';
 import os from 'node:os';

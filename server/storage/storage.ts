@@ -6,6 +6,7 @@ import { createReadStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { errorCode } from '../../shared/narrow';
 
 export interface StoredFile {
   name: string;
@@ -70,7 +71,7 @@ export function createLocalStorage(root: string): Storage {
       try {
         await fs.rename(fromPath, target);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        if (errorCode(error) !== 'EXDEV') throw error;
         // temp dir on another device: copy beside the target, then rename, so no half file is ever served
         const partial = `${target}${PARTIAL}`;
         try {
@@ -97,7 +98,7 @@ export function createLocalStorage(root: string): Storage {
       try {
         entries = await fs.readdir(root);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        if (errorCode(error) === 'ENOENT') return [];
         throw error;
       }
       const files: StoredFile[] = [];

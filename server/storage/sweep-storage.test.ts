@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRenditionUrls } from '../../shared/image-urls';
-import { imageJobs, property as propertyTable, settings } from '../db/schema';
+import { contentVersions, imageJobs, property as propertyTable, settings } from '../db/schema';
 import { createTestApp, usingPostgres, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 import { SHARED_DATABASE_GRACE_MS, sweepStorage } from './sweep-storage';
@@ -120,12 +120,29 @@ describe('sweepStorage at start', () => {
     },
   );
 
+  it('keeps every file of an image only a kept version names (docs/decisions/0038)', async () => {
+    const item = await create('property', { title: 'Photo replaced' }, 'image');
+    await makePendingRenditions();
+    const body = multipart({}, [{ field: 'image', data: await makeImage('jpeg', 700, 500) }]);
+    const reply = await t.app.inject({
+      method: 'PUT',
+      url: `/api/property/${item._id}`,
+      ...body,
+      headers: { ...body.headers, authorization: `Bearer ${token}` },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    await makePendingRenditions();
+    await sweepStorage(t.services, new Date(Date.now() + 2 * SHARED_DATABASE_GRACE_MS));
+    for (const name of renditionNames(item.image)) expect(stored().has(name), name).toBe(true);
+  });
+
   it("keeps a pending job's source and first rendition; drops a job, and its source, that no record names", async () => {
     const pending = await create('property', { title: 'Renditions pending' }, 'image');
     const forgotten = await create('property', { title: 'Row gone, job left' }, 'image');
     const source = (url: string) => path.basename(url).replace('.webp', '.source');
     // a job whose record is gone without it (nothing in the app does this: it stands for any such leftover)
     await t.services.database.db.delete(propertyTable).where(eq(propertyTable.id, forgotten._id));
+    await t.services.database.db.delete(contentVersions).where(eq(contentVersions.itemId, forgotten._id));
     for (const file of [path.basename(forgotten.image), source(forgotten.image)]) {
       fs.utimesSync(
         path.join(uploadsDir(), file),

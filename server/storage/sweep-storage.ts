@@ -9,6 +9,7 @@ import path from 'node:path';
 import { allRenditionUrls, parseImageUrl } from '../../shared/image-urls';
 import { settings } from '../db/schema';
 import type { Services } from '../services';
+import { errorCode } from '../../shared/narrow';
 
 /**
  * Files younger than this may belong to a write still in flight in another process sharing
@@ -37,7 +38,7 @@ async function sweepTmp(tmpDir: string, cutoff: number): Promise<number> {
   try {
     names = await fs.readdir(tmpDir);
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return 0;
+    if (errorCode(error) === 'ENOENT') return 0;
     throw error;
   }
   let removed = 0;
@@ -55,7 +56,7 @@ async function sweepTmp(tmpDir: string, cutoff: number): Promise<number> {
 async function sweepImageJobs(services: Services, cutoff: number): Promise<number> {
   // jobs first: a job read now whose record commits later cannot be, they commit together
   const jobs = await services.renditionJobs.all();
-  const named = new Set(await services.content.imageUrlsInUse());
+  const named = new Set(await services.content.images.imageUrlsInUse());
   const orphans = jobs.filter((job) => !named.has(job.imageUrl) && job.createdAt.getTime() <= cutoff);
   await services.renditionJobs.removeByIds(orphans.map((job) => job.id));
   return orphans.length;
@@ -63,7 +64,7 @@ async function sweepImageJobs(services: Services, cutoff: number): Promise<numbe
 
 async function sweepStored(services: Services, cutoff: number): Promise<number> {
   // read every reference before removing anything: a failed read must not look like "nothing referenced"
-  const inUse = await services.content.storedNamesInUse();
+  const inUse = await services.content.images.storedNamesInUse();
   for (const url of await settingsImageUrls(services)) {
     for (const rendition of allRenditionUrls(url)) inUse.add(path.basename(rendition));
   }

@@ -14,10 +14,12 @@ import { readEnv, type Env } from '../env';
 import {
   createRenditionWorker,
   DEFAULT_RENDITION_WORKER,
+  renditionJobKind,
   type RenditionWorker,
   type RenditionWorkerOptions,
 } from '../images/rendition-worker';
-import { createMailWorker, DEFAULT_MAIL_WORKER, type MailWorker, type MailWorkerOptions } from '../mail/mail-worker';
+import { JOB_KINDS } from '../jobs/job-kinds';
+import { createMailWorker, DEFAULT_MAIL_WORKER, mailJobKind, type MailWorker, type MailWorkerOptions } from '../mail/mail-worker';
 import { createServices, type Services } from '../services';
 import type { ResourceDef } from '../../shared/resources';
 import { SNAPSHOT_FILE } from './snapshot-path';
@@ -109,7 +111,7 @@ export async function createTestApp(
   const env: Env = { ...readEnv(), dataDir, databaseUrl: undefined, demoContent: false, simulateFailures: [], ...overrides };
   const database = await openTestDatabase(dataDir, schemaName, Boolean(existing), options.databaseUrl, options.databaseKind);
   const services = await createServices(env, database, undefined, options.extraResources);
-  await services.auth.ensureFirstAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
+  await services.auth.accounts.ensureFirstAdmin(TEST_ADMIN.email, TEST_ADMIN.password);
   const app = await buildApp({ services, logger: options.logStream ?? false });
   await app.ready();
   const worker = createRenditionWorker(services, app.log, { ...TEST_RENDITION_WORKER, ...(options.renditionWorker || {}) });
@@ -117,11 +119,19 @@ export async function createTestApp(
   const mailWorker =
     options.mailWorker === false ? null : createMailWorker(services, app.log, { ...TEST_MAIL_WORKER, ...options.mailWorker });
   mailWorker?.start();
+  // every other kind of background job runs as in the server
+  const otherWorkers = JOB_KINDS.filter((kind) => kind !== renditionJobKind && kind !== mailJobKind).flatMap(
+    (kind) => kind.createWorker(services, app.log) ?? [],
+  );
+  for (const other of otherWorkers) other.start();
+  services.visits?.start();
 
   const stop = async () => {
     await worker.stop();
     await mailWorker?.stop();
+    await Promise.all(otherWorkers.map((other) => other.stop()));
     await app.close();
+    await services.visits?.stop();
     await database.close();
   };
   return {

@@ -1,4 +1,4 @@
-/** The trash under /api/trash (signed-in staff; enquiries for Admins only): list, restore, delete forever. */
+/** The trash under /api/trash (signed-in staff; each item by the permission of its area): list, restore, delete forever. */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
 import { auditContext } from '../audit/audit-context';
@@ -12,19 +12,19 @@ export const trashRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
 
   app.get('/api/trash', { ...trashSchemas.list, onRequest: guard }, async (request) => ({
     success: true as const,
-    data: await trash.list(request.admin!.role),
+    data: await trash.list(request.admin!),
     trashDays: trash.retentionDays,
   }));
 
   app.post('/api/trash/:resource/:id/restore', { ...trashSchemas.restore, onRequest: guard }, async (request) => {
     const { resource, id } = request.params;
-    const noun = await trash.restore(resource, id, request.admin!.role, auditContext(request));
+    const noun = await trash.restore(resource, id, request.admin!, auditContext(request));
     return { success: true as const, message: apiMessages.restored(noun) };
   });
 
   app.delete('/api/trash/:resource/:id', { ...trashSchemas.deleteForever, onRequest: guard }, async (request) => {
     const { resource, id } = request.params;
-    const noun = await trash.deleteForever(resource, id, request.admin!.role, auditContext(request));
+    const noun = await trash.deleteForever(resource, id, request.admin!, auditContext(request));
     return { success: true as const, message: apiMessages.deletedForever(noun) };
   });
 };

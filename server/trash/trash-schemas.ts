@@ -1,18 +1,10 @@
-/** The request and reply schemas of the trash routes (/api/trash). */
+/** The request and reply schemas of the trash routes (/api/trash; the item's shape in shared/trash.ts). */
+import { trashListReply } from '../../shared/trash';
 import { z } from '../../shared/zod';
 import { errorReplies, messageReply } from '../api/route-schemas';
 
 const tags = ['Trash'];
 const security = [{ bearer: [] }];
-
-const item = z.object({
-  resource: z.string().meta({ description: 'The resource key (e.g. `gallery`), or `enquiries`' }),
-  noun: z.string().meta({ description: 'What the item is (“Gallery Item”, “Enquiry”)' }),
-  id: z.string().meta({ description: 'The item’s `_id`' }),
-  label: z.string().meta({ description: 'Its name (the title field; an enquiry’s sender)' }),
-  deletedAt: z.string().meta({ description: 'ISO 8601 time it was moved to the trash' }),
-  thumbnail: z.string().nullable().meta({ description: 'URL of its first image (/uploads/…), null when it has none' }),
-});
 
 const itemParams = z.object({
   resource: z.string().max(100).meta({ description: 'The resource key, or `enquiries`' }),
@@ -27,7 +19,7 @@ export const trashSchemas = {
       description: `Signed-in staff. Enquiries are listed for Admins only. Items stay TRASH_DAYS days, then are deleted forever.`,
       security,
       response: {
-        200: z.object({ success: z.literal(true), data: z.array(item), trashDays: z.number().int() }),
+        200: trashListReply,
         ...errorReplies(401),
       },
     },

@@ -1,3 +1,4 @@
+// engine-independent: the built server on an embedded database, in a mount namespace of its own
 /**
  * A full disk is a 507 with a clear message and nothing half-written, wherever it strikes: while
  * the upload is read to tmp, while renditions are encoded into staging, while they are moved into

@@ -38,7 +38,7 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
     if (body === undefined || body === null) return { fields: {}, files: [] };
     if (typeof body !== 'object' || Array.isArray(body)) throw new ClientError(400, apiMessages.invalidJson);
     refuseNul(body);
-    return { fields: body as Record<string, unknown>, files: [] };
+    return { fields: Object.fromEntries(Object.entries(body)), files: [] };
   }
   const fields: Record<string, unknown> = {};
   const files: UploadedFile[] = [];
@@ -99,7 +99,7 @@ export async function removeTempFiles(files: UploadedFile[]): Promise<void> {
 function translateMultipartError(error: unknown, maxImageBytes: number): unknown {
   // a full disk is the server's condition (507 in the error handler), never the client's malformed upload
   if (error instanceof ClientError || isDiskFull(error)) return error;
-  const code = (error as { code?: string }).code;
+  const code = error instanceof Error && 'code' in error ? error.code : undefined;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
       return new ClientError(413, apiMessages.imageTooLarge(maxImageBytes / 1024 / 1024));

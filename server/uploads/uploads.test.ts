@@ -132,7 +132,7 @@ describe('image uploads', () => {
     const webp = await t.app.inject(json.data.image);
     expect(webp.statusCode).toBe(200);
     expect(webp.headers['content-type']).toBe('image/webp');
-    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(webp.headers['cache-control']).toBe('public, max-age=31536000, immutable, s-maxage=10, stale-while-revalidate=30');
     expect(webp.headers['x-content-type-options']).toBe('nosniff');
     expect(webp.headers['content-security-policy']).toContain("default-src 'none'");
     await t.renditionsDone();

@@ -1,3 +1,4 @@
+// engine-independent: rewrites HTML; no database
 import { describe, expect, it } from 'vitest';
 import { deferHydration } from './defer-hydration';
 

@@ -1,7 +1,8 @@
+// engine-independent: the page cache in memory; no database
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ContentVersion } from '../resources/content-version';
-import { PageCache, type RenderedPage } from './page-cache';
+import { BURST_RENDER_INTERVAL_MS, HOT_PAGE_HITS, PageCache, type RenderedPage } from './page-cache';
 
 const html = `<!DOCTYPE html><html><body>${'<p>Some page text that compresses well.</p>'.repeat(100)}</body></html>`;
 const rendered = (overrides: Partial<RenderedPage> = {}): RenderedPage => ({
@@ -13,6 +14,55 @@ const rendered = (overrides: Partial<RenderedPage> = {}): RenderedPage => ({
 });
 
 describe('page cache', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('during a burst of changes renders a page visitors are reading at most once a second; a page nobody reads, or any page after the burst, at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const version = new ContentVersion();
+    const cache = new PageCache(version);
+    let renders = 0;
+    const render = async () => (renders++, rendered({ body: Buffer.from(`${html}<!-- ${renders} -->`) }));
+    const read = (times: number) => {
+      for (let i = 0; i < times; i++) expect(cache.get('/')).not.toBeNull();
+    };
+    const burst = () => {
+      for (let change = 0; change < 4; change++) {
+        vi.advanceTimersByTime(5);
+        version.bump();
+      }
+      expect(version.inBurst()).toBe(true);
+    };
+    const first = await cache.getOrRender('/', render);
+
+    // a burst, but the page was not read since its render (a test, staff reading their edit): shown at once
+    burst();
+    const second = await cache.getOrRender('/', render);
+    expect(second).not.toBe(first);
+    expect(renders).toBe(2);
+
+    // read by visitors, then a burst within the second: served as it was, not rendered again
+    read(HOT_PAGE_HITS);
+    burst();
+    expect(await cache.getOrRender('/', render)).toBe(second);
+    expect(renders).toBe(2);
+    expect(cache.deferred).toBe(1);
+
+    // a second after its render, rendered again though the burst goes on
+    vi.advanceTimersByTime(BURST_RENDER_INTERVAL_MS);
+    burst();
+    const third = await cache.getOrRender('/', render);
+    expect(third).not.toBe(second);
+    expect(renders).toBe(3);
+
+    // read again, and the burst over (no change for a second): a change shows at once
+    read(HOT_PAGE_HITS);
+    vi.advanceTimersByTime(BURST_RENDER_INTERVAL_MS);
+    version.bump();
+    expect(version.inBurst()).toBe(false);
+    expect(await cache.getOrRender('/', render)).not.toBe(third);
+    expect(renders).toBe(4);
+  });
+
   it('prepares a page once: gzip and br of the same bytes, an ETag, Vary', async () => {
     const cache = new PageCache(new ContentVersion());
     let renders = 0;
@@ -118,6 +168,14 @@ describe('page cache', () => {
       '/gallery.data?_routes=routes%2Fpublic%2Fgallery&category=a',
     );
     expect(PageCache.key('/__manifest', '?paths=%2Fabout&version=abc')).toBe('/__manifest?paths=%2Fabout&version=abc');
+    expect(PageCache.key('/gallery', '?page=3&utm_source=x&category=interior')).toBe('/gallery?category=interior&page=3');
+  });
+
+  it('keeps only the parameters a page reads: other pages cannot be multiplied by a query', () => {
+    for (const query of ['?category=a', '?page=2', '?status=x&sent=1'])
+      for (const path of ['/', '/about', '/client', '/interior']) expect(PageCache.key(path, query)).toBe(path);
+    expect(PageCache.key('/project/exterior', '?page=2&sent=1')).toBe('/project/exterior');
+    expect(PageCache.key('/contact', '?category=a&page=2')).toBe('/contact');
   });
 
   it('caches the public site only', () => {

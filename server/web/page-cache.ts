@@ -9,11 +9,19 @@ import { COMPRESS_THRESHOLD, encodeOnce } from '../prepared-body';
 import type { ContentVersion } from '../resources/content-version';
 
 /**
- * The query parameters that change what a cacheable URL answers: the gallery and project pages'
- * filters (category, status), the contact page's no-JS confirmation (sent), and React Router's own
- * (_routes and index on .data requests, paths and version on /__manifest).
+ * The query parameters that change what a cacheable URL answers, per page: the gallery's category and
+ * pages shown, the project filters, the contact page's no-JS confirmation, the project form's project. Any other page ignores them,
+ * so `/?category=…` cannot add entries. React Router's own (_routes and index on .data requests, paths
+ * and version on /__manifest) count everywhere.
  */
-const PAGE_QUERY_PARAMS: readonly string[] = ['category', 'status', 'sent', '_routes', 'index', 'paths', 'version'];
+const PAGE_QUERY_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  '/gallery': ['category', 'page'],
+  '/project/exterior': ['category', 'status'],
+  '/contact': ['sent'],
+  // the project form: one page per project (an unknown project is a redirect, never kept), and its confirmation
+  '/enquire': ['project', 'sent'],
+};
+const ROUTER_QUERY_PARAMS: readonly string[] = ['_routes', 'index', 'paths', 'version'];
 
 const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml))/;
 
@@ -31,6 +39,8 @@ export interface PreparedPage {
   headers: Record<string, string>;
   etag: string;
   identity: Buffer;
+  /** An HTML page (what a visit counts), not a data reply, robots.txt or the sitemap. */
+  html: boolean;
   gzip: Buffer | null;
   br: Buffer | null;
 }
@@ -39,7 +49,26 @@ interface Entry {
   version: number;
   page: PreparedPage;
   bytes: number;
+  /** The lookup count at its last hit (or when stored). */
+  used: number;
+  /** When its render began (Date.now()). */
+  renderedAt: number;
+  /** Requests it answered since it was stored… */
+  hits: number;
+  /** …and those its predecessor answered: together, how much visitors are reading the page. */
+  earlierHits: number;
 }
+
+/**
+ * A page visitors are reading (answered HOT_PAGE_HITS times since its render) is rendered at most once in
+ * BURST_RENDER_INTERVAL_MS while content changes in a burst (ContentVersion.inBurst): eight staff uploading
+ * photos would otherwise have the home page rendered after each save, on the thread that answers every
+ * visitor. Requests meanwhile get it as last rendered, at most that much behind, as a shared cache in front
+ * would serve it anyway. A page nobody is reading, or any page outside a burst, shows a change on its very
+ * next request (staff reading their own edit, tests reading a page right after a write).
+ */
+export const BURST_RENDER_INTERVAL_MS = 1000;
+export const HOT_PAGE_HITS = 20;
 
 export interface PageCacheLimits {
   maxPages: number;
@@ -53,10 +82,14 @@ export class PageCache {
   /** Renders under way, so a burst of misses for one page renders it once. */
   private readonly pending = new Map<string, Promise<PreparedPage>>();
   private bytes = 0;
+  /** Counts lookups: an entry's `used` is the count at its last hit, so eviction takes the least recently used. */
+  private clock = 0;
   /** Pages rendered for the cache so far (hits render nothing): the cache's misses. */
   renders = 0;
   /** Lookups answered without a render (joining a render under way counts as a hit), for metrics. */
   hits = 0;
+  /** Of those, stale pages served because a burst of changes put their render off. */
+  deferred = 0;
 
   constructor(
     private readonly version: ContentVersion,
@@ -71,7 +104,8 @@ export class PageCache {
   /** The cache key (and the URL rendered) for a path and query: the page's own parameters, sorted. */
   static key(pathname: string, search: string): string {
     if (search.length <= 1) return pathname;
-    const kept = [...new URLSearchParams(search)].filter(([name]) => PAGE_QUERY_PARAMS.includes(name));
+    const read = PAGE_QUERY_PARAMS[pathname.replace(/\.data$/, '')] ?? [];
+    const kept = [...new URLSearchParams(search)].filter(([name]) => read.includes(name) || ROUTER_QUERY_PARAMS.includes(name));
     if (kept.length === 0) return pathname;
     kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `${pathname}?${new URLSearchParams(kept).toString()}`;
@@ -85,40 +119,61 @@ export class PageCache {
   get(key: string): PreparedPage | null {
     const entry = this.pages.get(key);
     if (!entry || entry.version !== this.version.current) return null;
-    // most recently used goes last, so eviction takes the least recently used
-    this.pages.delete(key);
-    this.pages.set(key, entry);
+    // stamped rather than moved to the Map's end: a hit is every cached reply's path, an eviction is rare
+    entry.used = ++this.clock;
+    entry.hits += 1;
     return entry.page;
   }
 
   /**
    * The page for a key, rendered (once for concurrent callers) and prepared on a miss. A rendered page
-   * is kept only when it is shareable, answered 200 and no content changed while it was rendered.
-   * A page rendered before the last change stays stored (as stale) until its new render replaces it.
+   * is kept when it is shareable and answered 200; one rendered across a change is kept as stale, as is
+   * a page rendered before the last change, until a new render replaces it.
    */
-  async getOrRender(key: string, render: () => Promise<RenderedPage>): Promise<PreparedPage> {
+  getOrRender(key: string, render: () => Promise<RenderedPage>): PreparedPage | Promise<PreparedPage> {
+    // a hit is answered at once, without a promise: it is every cached reply's path
     const hit = this.get(key);
     if (hit) {
       this.hits += 1;
       return hit;
     }
+    const stale = this.pages.get(key);
+    // asked while stale counts as read too: in a burst a page is stale most of the time
+    if (stale) stale.hits += 1;
     const running = this.pending.get(key);
     if (running) {
       this.hits += 1;
       // the page is being rendered again after a change: requests that arrive meanwhile get the page as
       // it was a moment ago rather than queueing behind the render (the one that started it waits for it)
-      return this.pages.get(key)?.page ?? running;
+      return stale?.page ?? running;
     }
+    const now = Date.now();
+    if (
+      stale &&
+      stale.hits + stale.earlierHits >= HOT_PAGE_HITS &&
+      now - stale.renderedAt < BURST_RENDER_INTERVAL_MS &&
+      this.version.inBurst(now)
+    ) {
+      this.hits += 1;
+      this.deferred += 1;
+      return stale.page;
+    }
+    return this.renderAndKeep(key, render);
+  }
+
+  private async renderAndKeep(key: string, render: () => Promise<RenderedPage>): Promise<PreparedPage> {
     const version = this.version.current;
+    const renderedAt = Date.now();
     this.renders += 1;
     const pending = render().then(async (rendered) => {
       const keep = rendered.shareable && rendered.status === 200;
       // a page served once is compressed on its way out instead (as much work, and no br at quality 9)
       const page = await prepare(rendered, keep);
-      if (this.version.current === version) {
-        if (keep) this.store(key, version, page);
-        else this.drop(key); // e.g. the record is gone (404): its old page must not be served as stale either
-      }
+      // a page rendered across a write is kept too, under the version it was rendered for: never served as
+      // current, it is the newest stale copy (what requests get while the next render runs, or in a burst)
+      if (keep) this.store(key, version, page, renderedAt);
+      // e.g. the record is gone (404): its old page must not be served as stale either
+      else if (this.version.current === version) this.drop(key);
       return page;
     });
     this.pending.set(key, pending);
@@ -129,17 +184,23 @@ export class PageCache {
     }
   }
 
-  private store(key: string, version: number, page: PreparedPage): void {
+  private store(key: string, version: number, page: PreparedPage, renderedAt: number): void {
     const bytes = page.identity.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
     if (bytes > this.limits.maxBytes) return;
     const old = this.pages.get(key);
     if (old) this.remove(key, old);
-    while (this.pages.size >= this.limits.maxPages || this.bytes + bytes > this.limits.maxBytes) {
-      const [oldestKey, oldest] = this.pages.entries().next().value!;
-      this.remove(oldestKey, oldest);
-    }
-    this.pages.set(key, { version, page, bytes });
+    // how much visitors read it: since this render, and between the previous render and this one
+    const earlierHits = old?.hits ?? 0;
+    while (this.pages.size > 0 && (this.pages.size >= this.limits.maxPages || this.bytes + bytes > this.limits.maxBytes))
+      this.evictLeastRecentlyUsed();
+    this.pages.set(key, { version, page, bytes, used: ++this.clock, renderedAt, hits: 0, earlierHits });
     this.bytes += bytes;
+  }
+
+  private evictLeastRecentlyUsed(): void {
+    let oldest: [string, Entry] | null = null;
+    for (const candidate of this.pages) if (!oldest || candidate[1].used < oldest[1].used) oldest = candidate;
+    if (oldest) this.remove(...oldest);
   }
 
   private drop(key: string): void {
@@ -160,5 +221,6 @@ async function prepare(rendered: RenderedPage, encode: boolean): Promise<Prepare
   const compress = encode && body.length >= COMPRESS_THRESHOLD && COMPRESSIBLE.test(rendered.headers['content-type'] ?? '');
   const encoded = compress ? await encodeOnce(body) : null;
   const headers = { ...rendered.headers, etag, ...(compress ? { vary: 'Accept-Encoding' } : {}) };
-  return { status: rendered.status, headers, etag, identity: body, gzip: encoded?.gzip ?? null, br: encoded?.br ?? null };
+  const html = rendered.headers['content-type']?.startsWith('text/html') ?? false;
+  return { status: rendered.status, headers, etag, identity: body, html, gzip: encoded?.gzip ?? null, br: encoded?.br ?? null };
 }

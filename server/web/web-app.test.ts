@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
 import { apiMessages } from '../../shared/api-messages';
 import { DEMO_SITE_SETTINGS } from '../../shared/site-settings';
-import { buildApp, PERMISSIONS_POLICY } from '../app';
+import { buildApp } from '../app';
+import { PERMISSIONS_POLICY } from '../reply-headers';
 import { createTestApp, type TestApp } from '../test/test-app';
 
 interface RawReply {
@@ -172,13 +173,13 @@ describe('web app', () => {
     const hostile = '</script><script>alert(1)</script><!--';
     await t.services.siteSettings.save({ ...DEMO_SITE_SETTINGS, companyName: hostile });
     try {
-      const page = await web.inject(`/gallery?category=${encodeURIComponent(hostile)}`);
+      const page = await web.inject(`/project/exterior?category=${encodeURIComponent(hostile)}`);
       expect(page.statusCode).toBe(200);
       const block = /<script type="application\/json" id="public-page">([\s\S]*?)<\/script>/.exec(page.body);
       expect(block).not.toBeNull();
       expect(block![1]).not.toMatch(/<\/?script|<!--/i);
       const data = JSON.parse(block![1]) as { name: string; address: { site: { companyName: string }; search: string } };
-      expect(data.name).toBe('gallery');
+      expect(data.name).toBe('projects');
       expect(data.address.site.companyName).toBe(hostile);
       expect(new URLSearchParams(data.address.search).get('category')).toBe(hostile);
       expect(page.body).not.toContain('<script>alert(1)');
@@ -235,8 +236,8 @@ describe('web app', () => {
       expect(reply.headers.etag, url).toBe(first.headers.etag);
     }
     expect(cache.renders).toBe(renders);
-    await web.inject('/gallery?category=interior&utm_source=x');
-    await web.inject('/gallery?utm_source=y&category=interior');
+    await web.inject('/project/exterior?category=interior&utm_source=x');
+    await web.inject('/project/exterior?utm_source=y&category=interior');
     expect(cache.renders).toBe(renders + 1);
   });
 
@@ -249,7 +250,7 @@ describe('web app', () => {
       expect(reply.statusCode).toBe(200);
       const nonce = /'nonce-([^']+)'/.exec(reply.headers['content-security-policy'] as string)![1];
       expect(reply.body).toContain(`nonce="${nonce}"`);
-      expect(reply.headers['cache-control']).toBe('no-cache');
+      expect(reply.headers['cache-control']).toBe('private, no-store');
       nonces.push(nonce);
     }
     expect(nonces[0]).not.toBe(nonces[1]);

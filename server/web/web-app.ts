@@ -15,14 +15,19 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { apiMessages } from '../../shared/api-messages';
-import { readSessionCookie } from '../auth/session-cookie';
+import { seesWithheldContent } from '../auth/require-admin';
 import { contactRateLimit } from '../contact/contact-routes';
 import { ClientError } from '../errors';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
 import { preferredEncoding } from '../prepared-body';
+import { PERSONAL, sharedCacheControl } from '../reply-headers';
 import type { Services } from '../services';
 import { deferHydration } from './defer-hydration';
+import { registerLivePreview } from './live-preview-route';
 import { PageCache, type PreparedPage, type RenderedPage } from './page-cache';
+import type { VisitCounter } from '../visits/visit-counter';
+import { propertyOf } from '../../shared/narrow';
+import type { LivePreview } from '../../shared/live-preview';
 
 export type WebAppMode = 'none' | 'production' | 'development';
 
@@ -47,6 +52,8 @@ export type WebLoadContext = {
   publicEntry: string | null;
   /** `?preview=<id>` asked by signed-in staff: that hidden item is shown in its list (such a page is never cached). */
   previewId?: string;
+  /** A live preview (POST /api/preview): this item, as its form holds it, in its list (`previewId` is its id). */
+  livePreview?: LivePreview;
 };
 
 type ScriptSources = { nonce: string } | { hashes: string[] };
@@ -79,11 +86,22 @@ function scriptHashes(scripts: Iterable<string>): string[] {
   return [...hashes];
 }
 
+/** React Router's server build, from the module that exports it (its routes, entry and assets manifest). */
+function serverBuild(module: unknown): ServerBuild {
+  if (isServerBuild(module)) return module;
+  throw new Error('The server build exports no routes, entry or assets. Run "npm run build" again.');
+}
+
+function isServerBuild(module: unknown): module is ServerBuild {
+  return ['routes', 'entry', 'assets'].every((name) => propertyOf(module, name) !== undefined);
+}
+
 /** The public entry's URL from the build's record of it (vite.public.config.ts). */
 function readPublicEntry(): string {
   const record = path.join(projectRoot, 'build', 'public-entry.json');
   if (!fs.existsSync(record)) throw new Error(`The public pages' entry is not built (${record} is missing). Run "npm run build" first.`);
-  const { entry } = JSON.parse(fs.readFileSync(record, 'utf8')) as { entry: string };
+  const entry = propertyOf(JSON.parse(fs.readFileSync(record, 'utf8')), 'entry');
+  if (typeof entry !== 'string') throw new Error(`${record} names no entry. Run "npm run build" again.`);
   return entry;
 }
 
@@ -98,13 +116,13 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     const vite = await import('vite');
     const server = await vite.createServer({ root: projectRoot, server: { middlewareMode: true }, appType: 'custom' });
     viteMiddleware = server.middlewares;
-    loadBuild = () => server.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    loadBuild = async () => serverBuild(await server.ssrLoadModule('virtual:react-router/server-build'));
     app.addHook('onClose', () => server.close());
   } else {
     if (!fs.existsSync(serverBuildFile)) {
       throw new Error(`The front end is not built (${serverBuildFile} is missing). Run "npm run build" first.`);
     }
-    const build = (await import(pathToFileURL(serverBuildFile).href)) as ServerBuild;
+    const build = serverBuild(await import(pathToFileURL(serverBuildFile).href));
     loadBuild = async () => build;
     publicEntry = readPublicEntry();
     await app.register(fastifyStatic, {
@@ -122,6 +140,9 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
 
   let handler: ReturnType<typeof createRequestHandler> | null = null;
   const pages = new PageCache(services.contentVersion);
+  // page views of visitors (null with ANALYTICS=false): counted in memory as each page is sent
+  const visits = services.visits;
+  const sharedPage = sharedCacheControl(services.env);
   app.decorate('pageCache', pages);
   const render = async (request: Request, context: WebLoadContext) => {
     // in development a fresh build is loaded on every request, to pick up edits
@@ -141,17 +162,19 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       const inline = [...html.matchAll(INLINE_SCRIPT)].map((match) => match[1]);
       if (insertedScript !== null) inline.push(insertedScript);
       Object.assign(headers, PAGE_HEADERS, { 'content-security-policy': pageCsp({ hashes: scriptHashes(inline) }, false) });
-      headers['cache-control'] ??= 'no-cache';
       body = Buffer.from(html);
     }
     const shareable = context.failedReads === 0 && !response.headers.has('set-cookie');
+    // a page kept here may be kept by a shared cache too; a page with an error state not even by a browser
+    if (headers['content-type']?.startsWith('text/html'))
+      headers['cache-control'] ??= !shareable ? 'no-store' : response.status === 200 ? sharedPage : 'no-cache';
     return { status: response.status, headers, body, shareable };
   };
 
   /** Any other page (admin, and everything in development): rendered per request with a fresh nonce, streamed. */
-  const renderOwn = async (request: Request, reply: FastifyReply, previewId?: string) => {
+  const renderOwn = async (request: Request, reply: FastifyReply, previews: Pick<WebLoadContext, 'previewId' | 'livePreview'> = {}) => {
     const nonce = crypto.randomBytes(16).toString('base64');
-    const response = await render(request, { services, nonce, failedReads: 0, log: reply.log, publicEntry, previewId });
+    const response = await render(request, { services, nonce, failedReads: 0, log: reply.log, publicEntry, ...previews });
     reply.code(response.status);
     response.headers.forEach((value, name) => {
       if (name !== 'set-cookie') reply.header(name, value);
@@ -160,10 +183,9 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     if (cookies.length > 0) reply.header('set-cookie', cookies);
     if (response.headers.get('content-type')?.startsWith('text/html')) {
       reply.headers(PAGE_HEADERS).header('content-security-policy', pageCsp({ nonce }, development));
-      if (!response.headers.has('cache-control')) reply.header('cache-control', 'no-cache');
     }
-    // a preview shows a hidden item to one signed-in person: no cache anywhere may keep it
-    if (previewId) reply.header('cache-control', 'private, no-store');
+    // admin screens, a staff preview, a form's reply: for one person, kept by no cache
+    reply.header('cache-control', PERSONAL);
     // @fastify/compress encodes the stream on its way out
     return reply.send(response.body);
   };
@@ -173,63 +195,91 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     url: '/*',
     // in development Vite answers its own paths (modules, HMR) and passes the rest on
     onRequest: viteMiddleware ? (request, reply, done) => viteMiddleware(request.raw, reply.raw, done) : undefined,
-    handler: async (request, reply) => {
+    handler: (request, reply) => {
       const { pathname, search } = requestTarget(request.url);
-      const previewId = PageCache.isCacheable(pathname) ? await staffPreview(services, request, search) : undefined;
-      if (!development && !previewId && PageCache.isCacheable(pathname)) {
-        const key = PageCache.key(pathname, search);
-        return sendPrepared(request, reply, await pages.getOrRender(key, () => renderShared(key, 'GET')));
+      // the common case first: a public page without a query, sent from the cache at once (no promise on a hit)
+      if (!development && search.length <= 1 && PageCache.isCacheable(pathname)) {
+        const found = pages.getOrRender(pathname, () => renderShared(pathname, 'GET'));
+        if (!(found instanceof Promise)) return void sendPrepared(request, reply, found, false, visits, pathname, search);
+        return found.then((page) => sendPrepared(request, reply, page, false, visits, pathname, search));
       }
-      const controller = new AbortController();
-      reply.raw.once('close', () => controller.abort());
-      return renderOwn(
-        pageRequest(origin + pathname + search, { method: request.method, headers: forwardedHeaders(request), signal: controller.signal }),
-        reply,
-        previewId,
-      );
+      return servePage(request, reply, pathname, search);
     },
   });
 
+  /** A page asked with a query (a staff preview among them), an uncacheable page, or any page in development. */
+  const servePage = async (request: FastifyRequest, reply: FastifyReply, pathname: string, search: string) => {
+    const cacheable = PageCache.isCacheable(pathname);
+    const previewId = cacheable ? await staffPreview(services, request, search) : undefined;
+    if (!development && !previewId && cacheable) {
+      const key = PageCache.key(pathname, search);
+      const found = pages.getOrRender(key, () => renderShared(key, 'GET'));
+      // a preview link a visitor follows shows them the public page, but no shared cache may keep it: staff get another page at that URL
+      const personal = search.includes('preview=');
+      return sendPrepared(
+        request,
+        reply,
+        found instanceof Promise ? await found : found,
+        personal,
+        personal ? null : visits,
+        pathname,
+        search,
+      );
+    }
+    const controller = new AbortController();
+    reply.raw.once('close', () => controller.abort());
+    return renderOwn(
+      pageRequest(origin + pathname + search, { method: request.method, headers: forwardedHeaders(request), signal: controller.signal }),
+      reply,
+      { previewId },
+    );
+  };
+
+  registerLivePreview(app, services, (request, reply, pagePath, livePreview) =>
+    renderOwn(pageRequest(origin + pagePath, { method: 'GET', headers: forwardedHeaders(request) }), reply, {
+      previewId: livePreview.id,
+      livePreview,
+    }),
+  );
+
   // The contact form without JavaScript posts here (form-encoded, small, rate limited like /api/user)
   // and the contact route's action answers; with JavaScript the page sends to /api/user instead.
+  // The project form always posts here.
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: CONTACT_FORM_BODY_LIMIT },
       (_request, body, done) => done(null, body),
     );
-    scope.post('/contact', { onRequest: contactRateLimit(services) }, async (request, reply) => {
-      if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
-      const { pathname, search } = requestTarget(request.url);
-      return renderOwn(
-        pageRequest(origin + pathname + search, { method: 'POST', headers: forwardedHeaders(request), body: request.body }),
-        reply,
-      );
-    });
+    // the contact form, and the project form a project's call to action opens (issue 26): one flood limit for both
+    for (const formPage of FORM_PAGES)
+      scope.post(formPage, { onRequest: contactRateLimit(services) }, async (request, reply) => {
+        if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
+        const { pathname, search } = requestTarget(request.url);
+        return renderOwn(
+          pageRequest(origin + pathname + search, { method: 'POST', headers: forwardedHeaders(request), body: request.body }),
+          reply,
+        );
+      });
   });
 }
 
 /**
- * The `preview` query parameter of a public page, when the request carries a valid staff session
- * cookie; for anyone else it is ignored (the visitor's page, from the cache).
+ * The `preview` query parameter of a public page, when the request comes from staff who may see
+ * hidden content; for anyone else it is ignored (the visitor's page, from the cache).
  */
 async function staffPreview(services: Services, request: FastifyRequest, search: string): Promise<string | undefined> {
   const previewId = new URLSearchParams(search).get('preview');
   if (!previewId) return undefined;
-  const token = readSessionCookie(request, services.auth.publicUrl);
-  if (!token) return undefined;
-  try {
-    await services.auth.authenticate(`Bearer ${token}`);
-    return previewId;
-  } catch {
-    // an ended or unknown session: the visitor's page
-    return undefined;
-  }
+  return (await seesWithheldContent(services.auth, request)) ? previewId : undefined;
 }
 
 const CONTACT_FORM_BODY_LIMIT = 16 * 1024;
+/** The public pages whose forms post without JavaScript (the server is bundled without Vite and cannot read the definitions). */
+const FORM_PAGES = ['/contact', '/enquire'] as const;
 /** What the page render needs from the request's headers (never Host: the origin is ours). */
-const FORWARDED_HEADERS = ['content-type', 'accept', 'accept-language', 'user-agent'] as const;
+// the Referer: the page a form posted without JavaScript was sent from (its path only is kept)
+const FORWARDED_HEADERS = ['content-type', 'accept', 'accept-language', 'user-agent', 'referer'] as const;
 
 function forwardedHeaders(request: FastifyRequest): Record<string, string> {
   const headers: Record<string, string> = {};
@@ -267,9 +317,19 @@ function requestTarget(url: string): { pathname: string; search: string } {
   return query < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, query), search: url.slice(query) };
 }
 
-/** A prepared page: 304 for a matching ETag, else the stored bytes in the best encoding the client takes. */
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, page: PreparedPage) {
+/** A prepared page: 304 for a matching ETag, else the stored bytes in the best encoding the client takes; a visitor's view is counted. */
+function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: PreparedPage,
+  personal: boolean,
+  visits: VisitCounter | null = null,
+  pathname = '',
+  search = '',
+) {
+  if (visits && page.status === 200 && request.method === 'GET' && page.html) visits.view(request.headers, request.ip, pathname, search);
   reply.code(page.status).headers(page.headers);
+  if (personal) reply.header('cache-control', PERSONAL);
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
   const encoding = page.br ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);

@@ -1,5 +1,5 @@
 /** Every admin copy string that the resource definitions and API messages do not already hold. */
-import { apiMessages } from '../api-messages';
+import { apiMessages, areaLabels, roleLabels } from '../api-messages';
 
 export const PREVIEW_CHARS = 50;
 
@@ -38,6 +38,20 @@ export const loginCopy = {
   failed: 'Login failed',
   network: 'Network error. Please try again.',
   forgot: 'Forgot password?',
+  passwordChanged: 'Your password was changed, so every session of your account has ended. Sign in with your new password.',
+} as const;
+
+/** The session's end while the admin works: the warning before it, and signing in again over the screen. */
+export const sessionCopy = {
+  warningTitle: 'Are you still there?',
+  warning: (seconds: number) =>
+    `You will be signed out in ${seconds === 60 ? '1 minute' : `${seconds} seconds`} because nothing has happened for a while.`,
+  stay: 'Stay signed in',
+  signOut: 'Sign out',
+  endedTitle: 'Sign in again',
+  ended: 'Your session has ended. Sign in again to carry on: this screen and everything you entered stay as they are.',
+  signIn: 'Sign in',
+  signingIn: 'Signing in...',
 } as const;
 
 export const forgotCopy = {
@@ -47,6 +61,28 @@ export const forgotCopy = {
   command: (email: string) => `npm run admin -- reset-password ${email}`,
   after: 'It prints a new password and ends every session of that account. Log in with it, then change it under Account.',
   back: 'Back to login',
+  /** With SMTP_URL set: a reset link by e-mail. */
+  mailIntro:
+    'Enter the e-mail address of your admin account. If it is one, we send a link to set a new password; it works once, for 30 minutes.',
+  email: 'Email',
+  send: 'Send reset link',
+  sending: 'Sending...',
+  sent: 'Check your e-mail',
+  sentNext:
+    'Open the link in the mail to choose a new password, then sign in with it. No mail within a few minutes? Check the spam folder, or ask again.',
+} as const;
+
+/** The screen a reset link opens: a new password, then sign in. */
+export const resetCopy = {
+  title: 'Set a new password',
+  intro: 'Choose a new password for your admin account. Setting it ends every session of the account.',
+  newPassword: (min: number) => `New password (at least ${min} characters)`,
+  submit: 'Set password',
+  submitting: 'Setting...',
+  doneTitle: 'Password set',
+  signIn: 'Sign in',
+  askAgain: 'Ask for a new link',
+  noToken: 'This link is not complete. Open the link from the mail again, or ask for a new one.',
 } as const;
 
 export const layoutCopy = {
@@ -82,6 +118,7 @@ export const adminNavFrame = {
     { to: '/admin/about', label: 'About Us Editor', order: 90 },
     { to: '/admin/settings', label: 'Site settings', order: 92 },
     { to: '/admin/backups', label: 'Backups', order: 100 },
+    { to: '/admin/webhooks', label: 'Webhooks', order: 102 },
     { to: '/admin/activity', label: 'Activity', order: 105 },
     { to: '/admin/account', label: 'Account', order: 110 },
   ],
@@ -163,6 +200,12 @@ export const commonCopy = {
   imageDetailLabel: (what: 'alt' | 'focus', i?: number) =>
     `${what === 'alt' ? 'Alt text' : 'Focal point'}${i === undefined ? '' : `, image ${i}`}`,
   dropImages: 'Drop images here, or',
+  /** the n-th image of several, as the drag handle and its announcements name it */
+  imageNumber: (i: number) => `Image ${i}`,
+  /** the badge of the first of several images */
+  cover: 'Cover',
+  imageOrderHint:
+    'The first image is the cover. Drag an image by its Move handle (or press Space on it, then the arrow keys) to change the order.',
   networkError: 'Network error. Please try again.',
   somethingWrong: 'Something went wrong',
   createdAt: 'Added',
@@ -223,6 +266,100 @@ export const trashCopy = {
   untitled: '(untitled)',
 } as const;
 
+/** The History screen of an item, the About content or the Site settings (docs/decisions/0038). */
+export const historyCopy = {
+  link: 'History',
+  linkLabel: (name: string) => `History of ${name}`,
+  title: (name: string) => `History: ${name}`,
+  subtitle: (keep: number) => `Every saved version, newest first. The last ${keep} are kept.`,
+  subtitleGeneric: 'Every saved version, newest first.',
+  aboutName: 'About Us',
+  settingsName: 'Site settings',
+  back: 'Back',
+  fetchFailed: 'Failed to load the history.',
+  compareFailed: 'Failed to compare the versions.',
+  empty: 'No versions yet: the first save keeps one.',
+  versionsCaption: 'Versions',
+  columns: { number: 'Version', what: 'What happened', who: 'Who', when: 'When', changed: 'Changed fields' },
+  events: {
+    created: 'Created',
+    updated: 'Edited',
+    'restored-from-trash': 'Restored from the trash',
+    'version-restored': 'Restored',
+    saved: 'Saved',
+    'before-history': 'As it was before history began',
+  },
+  restoredFrom: (n: number) => `Version ${n} restored`,
+  current: 'Live',
+  draft: 'Draft',
+  system: 'The system',
+  nothingChanged: 'No field changed',
+  compareHeading: 'Compare two versions',
+  from: 'Older version',
+  to: 'Newer version',
+  versionOption: (n: number, when: string) => `Version ${n} (${when})`,
+  compare: 'Compare',
+  comparing: (from: number, to: number) => `Version ${from} compared with version ${to}`,
+  onlyChanged: 'Only fields that changed',
+  unchanged: 'Unchanged',
+  noImage: 'No image',
+  before: 'Before',
+  after: 'After',
+  removedText: 'Removed:',
+  addedText: 'Added:',
+  legend: 'Removed words are struck through on red; added words are underlined on green.',
+  imageAlt: (field: string, side: string, n: number) => `${field}, ${side.toLowerCase()}, image ${n}`,
+  restore: 'Restore',
+  restoreLabel: (n: number) => `Restore version ${n}`,
+  restoreTitle: 'Restore this version?',
+  restoreMessage: (n: number) =>
+    `Version ${n} becomes the live version at once, as a new version. The current version stays in the history.`,
+  restoring: 'Restoring...',
+  restored: (n: number) => `Version ${n} restored and published`,
+  more: 'Show older versions',
+} as const;
+
+/** The Webhooks screen (Admins: the accounts and backups area). */
+export const webhooksCopy = {
+  title: 'Webhooks',
+  subtitle:
+    'Other systems (a CRM, a chat channel, a site rebuild) are told of events as they happen: each event is POSTed as JSON to the URLs that asked for it, signed with the webhook’s secret.',
+  loadFailed: 'Failed to load the webhooks.',
+  addTitle: 'Add a webhook',
+  url: 'URL',
+  urlHint: 'An https:// address of the receiving system; loopback and private addresses are refused.',
+  events: 'Events',
+  add: 'Add webhook',
+  adding: 'Adding…',
+  empty: 'No webhooks yet.',
+  listTitle: 'Webhooks',
+  secret: 'Secret',
+  showSecret: 'Show secret',
+  hideSecret: 'Hide secret',
+  secretHidden: '••••••••••••••••',
+  edit: 'Edit',
+  editLabel: (url: string) => `Edit the webhook to ${url}`,
+  save: 'Save',
+  cancel: 'Cancel',
+  sendTest: 'Send test event',
+  sendTestLabel: (url: string) => `Send a test event to ${url}`,
+  rotate: 'New secret',
+  rotateLabel: (url: string) => `Make a new secret for ${url}`,
+  confirmRotate: (url: string) =>
+    `Make a new secret for ${url}? The old one stops working at once: the receiver must be given the new one.`,
+  delete: 'Delete',
+  deleteLabel: (url: string) => `Delete the webhook to ${url}`,
+  confirmDelete: (url: string) => `Delete the webhook to ${url} and its delivery log?`,
+  deliveriesTitle: 'Delivery log',
+  deliveriesEmpty: 'Nothing delivered yet.',
+  refresh: 'Refresh',
+  columns: { event: 'Event', created: 'Fired', state: 'State', attempts: 'Attempts' },
+  states: { pending: 'Pending', delivered: 'Delivered', failed: 'Given up' },
+  attempt: (time: string, outcome: string, ms: number) => `${time}: ${outcome} (${ms} ms)`,
+  noAttempts: 'Not tried yet',
+  verifyHint: 'How a receiver checks a signature: docs/webhooks.md.',
+} as const;
+
 /** Leaving a form with changes that are not saved (decision 0023). */
 export const leaveCopy = {
   title: 'Discard unsaved changes?',
@@ -250,6 +387,11 @@ export const listCopy = {
   selectAll: 'Select all on this page',
   selectRow: (name: string) => `Select ${name}`,
   selected: (n: number) => `${n.toLocaleString('en-IN')} selected`,
+  /** after the page is selected, as in Gmail: the selection grows to every item the search and filters match */
+  selectAllMatching: (n: number) => `Select all ${n.toLocaleString('en-IN')} matching`,
+  /** the Shown/Hidden filter of every list: hidden items are not on the public site (decision 0021) */
+  visibilityFilter: 'Shown or hidden',
+  shownAndHidden: 'Shown and hidden',
   clearSelection: 'Clear selection',
   bulkActions: 'Actions on the selected items',
   deleteSelected: 'Delete selected',
@@ -374,6 +516,24 @@ export const messagesCopy = {
   statusFilter: 'Status',
   allStatuses: 'All statuses',
   statusOption: (status: string, n: number) => `${status} (${n})`,
+  // where each enquiry came from (issue 26)
+  sourceFilter: 'Source',
+  allSources: 'All sources',
+  projectFilter: 'Project',
+  allProjects: 'All projects',
+  filterOption: (name: string, n: number) => `${name} (${n})`,
+  sourceTitle: 'Where it came from',
+  source: {
+    sourcePage: 'Sent from page',
+    projectTitle: 'Project',
+    utmSource: 'Campaign source',
+    utmMedium: 'Campaign medium',
+    utmCampaign: 'Campaign',
+    referrerHost: 'Referring site',
+    contactBy: 'Wants',
+    preferredTime: 'Preferred time',
+  },
+  sourceUnknown: 'Not known (sent before sources were recorded, or by another client)',
   noMatch: 'No messages match your search',
   noMatchHint: 'Try other words, or show all statuses.',
   open: 'Open',
@@ -382,6 +542,12 @@ export const messagesCopy = {
   received: 'Received',
   statusLabel: 'Status',
   reply: 'Reply by e-mail',
+  call: 'Call',
+  callLabel: (name: string, number: string) => `Call ${name} on ${number}`,
+  whatsapp: 'WhatsApp',
+  whatsappLabel: (name: string) => `WhatsApp ${name} (opens in a new tab)`,
+  /** The WhatsApp chat's first words, which the staff member can change before sending. */
+  whatsappGreeting: (name: string) => `Hello ${name}, thank you for your message on our website.`,
   delete: 'Delete',
   confirmDelete: (name: string) => `Are you sure you want to delete the message from ${name}?`,
   deleted: 'Message deleted',
@@ -412,7 +578,41 @@ export const bannerCopy = {
   confirm: 'Are you sure you want to delete this banner?',
 } as const;
 
+/** The copy of a screen whose spec names its Add button and toasts its own way ('added', not 'created'). */
+interface SpecScreenWords {
+  title: string;
+  addButton: string;
+  fetchFailed: string;
+  confirm: string;
+  added: string;
+  updated: string;
+  deleted: string;
+  saveFailed: string;
+  deleteFailed: string;
+}
+
+/** That copy in the generic screen's terms, with the form titles and empty text it names its own way. */
+const screenWords = (words: SpecScreenWords, form: { formAdd: string; formEdit: string; empty: string }) => ({
+  title: words.title,
+  add: words.addButton,
+  ...form,
+  fetchFailed: words.fetchFailed,
+  confirm: words.confirm,
+  created: words.added,
+  updated: words.updated,
+  deleted: words.deleted,
+  saveFailed: words.saveFailed,
+  deleteFailed: words.deleteFailed,
+});
+
 export const screenCopy = {
+  gallery: screenWords(galleryCopy, { formAdd: galleryCopy.formAdd, formEdit: galleryCopy.formEdit, empty: galleryCopy.empty }),
+  project: screenWords(projectCopy, { formAdd: projectCopy.formAdd, formEdit: projectCopy.formEdit, empty: projectCopy.emptyAll }),
+  clients: {
+    ...screenWords(clientCopy, { formAdd: clientCopy.modalAdd, formEdit: clientCopy.modalEdit, empty: clientCopy.empty }),
+    // the server's reason when it gives one, else the spec's text
+    deleteFailed: (reason: string) => reason || clientCopy.deleteFailed,
+  },
   homeBanners: { title: 'Banner Management', add: 'Add Banner', formAdd: 'Add Banner', formEdit: 'Edit Banner', empty: 'No banners yet' },
   aboutBanners: {
     title: 'About Page Banner Management',
@@ -589,6 +789,7 @@ export const siteSettingsCopy = {
     defaultDescription: 'Default page description',
     shareImage: 'Share image URL (optional)',
   },
+  mapLinkHint: 'A link to your office on a map. Empty: the address above, searched on OpenStreetMap.',
   shareImageHint:
     'The image shown when a page is shared: the URL of an image uploaded to this site (/uploads/…). Empty: each page’s own image.',
   opens: (day: string) => `${day} opens`,
@@ -609,7 +810,7 @@ export const accountCopy = {
   changeSubmit: 'Change Password',
   changing: 'Changing...',
   admins: 'Admins',
-  addAdmin: 'Add Admin',
+  addAdmin: 'Add account',
   adminEmail: 'Email',
   adminPassword: (min: number) => `Password (at least ${min} characters)`,
   adding: 'Adding...',
@@ -668,6 +869,9 @@ export const backupCopy = {
     'It loads into an empty database of either kind (the embedded one or PostgreSQL); add --force to replace a site that has content.',
 } as const;
 
+/** What an activity entry's target is called, by its type (other types name themselves). */
+const activityTargets: Readonly<Record<string, string>> = { account: 'Account', about: 'About Us' };
+
 export const activityCopy = {
   title: 'Activity',
   intro:
@@ -703,16 +907,23 @@ export const activityCopy = {
   empty: 'No activity yet',
   emptyFiltered: 'No activity matches these filters',
   loadFailed: 'Failed to load the activity log',
-  targets: { account: 'Account', about: 'About Us' } as Record<string, string>,
+  targets: activityTargets,
 } as const;
 
 /** Roles, two-factor sign-in and re-authentication on the admin screens. */
 export const securityCopy = {
-  roles: { admin: 'Admin', editor: 'Editor' } as const,
-  role: 'Role',
-  roleOf: (email: string) => `Role of ${email}`,
+  roles: roleLabels,
+  role: 'Preset',
+  roleOf: (email: string) => `Preset of ${email}`,
+  /** The presets' areas, under the add form's preset choice. */
+  presetHint: 'Admin: every area. Editor: content. Sales: enquiries.',
+  areas: areaLabels,
+  permissionsOf: (email: string) => `Permissions of ${email}`,
+  areaOf: (area: string, email: string) => `${area} for ${email}`,
+  sendResetLink: 'Send reset link',
+  sendResetLinkTo: (email: string) => `Send a reset link to ${email}`,
   notAllowedTitle: 'Not allowed',
-  notAllowed: 'This screen is for Admins. Your account is an Editor: you can edit the site’s content and the About page.',
+  notAllowed: 'Your account may not open this screen. Ask someone who manages accounts to give it the permission.',
   backToDashboard: 'Back to the dashboard',
   twoFactorTitle: 'Two-factor sign-in',
   twoFactorOnStatus: (left: number) => `On. ${left} of 10 recovery codes left.`,
@@ -733,6 +944,14 @@ export const securityCopy = {
   recoveryIntro:
     'Each code lets you sign in once without your phone. Keep them somewhere safe (a password manager or on paper): they are shown only now.',
   recoveryDone: 'I have saved these codes',
+  copyCodes: 'Copy',
+  codesCopied: 'Recovery codes copied',
+  downloadCodes: 'Download (.txt)',
+  printCodes: 'Print',
+  /** The file the Download button saves, and the heading of the printed page. */
+  recoveryFileName: 'recovery-codes.txt',
+  recoveryFileHeading: (site: string) => `Recovery codes of ${site}`,
+  enrolmentRequired: 'This site requires two-factor sign-in. Turn it on below to use the admin screens.',
   reauthTitle: 'Confirm it is you',
   reauthIntro: 'Enter your password to continue.',
   reauthIntroWithCode: 'Enter your password and a code from your authenticator app (or a recovery code) to continue.',
@@ -751,3 +970,14 @@ export const securityCopy = {
 
 /** The e-mail alert of an enquiry, as the inbox shows it (the mail outbox's states). */
 export const alertLabels = { pending: 'waiting to send', sent: 'sent', failed: 'not sent (gave up)' } as const;
+
+/** The live preview beside a form (issue 25). */
+export const previewCopy = {
+  show: 'Show preview',
+  hide: 'Hide preview',
+  title: 'Live preview',
+  frameTitle: (page: string) => `Preview of the page ${page}`,
+  loading: 'Loading the preview…',
+  failed: 'The preview could not be shown.',
+  note: 'Unsaved changes; new photos show once saved.',
+};

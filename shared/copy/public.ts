@@ -13,6 +13,7 @@ const company = {
 export const nav = {
   home: 'Home',
   about: 'About Us',
+  clientStories: 'Client Story',
   gallery: 'Gallery',
   projects: 'Project Details',
   contact: 'Contact Us',
@@ -23,26 +24,11 @@ export const nav = {
   skipToContent: 'Skip to content',
 } as const;
 
-export const NAV_LINKS = [
-  { to: '/', label: nav.home },
-  { to: '/about', label: nav.about },
-  { to: '/gallery', label: nav.gallery },
-  { to: '/project/exterior', label: nav.projects },
-  { to: '/contact', label: nav.contact },
-] as const;
-
 export const footer = {
   tagline: `Real estate, interior design, wooden carving and construction in Bangalore since ${company.footerFoundingYear}.`,
   follow: 'Follow us',
+  /** Its quick links are the pages' own (web/pages/, `menus`). */
   quickLinks: 'Quick Links',
-  quickLinkItems: [
-    { to: '/', label: 'Home' },
-    { to: '/about', label: 'About Us' },
-    { to: '/client', label: 'Client Story' },
-    { to: '/gallery', label: 'Gallery' },
-    { to: '/project/exterior', label: 'Project Details' },
-    { to: '/contact', label: 'Contact Us' },
-  ],
   contactTitle: 'Contact',
   policies: [
     { id: 'privacy-policy', label: 'Privacy Policy' },
@@ -181,6 +167,9 @@ export const gallery = {
   filterLabel: 'Filter by category',
   photos: (n: number) => (n === 1 ? '1 photo' : `${n} photos`),
   counter: (index: number, total: number) => `${index} of ${total}`,
+  /** the link to the next page of items (a plain link without JavaScript, appended in place with it) */
+  loadMore: 'Load more',
+  showing: (shown: number, total: number) => `Showing ${shown} of ${total} items`,
   close: 'Close',
   previous: 'Previous',
   next: 'Next',
@@ -276,13 +265,16 @@ export const contact = {
   phoneLabel: 'Phone',
   emailLabel: 'Email',
   hoursLabel: 'Hours',
-  mapTitle: 'Map of our office in Indiranagar, Bangalore',
+  /** The drawn map's text names the Site settings' address. */
+  mapTitle: (address: string) => `Map of our office: ${address}`,
   openMap: 'Open the map in a new tab',
   errors: {
     nameRequired: 'Your Name is required',
     emailRequired: 'Your Email is required',
     emailInvalid: 'Please enter a valid email address',
     numberRequired: 'Your Phone Number is required',
+    /** Ours, not the spec's: its words "Contact number" put the server's message under the phone field (spec section 8). */
+    numberInvalid: 'Contact number must be a phone number we can call, e.g. 98450 12345 or +91 98450 12345',
     messageRequired: 'Your Message is required',
   },
   toasts: {

@@ -18,6 +18,7 @@ import { interiorportfolio } from './interior-portfolio';
 import { teamMembers } from './team-members';
 import type { FieldDef, ImagePolicy, ResourceDef } from './define';
 import type { ImageDetails, ImageEntry } from '../image-details';
+import { keysOf } from '../narrow';
 
 export * from './define';
 export { UNITS_POSITIVE_MESSAGE } from './project';
@@ -57,7 +58,7 @@ export function choicesOf(def: ResourceDef, fieldName: string): readonly string[
   const field = def.fields.find((candidate) => candidate.name === fieldName);
   return field?.options ?? field?.suggestions ?? [];
 }
-export const RESOURCE_KEYS = Object.keys(resources) as ResourceKey[];
+export const RESOURCE_KEYS: ResourceKey[] = keysOf(resources);
 
 /** Gallery images are objects (with their alt text and focal point); every other multi-image resource keeps plain URLs. */
 export interface GalleryImage extends ImageDetails {

@@ -1,6 +1,5 @@
 /** What the server hands the public pages' browser entry: the page's name, address and props, in a JSON data block. */
 import type { PageAddress } from '../components/public/page-context';
-import type { PublicPageName } from '../pages';
 
 /** The element the public page is rendered in and hydrated from. */
 export const PUBLIC_APP_ID = 'public-app';
@@ -8,7 +7,8 @@ export const PUBLIC_APP_ID = 'public-app';
 export const PUBLIC_PAGE_DATA_ID = 'public-page';
 
 export interface PublicPageData {
-  name: PublicPageName;
+  /** The page's file name in web/pages/: the chunk the browser entry loads. */
+  name: string;
   address: PageAddress;
   props: Record<string, unknown>;
 }

@@ -8,11 +8,10 @@ import { useLocation, useRouteLoaderData } from 'react-router';
 import { DEFAULT_SITE_SETTINGS } from '../../shared/site-settings';
 import { PublicApp } from '../components/public/public-app';
 import { useNonce } from '../nonce-context';
-import type { PublicPageName } from '../pages';
 import { PUBLIC_APP_ID, PUBLIC_PAGE_DATA_ID, jsonForScript, type PublicPageData } from './public-page-data';
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './site-settings';
 
-export function PublicPage<P extends object>({ name, Component, props }: { name: PublicPageName; Component: ComponentType<P>; props: P }) {
+export function PublicPage<P extends object>({ name, Component, props }: { name: string; Component: ComponentType<P>; props: P }) {
   const layout = useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ID);
   const { pathname, search } = useLocation();
   const nonce = useNonce();

@@ -22,12 +22,19 @@ export async function loadSection<T>(context: AppLoadContext, read: () => Promis
 
 /** The records of one content resource as a section (with the hidden item a staff preview asks for). */
 export function loadResource<K extends ResourceKey>(context: AppLoadContext, key: K): Promise<Section<ResourceRecords[K][]>> {
-  const { previewId } = context;
+  const { previewId, livePreview } = context;
+  if (livePreview?.key === key) {
+    // the item as its form holds it, in its place (listWithUnsaved builds records from the definition too)
+    return loadSection(
+      context,
+      async () => (await context.services.content.reads.listWithUnsaved(key, livePreview)) as ResourceRecords[K][],
+    );
+  }
   if (previewId) {
     // listWithPreview builds records of this resource from its definition, like list(key)
-    return loadSection(context, async () => (await context.services.content.listWithPreview(key, previewId)) as ResourceRecords[K][]);
+    return loadSection(context, async () => (await context.services.content.reads.listWithPreview(key, previewId)) as ResourceRecords[K][]);
   }
-  return loadSection(context, async () => (await context.services.content.list(key)).records);
+  return loadSection(context, async () => (await context.services.content.reads.list(key)).records);
 }
 
 /** The absolute base URL for canonical, Open Graph and sitemap links. */

@@ -1,6 +1,6 @@
 /** About Us: banner carousel, leader profile, team, our story, community impact, dual expertise and advantages. */
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { about, ROTATION_MS, states } from '../../shared/copy/public';
+import { about, nav, ROTATION_MS, states } from '../../shared/copy/public';
 import type { AboutContent } from '../../shared/about-content';
 import type { Banner, CommunityEntry, TeamMember } from '../../shared/resources';
 import { imageEntries, singleImageDetails } from '../../shared/image-details';
@@ -9,9 +9,36 @@ import { EmptyState, ErrorState } from '../components/public/section-state';
 import { ResponsiveImage } from '../components/ui/responsive-image';
 import { useAutoRotation } from '../components/ui/use-auto-rotation';
 import { useRotatingIndex } from '../components/ui/use-rotating-index';
-import type { Route } from '../routes/public/+types/about';
+import { useSwipe } from '../components/ui/use-swipe';
+import { definePublicPage, type PagePropsOf } from '../lib/public-page-definition';
 
-export default function AboutPage(loaderData: Route.ComponentProps['loaderData']) {
+export const page = definePublicPage({
+  path: '/about',
+  order: 20,
+  label: nav.about,
+  menus: ['header', 'footer'],
+  loadingText: states.aboutBannersLoading,
+  sitemap: { resources: ['bannerAbout', 'team-members', 'communityAbout'], about: true },
+  async load({ load, read }) {
+    const [banners, team, community, content] = await Promise.all([
+      load('bannerAbout'),
+      load('team-members'),
+      load('communityAbout'),
+      read((services) => services.about.get()),
+    ]);
+    // the spec: community text uses the first entry and only its first three images
+    const first = community.ok ? community.data[0] : undefined;
+    const communityEntry = first ? { ...first, images: first.images.slice(0, 3) } : null;
+    return { banners, team, community: communityEntry, content: content.ok ? content.data : null };
+  },
+  meta: ({ data }) => ({
+    title: about.title,
+    description: about.metaDescription,
+    image: data?.banners.ok ? data.banners.data[0]?.image : undefined,
+  }),
+});
+
+export default function AboutPage(loaderData: PagePropsOf<typeof page>) {
   const { banners, team, community, content } = loaderData;
   return (
     <>
@@ -39,12 +66,14 @@ function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string
   const rotation = useAutoRotation();
   const { index, go, next, previous } = useRotatingIndex(banners.length, ROTATION_MS, !rotation.rotating);
   const multiple = banners.length > 1;
+  // swiping left brings the next banner, as on a phone's photo viewer
+  const swipe = useSwipe(next, previous);
   return (
     <section
       aria-roledescription="carousel"
       aria-label={about.title}
-      className="relative isolate h-[32rem] overflow-hidden bg-gray-900 lg:h-[38rem]"
-      {...(multiple ? rotation.containerProps : {})}
+      className="relative isolate h-[32rem] touch-pan-y overflow-hidden bg-gray-900 lg:h-[38rem]"
+      {...(multiple ? { ...rotation.containerProps, ...swipe } : {})}
     >
       {/* the rotation control comes first (WAI-ARIA carousel pattern); drawn beside the dots */}
       {multiple && (

@@ -1,9 +1,21 @@
 /** Client stories: the featured story and the 'Client Experiences' grid, or the spec's error view. */
 import { useEffect } from 'react';
+import { clientStories, nav, states } from '../../shared/copy/public';
 import { ClientStoriesView } from '../components/public/client-stories-view';
-import type { Route } from '../routes/public/+types/client-stories';
+import { definePublicPage, type PagePropsOf } from '../lib/public-page-definition';
 
-export default function ClientStoriesPage(loaderData: Route.ComponentProps['loaderData']) {
+export const page = definePublicPage({
+  path: '/client',
+  order: 30,
+  label: nav.clientStories,
+  menus: ['footer'],
+  loadingText: states.clientStoriesLoading,
+  sitemap: { resources: ['clients'] },
+  load: async ({ load }) => ({ clients: await load('clients') }),
+  meta: () => ({ title: clientStories.title, description: clientStories.metaDescription }),
+});
+
+export default function ClientStoriesPage(loaderData: PagePropsOf<typeof page>) {
   // the spec: client stories scroll to the top on load
   useEffect(() => {
     window.scrollTo(0, 0);

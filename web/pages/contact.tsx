@@ -1,37 +1,41 @@
 /** Contact: the 'Send Us a Message' form (client checks, server errors mapped to fields, toasts) and the contact details with a map. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { contact } from '../../shared/copy/public';
-import { addressLine, openingHoursText, telHref } from '../../shared/site-settings';
+import { contact, nav } from '../../shared/copy/public';
+import { addressLine, mapHref, openingHoursText, telHref } from '../../shared/site-settings';
 import type { ContactInput, ContactReply } from '../../shared/contact';
-import { EMAIL_PATTERN, contactFieldForError } from '../../shared/contact-rules';
+import { EMAIL_PATTERN, contactFieldForError, looksLikePhoneNumber } from '../../shared/contact-rules';
+import { postedSource } from '../../shared/enquiry-source-rules';
 import { MapIllustration } from '../components/public/map-illustration';
 import { ToastArea, toast } from '../components/public/toast-area';
 import { AddressLink, ReachButtons } from '../components/public/reach-buttons';
 import { useSearchParams, useSiteSettings } from '../components/public/page-context';
 import { SectionHeading } from '../components/public/section-heading';
+import { SourceFields, currentVisit } from '../components/public/visit-source';
+import { definePublicPage, type PagePropsOf } from '../lib/public-page-definition';
 
 type Field = keyof ContactInput;
-export type ContactErrors = Partial<Record<Field, string>>;
+type ContactErrors = Partial<Record<Field, string>>;
 type Errors = ContactErrors;
 const EMPTY: ContactInput = { name: '', email: '', number: '', message: '' };
-export const CONTACT_FIELDS: Field[] = ['name', 'email', 'number', 'message'];
+const CONTACT_FIELDS: Field[] = ['name', 'email', 'number', 'message'];
 /** Where a message sent without JavaScript lands (a reload then does not send it twice). */
-export const SENT_PARAM = 'sent';
+const SENT_PARAM = 'sent';
 
-/** The spec's section 5: trimmed blank checks and the e-mail pattern. */
-export function validateContact(values: ContactInput): Errors {
+/** The spec's section 5 (trimmed blank checks and the e-mail pattern), and ours: a number that cannot be one. */
+function validateContact(values: ContactInput): Errors {
   const errors: Errors = {};
   if (!values.name.trim()) errors.name = contact.errors.nameRequired;
   if (!values.email.trim()) errors.email = contact.errors.emailRequired;
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = contact.errors.emailInvalid;
   if (!values.number.trim()) errors.number = contact.errors.numberRequired;
+  else if (!looksLikePhoneNumber(values.number)) errors.number = contact.errors.numberInvalid;
   if (!values.message.trim()) errors.message = contact.errors.messageRequired;
   return errors;
 }
 
 /** The server's error strings as field errors; any that belong to no field are returned apart. */
-export function fieldErrorsOf(messages: string[]): { fieldErrors: Errors; others: string[] } {
+function fieldErrorsOf(messages: string[]): { fieldErrors: Errors; others: string[] } {
   const fieldErrors: Errors = {};
   const others: string[] = [];
   for (const message of messages) {
@@ -43,15 +47,42 @@ export function fieldErrorsOf(messages: string[]): { fieldErrors: Errors; others
 }
 
 /** A form sent without JavaScript and refused: what was sent, the field errors and the notice. */
-export interface PostedContact {
+interface PostedContact {
   values: ContactInput;
   errors: ContactErrors;
   notice: string;
 }
 
-export default function ContactPage({ posted }: { posted: PostedContact | null }) {
+const PATH = '/contact';
+
+export const page = definePublicPage<{ posted: PostedContact | null }>({
+  path: PATH,
+  order: 80,
+  label: nav.contact,
+  menus: ['header', 'footer'],
+  sitemap: { resources: [] },
+  meta: ({ site }) => ({
+    title: contact.title,
+    description: site ? contact.metaDescription(site.companyName, openingHoursText(site)) : undefined,
+  }),
+  /** The form sent without JavaScript (a plain POST): the same checks, then the same service as /api/user. */
+  async action({ request, services, data, redirect }) {
+    const form = await request.formData();
+    const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as ContactInput;
+    const errors = validateContact(values);
+    if (Object.keys(errors).length > 0) return data({ values, errors, notice: contact.toasts.correct }, { status: 400 });
+    const source = postedSource((name) => form.get(name), new URL(request.url), request.headers.get('referer'));
+    const { status, reply } = await services.contact.submit({ ...values, ...source });
+    if (reply.success) return redirect(`${PATH}?${SENT_PARAM}=1`, 303);
+    const { fieldErrors, others } = fieldErrorsOf(reply.errors);
+    return data({ values, errors: fieldErrors, notice: others[0] ?? reply.message ?? contact.toasts.failed }, { status });
+  },
+});
+
+export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
   const site = useSiteSettings();
   const address = addressLine(site);
+  const mapLink = mapHref(site);
   const hours = openingHoursText(site);
   const sentWithoutScript = useSearchParams()[0].get(SENT_PARAM) === '1';
   const [values, setValues] = useState<ContactInput>(posted?.values ?? EMPTY);
@@ -82,7 +113,7 @@ export default function ContactPage({ posted }: { posted: PostedContact | null }
       const response = await fetch('/api/user', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(values),
+        body: JSON.stringify({ ...values, ...currentVisit() }),
       });
       const reply = (await response.json().catch(() => null)) as Partial<ContactReply> | null;
       if (response.ok && reply?.success) {
@@ -141,6 +172,7 @@ export default function ContactPage({ posted }: { posted: PostedContact | null }
             </p>
           )}
           <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-5">
+            <SourceFields />
             <div className="grid gap-5 sm:grid-cols-2">
               <div>
                 <label htmlFor="contact-name" className="text-sm font-semibold text-gray-900">
@@ -217,7 +249,7 @@ export default function ContactPage({ posted }: { posted: PostedContact | null }
             </ul>
             <ReachButtons subject={contact.title} className="mt-6" />
           </div>
-          {site.mapLink ? <MapIllustration place={site.address.locality || site.companyName} mapLink={site.mapLink} /> : null}
+          {mapLink ? <MapIllustration place={site.address.locality || site.companyName} address={address} mapLink={mapLink} /> : null}
         </aside>
       </div>
       <ToastArea />

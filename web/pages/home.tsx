@@ -1,7 +1,7 @@
 /** Home: hero (first banner), about tiles, property showcase, top projects, client stories; each section loads on its own. */
 import { Building2, Search, ShieldCheck, Sofa } from 'lucide-react';
 import { useEffect } from 'react';
-import { home, states } from '../../shared/copy/public';
+import { home, nav, states } from '../../shared/copy/public';
 import type { Property, TopProject } from '../../shared/resources';
 import { singleImageDetails } from '../../shared/image-details';
 import { ButtonLink } from '../components/public/button-link';
@@ -10,11 +10,33 @@ import { HeroBanner } from '../components/public/hero-banner';
 import { SectionHeading } from '../components/public/section-heading';
 import { EmptyState, ErrorState } from '../components/public/section-state';
 import { ResponsiveImage } from '../components/ui/responsive-image';
-import type { Route } from '../routes/public/+types/home';
+import { definePublicPage, type PagePropsOf } from '../lib/public-page-definition';
+
+export const page = definePublicPage({
+  path: '/',
+  order: 10,
+  label: nav.home,
+  menus: ['header', 'footer'],
+  loadingText: states.homeBannerLoading,
+  sitemap: { resources: ['banners', 'property', 'topprojects', 'clients'] },
+  async load({ load }) {
+    const [banners, properties, topProjects, clients] = await Promise.all([
+      load('banners'),
+      load('property'),
+      load('topprojects'),
+      load('clients'),
+    ]);
+    // only the first banner is shown; send no more than that
+    const banner = banners.ok ? { ok: true as const, data: banners.data[0] ?? null } : banners;
+    return { banner, properties, topProjects, clients };
+  },
+  // the home page carries the settings' default title and description
+  meta: ({ data }) => ({ title: null, image: data?.banner.ok ? data.banner.data?.image : undefined }),
+});
 
 const FEATURE_ICONS = [Building2, Sofa, Search, ShieldCheck];
 
-export default function HomePage(loaderData: Route.ComponentProps['loaderData']) {
+export default function HomePage(loaderData: PagePropsOf<typeof page>) {
   const { banner, properties, topProjects, clients } = loaderData;
   // the spec: Home scrolls to the top on load
   useEffect(() => {

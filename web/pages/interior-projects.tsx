@@ -6,6 +6,7 @@ import { ProjectCard, ProjectModal, type ProjectCta } from '../components/public
 import { ReachButtons } from '../components/public/reach-buttons';
 import { SectionHeading } from '../components/public/section-heading';
 import { EmptyState, ErrorState } from '../components/public/section-state';
+import { definePublicPage } from '../lib/public-page-definition';
 import type { Section } from '../lib/section';
 
 const CTA: ProjectCta = { completed: interior.ctaCompleted, other: interior.ctaOther };
@@ -15,6 +16,31 @@ type Stage = (typeof copy.tabs)[number];
 export interface InteriorProjectsPageProps {
   projects: Section<Project[]>;
 }
+
+const PATH = '/project/interior';
+
+export const page = definePublicPage<InteriorProjectsPageProps>({
+  path: PATH,
+  order: 70,
+  label: copy.title,
+  loadingText: states.projectsLoading,
+  sitemap: { resources: ['project'] },
+  async load({ load }) {
+    const projects = await load('project');
+    const interiorOnly = projects.ok ? { ok: true as const, data: projects.data.filter((p) => p.category === 'Interior') } : projects;
+    return { projects: interiorOnly };
+  },
+  meta: ({ data }) => ({
+    title: copy.title,
+    description: copy.metaDescription,
+    crumbs: [
+      // the Interior page's path: importing its definition would load its code here
+      { name: interior.title, path: '/interior' },
+      { name: copy.title, path: PATH },
+    ],
+    projects: data?.projects,
+  }),
+});
 
 export default function InteriorProjectsPage({ projects }: InteriorProjectsPageProps) {
   const [stage, setStage] = useState<Stage>('Upcoming');
@@ -65,7 +91,14 @@ export default function InteriorProjectsPage({ projects }: InteriorProjectsPageP
               ) : (
                 <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
                   {shown.map((project, i) => (
-                    <ProjectCard key={project._id} project={project} chips priority={i === 0} onOpen={() => setOpenId(project._id)} />
+                    <ProjectCard
+                      key={project._id}
+                      project={project}
+                      cta={CTA}
+                      chips
+                      priority={i === 0}
+                      onOpen={() => setOpenId(project._id)}
+                    />
                   ))}
                 </ul>
               )}

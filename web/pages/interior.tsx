@@ -10,6 +10,7 @@ import { SectionHeading } from '../components/public/section-heading';
 import { ErrorState } from '../components/public/section-state';
 import { ToastArea, toast } from '../components/public/toast-area';
 import { ResponsiveImage } from '../components/ui/responsive-image';
+import { definePublicPage } from '../lib/public-page-definition';
 
 /** #wooden-carving: scroll after 300 ms, and again at 1000 ms if the section was not there yet. */
 function useHashScroll(id: string) {
@@ -38,6 +39,29 @@ export interface InteriorPageProps {
   /** the three sections that load together; null when any failed */
   content: { solutions: Solution[]; experience: ExperienceCentre[]; portfolio: PortfolioItem[] } | null;
 }
+
+export const page = definePublicPage<InteriorPageProps>({
+  path: '/interior',
+  order: 60,
+  label: interior.title,
+  sitemap: { resources: ['Interiorbanner', 'solution', 'experience', 'interiorportfolio'] },
+  async load({ load }) {
+    const [banners, solutions, experience, portfolio] = await Promise.all([
+      load('Interiorbanner'),
+      load('solution'),
+      load('experience'),
+      load('interiorportfolio'),
+    ]);
+    const banner = banners.ok ? (banners.data[0] ?? null) : null;
+    // the spec: these three load together, and their failure replaces the page with one message
+    const content =
+      solutions.ok && experience.ok && portfolio.ok
+        ? { solutions: solutions.data, experience: experience.data, portfolio: portfolio.data }
+        : null;
+    return { banner, bannerFailed: !banners.ok, content };
+  },
+  meta: ({ data }) => ({ title: interior.title, description: interior.metaDescription, image: data?.banner?.image }),
+});
 
 export default function InteriorPage({ banner, bannerFailed, content }: InteriorPageProps) {
   useHashScroll('wooden-carving');

@@ -1,13 +1,14 @@
 /** Projects: category and status filters bound to ?category= and ?status=, a mobile drawer, the count line, cards and the detail modal. */
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { projects as copy, states } from '../../shared/copy/public';
+import { nav, projects as copy, states } from '../../shared/copy/public';
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../shared/resource-options';
 import type { Project } from '../../shared/resources';
 import { useSearchParams } from '../components/public/page-context';
 import { ProjectCard, ProjectModal, type ProjectCta } from '../components/public/project-details';
 import { SectionHeading } from '../components/public/section-heading';
 import { EmptyState, ErrorState } from '../components/public/section-state';
+import { definePublicPage } from '../lib/public-page-definition';
 import type { Section } from '../lib/section';
 
 const CTA: ProjectCta = { completed: copy.ctaCompleted, other: copy.ctaOther };
@@ -21,6 +22,17 @@ function fromQuery<T extends string>(options: readonly T[], value: string | null
 export interface ProjectsPageProps {
   projects: Section<Project[]>;
 }
+
+export const page = definePublicPage<ProjectsPageProps>({
+  path: '/project/exterior',
+  order: 50,
+  label: nav.projects,
+  menus: ['header', 'footer'],
+  loadingText: states.projectsLoading,
+  sitemap: { resources: ['project'] },
+  load: async ({ load }) => ({ projects: await load('project') }),
+  meta: ({ data }) => ({ title: copy.title, description: copy.metaDescription, projects: data?.projects }),
+});
 
 export default function ProjectsPage({ projects }: ProjectsPageProps) {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -98,7 +110,7 @@ export default function ProjectsPage({ projects }: ProjectsPageProps) {
           ) : (
             <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {shown.map((project, i) => (
-                <ProjectCard key={project._id} project={project} priority={i === 0} onOpen={() => setOpenId(project._id)} />
+                <ProjectCard key={project._id} project={project} cta={CTA} priority={i === 0} onOpen={() => setOpenId(project._id)} />
               ))}
             </ul>
           )}

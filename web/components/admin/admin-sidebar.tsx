@@ -30,7 +30,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { adminNav } from '../../../shared/admin-nav';
 import { layoutCopy, messagesCopy, type NavEntry, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
-import { isAdminOnlyPath, type AdminRole } from '../../../shared/roles';
+import { mayOpen, type Area } from '../../../shared/roles';
 import { useNewMessageCount } from '../../lib/admin/inbox-counts';
 
 /** The sidebar entry whose badge counts New enquiries. */
@@ -68,15 +68,15 @@ interface SidebarProps {
   onCloseMobile: () => void;
   onLogout: () => void;
   email: string;
-  role: AdminRole;
+  permissions: readonly Area[];
 }
 
-/** The sidebar an account sees: an Editor's lacks the Admins' screens. */
-function navFor(role: AdminRole): NavEntry[] {
-  if (role === 'admin') return adminNav;
+/** The sidebar an account sees: only the screens its permissions open (a group left empty goes too). */
+function navFor(permissions: readonly Area[]): NavEntry[] {
   return adminNav.flatMap((entry): NavEntry[] => {
-    if ('children' in entry) return [{ ...entry, children: entry.children.filter((child) => !isAdminOnlyPath(child.to)) }];
-    return isAdminOnlyPath(entry.to) ? [] : [entry];
+    if (!('children' in entry)) return mayOpen(permissions, entry.to) ? [entry] : [];
+    const children = entry.children.filter((child) => mayOpen(permissions, child.to));
+    return children.length > 0 ? [{ ...entry, children }] : [];
   });
 }
 
@@ -148,10 +148,10 @@ function Group({ group, narrow, onNavigate }: { group: NavGroup; narrow: boolean
   );
 }
 
-function NavList({ narrow, onNavigate, role }: { narrow: boolean; onNavigate: () => void; role: AdminRole }) {
+function NavList({ narrow, onNavigate, permissions }: { narrow: boolean; onNavigate: () => void; permissions: readonly Area[] }) {
   return (
     <ul className="space-y-1">
-      {navFor(role).map((entry) =>
+      {navFor(permissions).map((entry) =>
         'children' in entry ? (
           <Group key={entry.label} group={entry} narrow={narrow} onNavigate={onNavigate} />
         ) : (
@@ -164,7 +164,7 @@ function NavList({ narrow, onNavigate, role }: { narrow: boolean; onNavigate: ()
   );
 }
 
-export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, onLogout, email, role }: SidebarProps) {
+export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, onLogout, email, permissions }: SidebarProps) {
   const logout = (narrow: boolean) => (
     <button
       type="button"
@@ -196,7 +196,7 @@ export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, o
           </button>
         </div>
         <nav aria-label={layoutCopy.nav} className="flex-1 overflow-y-auto px-3 py-4">
-          <NavList narrow={collapsed} onNavigate={() => undefined} role={role} />
+          <NavList narrow={collapsed} onNavigate={() => undefined} permissions={permissions} />
         </nav>
         <div className="border-t border-gray-800 p-3">
           {collapsed ? null : <p className="mb-2 truncate px-3 text-xs text-gray-300">{email}</p>}
@@ -221,7 +221,7 @@ export function AdminSidebar({ collapsed, onToggle, mobileOpen, onCloseMobile, o
               </button>
             </div>
             <nav aria-label={layoutCopy.nav} className="flex-1 overflow-y-auto px-3 py-4">
-              <NavList narrow={false} onNavigate={onCloseMobile} role={role} />
+              <NavList narrow={false} onNavigate={onCloseMobile} permissions={permissions} />
             </nav>
             <div className="border-t border-gray-800 p-3">
               <p className="mb-2 truncate px-3 text-xs text-gray-300">{email}</p>

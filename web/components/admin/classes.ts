@@ -1,6 +1,6 @@
 /** Tailwind class sets used across the admin screens (kept here so every button looks the same). */
 const base =
-  'inline-flex items-center justify-center gap-1.5 rounded-lg px-4 py-2 text-sm font-medium transition focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
+  'inline-flex items-center justify-center gap-1.5 rounded-lg px-4 py-2 text-sm font-medium transition-colors focus:outline-none focus-visible:ring-2 focus-visible:ring-offset-2 disabled:cursor-not-allowed disabled:opacity-60';
 
 export const btn = {
   primary: `${base} bg-brand-dark text-white hover:bg-orange-800 focus-visible:ring-brand`,

@@ -4,6 +4,7 @@ import type { ColumnDef } from '../../../shared/resources';
 import type { AnyRecord } from './resource-form';
 import type { Column } from './resource-table';
 import { NoAltMark, Thumb, preview } from './ui';
+import { readableDate } from '../../../shared/site-time';
 
 const text = (row: AnyRecord, field: string) => String(row[field] ?? '');
 
@@ -49,7 +50,6 @@ export const columnsFrom = (columns: readonly ColumnDef[]): Column[] =>
         : textColumn(column.header, column.field, column.preview),
   );
 
-export const formatDate = (value: unknown) =>
-  typeof value === 'string' && value
-    ? new Date(value).toLocaleDateString('en-IN', { year: 'numeric', month: 'short', day: 'numeric' })
-    : '';
+/** A record's date as staff read it: in the site's zone (SITE_TIMEZONE), whatever the browser's. */
+export const formatDate = (value: unknown, timeZone: string) =>
+  typeof value === 'string' && value ? readableDate(new Date(value), timeZone) : '';

@@ -3,114 +3,40 @@
  * photos scaled down in the browser before upload, and each image's alt text and focal point.
  */
 import { ImagePlus, X } from 'lucide-react';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { commonCopy, galleryCopy } from '../../../shared/copy/admin';
 import { maxImageMb } from '../../../shared/admin-limits';
-import { ALT_MAX, objectPosition, type ImageDetails } from '../../../shared/image-details';
+import type { ImageDetails } from '../../../shared/image-details';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { prepareImageFile } from '../../lib/admin/image-files';
 import { input, label as labelClass } from './classes';
+import { AltTextInput, FocalPointPreview } from './image-details-inputs';
+import { SortableRow, SortableRows } from './sortable-rows';
 import { FieldError } from './ui';
 
 export interface NewImage extends ImageDetails {
   file: File;
+  /** its preview (an object URL made once, so reordering and typing do not remake it) */
+  preview: string;
   description: string;
 }
 /** An image the record already has, with its caption (gallery) and details. */
 export interface ExistingImage extends ImageDetails {
   url: string;
+  file?: undefined;
   description: string;
 }
+/** One image of a multi-image form, in the order they are stored (the first is the cover). */
+export type PickedImage = ExistingImage | NewImage;
+
+/** The drag-and-drop id of an image: a kept one's URL, a new one's preview URL. */
+const pickedId = (image: PickedImage) => (image.file ? image.preview : image.url);
 
 /** Object URL previews that are revoked when the files change. */
 function usePreviews(files: File[]): string[] {
   const urls = useMemo(() => files.map((file) => URL.createObjectURL(file)), [files]);
   useEffect(() => () => urls.forEach((url) => URL.revokeObjectURL(url)), [urls]);
   return urls;
-}
-
-/** Percent steps of the arrow keys on a focal point preview. */
-const FOCUS_STEP = 5;
-const clamp = (value: number) => Math.max(0, Math.min(100, Math.round(value)));
-
-/**
- * An image preview on which a click sets the focal point (a marker shows it); as a button it takes the
- * arrow keys too, and its name says where the point is. The image is shown as cropped on the site.
- */
-function FocalPointPreview({
-  src,
-  alt,
-  label,
-  details,
-  onDetails,
-  className,
-}: {
-  src: string;
-  /** what the preview is: the current image or a new one */
-  alt: string;
-  label: string;
-  details: ImageDetails;
-  onDetails: (details: ImageDetails) => void;
-  className: string;
-}) {
-  const hintId = useId();
-  const set = (focusX: number, focusY: number) => onDetails({ ...details, focusX: clamp(focusX), focusY: clamp(focusY) });
-  const onClick = (event: MouseEvent<HTMLButtonElement>) => {
-    const box = event.currentTarget.getBoundingClientRect();
-    // a click from the keyboard (Enter/Space) has no position: it keeps the point
-    if (event.detail === 0 || box.width === 0 || box.height === 0) return;
-    set(((event.clientX - box.left) / box.width) * 100, ((event.clientY - box.top) / box.height) * 100);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const moves: Record<string, [number, number]> = {
-      ArrowLeft: [-FOCUS_STEP, 0],
-      ArrowRight: [FOCUS_STEP, 0],
-      ArrowUp: [0, -FOCUS_STEP],
-      ArrowDown: [0, FOCUS_STEP],
-    };
-    const move = moves[event.key];
-    if (!move) return;
-    event.preventDefault();
-    set(details.focusX + move[0], details.focusY + move[1]);
-  };
-  return (
-    <div className={`relative overflow-hidden rounded ${className}`}>
-      {/* the admin's CSP allows style attributes; the values are whole numbers 0-100 */}
-      <img src={src} alt={alt} className="h-full w-full object-cover" style={{ objectPosition: objectPosition(details) }} />
-      {/* over the image, not around it: the image keeps its own name */}
-      <button
-        type="button"
-        aria-label={`${label}: ${details.focusX}% ${commonCopy.focusX}, ${details.focusY}% ${commonCopy.focusY}`}
-        aria-describedby={hintId}
-        className="absolute inset-0 cursor-crosshair rounded focus:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-brand"
-        onClick={onClick}
-        onKeyDown={onKeyDown}
-      >
-        <span
-          aria-hidden
-          data-focal-marker
-          className="pointer-events-none absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2 rounded-full border-2 border-white bg-brand/80 shadow"
-          style={{ left: `${details.focusX}%`, top: `${details.focusY}%` }}
-        />
-      </button>
-      <span id={hintId} className="sr-only">
-        {commonCopy.focalHint}
-      </span>
-    </div>
-  );
-}
-
-/** The alt text input of one image, with a visible label. */
-function AltTextInput({ label, value, onChange }: { label: string; value: string; onChange: (alt: string) => void }) {
-  const id = useId();
-  return (
-    <div className="mt-2">
-      <label htmlFor={id} className="block text-xs font-medium text-gray-800">
-        {label}
-      </label>
-      <input id={id} className={input} value={value} maxLength={ALT_MAX} onChange={(event) => onChange(event.currentTarget.value)} />
-    </div>
-  );
 }
 
 /** "Preparing photo…" while a picked photo is scaled down in the browser. */
@@ -156,7 +82,7 @@ export function SingleImagePicker({ label, current, file, details, error, onFile
               label={commonCopy.focalPoint}
               details={details}
               onDetails={onDetails}
-              className="h-28 w-40"
+              className="max-h-48 sm:max-w-60"
             />
           </div>
         ) : null}
@@ -202,59 +128,61 @@ export function SingleImagePicker({ label, current, file, details, error, onFile
     </div>
   );
 }
-
 interface MultiProps {
   label: string;
-  existing: ExistingImage[];
-  added: NewImage[];
+  /** Kept and new images in the order they are stored. */
+  images: PickedImage[];
   max: number;
   maxMessage: string;
   withDescriptions: boolean;
   error?: string;
-  onExisting: (images: ExistingImage[]) => void;
-  onAdded: (images: NewImage[]) => void;
+  onImages: (images: PickedImage[]) => void;
   onError: (message: string) => void;
   onBusy: (busy: boolean) => void;
 }
 
-/** One image's card: its preview (focal point), remove button, description (gallery) and alt text. */
+/** One image's card (inside its sortable item): its Move handle, preview (focal point), remove button, description (gallery) and alt text. */
 function ImageCard({
-  src,
-  index,
   image,
+  index,
   withDescription,
-  fresh,
+  handle,
   onChange,
   onRemove,
 }: {
-  src: string;
+  image: PickedImage;
   index: number;
-  image: ImageDetails & { description: string };
   withDescription: boolean;
-  fresh: boolean;
-  onChange: (image: ImageDetails & { description: string }) => void;
+  handle: ReactNode;
+  onChange: (image: PickedImage) => void;
   onRemove: () => void;
 }) {
   const descriptionId = useId();
   return (
-    <li className={`rounded-lg border p-2 ${fresh ? 'border-orange-200' : 'border-gray-200'}`}>
-      <div className="relative">
-        <FocalPointPreview
-          src={src}
-          alt={fresh ? commonCopy.newImage : commonCopy.currentImage}
-          label={commonCopy.focalPointOf(index)}
-          details={image}
-          onDetails={(details) => onChange({ ...image, ...details })}
-          className="h-24 w-full"
-        />
+    <>
+      <div className="mb-1 flex items-center gap-2">
+        {handle}
+        {index === 1 ? (
+          <span className="rounded-full bg-brand-dark px-2 py-0.5 text-xs font-semibold text-white">{commonCopy.cover}</span>
+        ) : null}
         <button
           type="button"
           aria-label={`${commonCopy.removeImage} ${index}`}
-          className="absolute right-1 top-1 rounded-full bg-white/90 p-1 text-red-700 shadow"
+          className="ml-auto rounded-full bg-white/90 p-1 text-red-700 shadow"
           onClick={onRemove}
         >
           <X className="h-4 w-4" aria-hidden />
         </button>
+      </div>
+      <div className="flex justify-center rounded bg-gray-50">
+        <FocalPointPreview
+          src={image.file ? image.preview : image.url}
+          alt={image.file ? commonCopy.newImage : commonCopy.currentImage}
+          label={commonCopy.focalPointOf(index)}
+          details={image}
+          onDetails={(details) => onChange({ ...image, ...details })}
+          className="max-h-60"
+        />
       </div>
       {withDescription ? (
         <div className="mt-2">
@@ -271,23 +199,29 @@ function ImageCard({
         </div>
       ) : null}
       <AltTextInput label={commonCopy.altTextOf(index)} value={image.alt} onChange={(alt) => onChange({ ...image, alt })} />
-    </li>
+    </>
   );
 }
 
 export function MultiImagePicker(props: MultiProps) {
-  const { label, existing, added, max, maxMessage, withDescriptions, error, onExisting, onAdded, onError, onBusy } = props;
+  const { label, images, max, maxMessage, withDescriptions, error, onImages, onError, onBusy } = props;
   const id = useId();
   const limits = useAdminLimits();
   const [preparing, setPreparing] = useState(false);
   const [dragging, setDragging] = useState(false);
-  const files = useMemo(() => added.map((image) => image.file), [added]);
-  const previews = usePreviews(files);
+  const ids = images.map(pickedId);
+
+  // the new images' previews go with the form
+  const latest = useRef(images);
+  useEffect(() => {
+    latest.current = images;
+  }, [images]);
+  useEffect(() => () => latest.current.forEach((image) => image.file && URL.revokeObjectURL(image.preview)), []);
 
   /** Files picked or dropped: checked, scaled where needed, then added after the ones there. */
   async function take(picked: File[]) {
     if (picked.length === 0) return;
-    if (existing.length + added.length + picked.length > max) return onError(maxMessage);
+    if (images.length + picked.length > max) return onError(maxMessage);
     setPreparing(true);
     onBusy(true);
     const ready: File[] = [];
@@ -302,38 +236,51 @@ export function MultiImagePicker(props: MultiProps) {
       onBusy(false);
     }
     onError('');
-    onAdded([...added, ...ready.map((file) => ({ file, description: '', alt: '', focusX: 50, focusY: 50 }))]);
+    const fresh = ready.map((file) => ({ file, preview: URL.createObjectURL(file), description: '', alt: '', focusX: 50, focusY: 50 }));
+    onImages([...images, ...fresh]);
   }
+  const remove = (index: number) => {
+    const gone = images[index];
+    if (gone.file) URL.revokeObjectURL(gone.preview);
+    onImages(images.filter((_, i) => i !== index));
+  };
 
   return (
     <div>
       <span className={labelClass}>{label}</span>
-      <ul className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
-        {existing.map((image, index) => (
-          <ImageCard
-            key={image.url}
-            src={image.url}
-            index={index + 1}
-            image={image}
-            withDescription={withDescriptions}
-            fresh={false}
-            onChange={(changed) => onExisting(existing.map((item, i) => (i === index ? { ...item, ...changed } : item)))}
-            onRemove={() => onExisting(existing.filter((_, i) => i !== index))}
-          />
-        ))}
-        {added.map((image, index) => (
-          <ImageCard
-            key={`${image.file.name}-${index}`}
-            src={previews[index]}
-            index={existing.length + index + 1}
-            image={image}
-            withDescription={withDescriptions}
-            fresh
-            onChange={(changed) => onAdded(added.map((item, i) => (i === index ? { ...item, ...changed } : item)))}
-            onRemove={() => onAdded(added.filter((_, i) => i !== index))}
-          />
-        ))}
-      </ul>
+      {images.length > 1 ? <p className="mb-2 text-xs text-gray-600">{commonCopy.imageOrderHint}</p> : null}
+      <SortableRows
+        ids={ids}
+        nameOf={(imageId) => commonCopy.imageNumber(ids.indexOf(String(imageId)) + 1)}
+        onReorder={(order) => onImages(order.map((imageId) => images[ids.indexOf(imageId)]))}
+        layout="grid"
+      >
+        <ul className="mb-3 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          {images.map((image, index) => (
+            <SortableRow
+              key={ids[index]}
+              id={ids[index]}
+              name={commonCopy.imageNumber(index + 1)}
+              render={(binding) => (
+                <li
+                  ref={binding.ref}
+                  style={binding.style}
+                  className={`rounded-lg border bg-white p-2 ${image.file ? 'border-orange-200' : 'border-gray-200'} ${binding.dragging ? 'shadow-lg ring-2 ring-brand' : ''}`}
+                >
+                  <ImageCard
+                    image={image}
+                    index={index + 1}
+                    withDescription={withDescriptions}
+                    handle={binding.handle}
+                    onChange={(changed) => onImages(images.map((item, i) => (i === index ? changed : item)))}
+                    onRemove={() => remove(index)}
+                  />
+                </li>
+              )}
+            />
+          ))}
+        </ul>
+      </SortableRows>
       {/* several files may be dropped here at once; the file input stays the keyboard's way in */}
       <div
         data-testid="image-drop-zone"

@@ -73,7 +73,14 @@ export function BulkBar({ view, actions }: { view: ListView; actions: readonly B
       aria-label={listCopy.bulkActions}
       className="mb-3 flex flex-wrap items-center gap-2 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm"
     >
-      <span className="font-medium text-gray-800">{listCopy.selected(view.selected.length)}</span>
+      <span className="font-medium text-gray-800" aria-live="polite">
+        {listCopy.selected(view.selected.length)}
+      </span>
+      {view.pageSelection === 'all' && !view.allMatchingSelected && view.matched.length > view.pageRows.length ? (
+        <button type="button" className={btn.secondary} onClick={view.selectAllMatching}>
+          {listCopy.selectAllMatching(view.matched.length)}
+        </button>
+      ) : null}
       {actions.map((action) => (
         <button
           key={action.label}

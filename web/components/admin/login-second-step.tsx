@@ -2,68 +2,74 @@
  * The sign-in's second step: a code (or a recovery code) for an account with two-factor sign-in, or,
  * under REQUIRE_2FA, setting it up (QR code, first code, recovery codes) before the session starts.
  */
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import type { Enrolment, EnrolmentReply, LoginReply, SecondStepReply } from '../../../shared/accounts';
 import { loginCopy, securityCopy as copy } from '../../../shared/copy/admin';
+import { stepAnswer, type StepAnswer } from '../../lib/admin/auth';
 import { btn } from './classes';
 import { LabelledInput } from './ui';
-import { EnrolmentForm, RecoveryCodes, type Enrolment } from './two-factor-enrolment';
+import { EnrolmentForm, RecoveryCodes } from './two-factor-enrolment';
 
-interface SessionReply {
-  success?: boolean;
-  token?: string;
-  admin?: { email?: string };
-  recoveryCodes?: string[];
-  data?: Enrolment;
-  message?: string;
-}
-
-async function post(path: string, body: object): Promise<{ ok: boolean; body: SessionReply }> {
+async function post<Reply>(path: string, body: object): Promise<StepAnswer<Reply>> {
   const response = await fetch(`/api/admins/login/${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
-  return { ok: response.ok, body: (await response.json().catch(() => ({}))) as SessionReply };
+  return stepAnswer<Reply>(response);
+}
+
+/** The second step a password step's challenge leads to: a code, or (REQUIRE_2FA) the set-up with its new secret, or why that failed. */
+export type SecondStep =
+  { challenge: string; enrol: false } | { challenge: string; enrol: true; enrolment: Enrolment | null; error: string };
+
+/**
+ * The second step of the password step's challenge (the login page and the sign-in-again dialog call it
+ * as the password step answers): under REQUIRE_2FA the set-up's new secret is asked for here, so the step
+ * opens with its QR code.
+ */
+export async function secondStepOf(reply: Exclude<LoginReply, { token: string }>): Promise<SecondStep> {
+  const { challenge } = reply;
+  if (!('twoFactorSetupRequired' in reply)) return { challenge, enrol: false };
+  try {
+    const answer = await post<EnrolmentReply>('2fa/setup', { challenge });
+    if (answer.ok && answer.body.data) return { challenge, enrol: true, enrolment: answer.body.data, error: '' };
+    return { challenge, enrol: true, enrolment: null, error: (!answer.ok && answer.body.message) || loginCopy.failed };
+  } catch {
+    return { challenge, enrol: true, enrolment: null, error: loginCopy.network };
+  }
 }
 
 export function LoginSecondStep({
-  challenge,
-  enrol,
+  step,
   onSession,
   onStartOver,
 }: {
-  challenge: string;
-  /** REQUIRE_2FA: set two-factor up first. */
-  enrol: boolean;
+  /** `enrol` (REQUIRE_2FA): set two-factor up first. */
+  step: SecondStep;
   onSession: (token: string, email: string | undefined) => void;
   onStartOver: () => void;
 }) {
+  const { challenge, enrol } = step;
+  const enrolment = step.enrol ? step.enrolment : null;
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
-  const [enrolment, setEnrolment] = useState<Enrolment | null>(null);
-  const [done, setDone] = useState<SessionReply | null>(null);
+  const [done, setDone] = useState<SecondStepReply | null>(null);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-
-  useEffect(() => {
-    if (!enrol) return;
-    post('2fa/setup', { challenge })
-      .then(({ ok, body }) => (ok && body.data ? setEnrolment(body.data) : setError(body.message || loginCopy.failed)))
-      .catch(() => setError(loginCopy.network));
-  }, [enrol, challenge]);
+  const [error, setError] = useState(step.enrol ? step.error : '');
 
   const send = async (payload: object) => {
     setBusy(true);
     setError('');
     try {
-      const { ok, body } = await post('2fa', { challenge, ...payload });
-      if (ok && body.token) {
+      const answer = await post<SecondStepReply>('2fa', { challenge, ...payload });
+      if (answer.ok && answer.body.token) {
         // a new enrolment shows its recovery codes before the session starts
-        if (body.recoveryCodes?.length) setDone(body);
-        else onSession(body.token, body.admin?.email);
+        if (answer.body.recoveryCodes?.length) setDone(answer.body);
+        else onSession(answer.body.token, answer.body.admin.email);
         return;
       }
-      setError(body.message || loginCopy.failed);
+      setError((!answer.ok && answer.body.message) || loginCopy.failed);
     } catch {
       setError(loginCopy.network);
     }
@@ -80,7 +86,9 @@ export function LoginSecondStep({
     </button>
   );
   if (done)
-    return <RecoveryCodes codes={done.recoveryCodes!} onDone={() => onSession(done.token!, done.admin?.email)} doneLabel={copy.continue} />;
+    return (
+      <RecoveryCodes codes={done.recoveryCodes ?? []} onDone={() => onSession(done.token, done.admin.email)} doneLabel={copy.continue} />
+    );
   if (enrol) {
     return (
       <div>

@@ -3,6 +3,7 @@
  * code when two-factor sign-in is on, exchanged for a short-lived step-up token sent with the action.
  */
 import { useState, type FormEvent } from 'react';
+import type { ReauthReply } from '../../../shared/accounts';
 import { commonCopy, securityCopy as copy } from '../../../shared/copy/admin';
 import { apiJson, errorText } from '../../lib/admin/api';
 import { STEP_UP_HEADER } from '../../../shared/roles';
@@ -29,7 +30,7 @@ export function ReauthDialog({ twoFactor, onConfirmed, onCancel }: ReauthDialogP
     try {
       // a code of 6 digits is the app's; anything longer is a recovery code
       const second = /^\d{6}$/.test(code.replace(/\s+/g, '')) ? { code } : code.trim() ? { recoveryCode: code } : {};
-      const reply = await apiJson<{ stepUpToken: string }>('/admins/reauth', { method: 'POST', body: { password, ...second } });
+      const reply = await apiJson<ReauthReply>('/admins/reauth', { method: 'POST', body: { password, ...second } });
       await onConfirmed({ [STEP_UP_HEADER]: reply.stepUpToken });
     } catch (failure) {
       setError(errorText(failure, commonCopy.somethingWrong));

@@ -5,11 +5,12 @@
  */
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
+import { useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { commonCopy, lifecycleCopy, listCopy, namedConfirm } from '../../../shared/copy/admin';
-import { resources, type FieldDef, type ResourceKey, type ScreenCopy } from '../../../shared/resources';
-import { deleteRecord, errorText, restoreFromTrash, saveOrder, setVisibility } from '../../lib/admin/api';
-import { btn, card } from './classes';
+import { resources, type FieldDef, type ResourceDef, type ResourceKey, type ScreenCopy } from '../../../shared/resources';
+import { withReason, type ResourceIntent, type ResourceLoaderData } from '../../lib/admin/resource-data';
+import { useSettled, useWritten, type Written } from '../../lib/admin/screen-data';
+import { btn, card, input } from './classes';
 import { ConfirmDialog } from './confirm-dialog';
 import { viewOnSiteHref, type RowLifecycle } from './lifecycle-controls';
 import { CardGrid, CardGridControls } from './card-grid';
@@ -19,14 +20,22 @@ import { ResourceForm, type AnyRecord, type ResourceFormOptions } from './resour
 import { ResourceTable, type Column } from './resource-table';
 import { EmptyState, ErrorView, PageHeader } from './ui';
 import { useLeaveGuard } from './use-leave-guard';
-import { searchFieldsOf, useListView } from './use-list-view';
-import { useResourceList } from './use-resource-list';
+import { searchFieldsOf, useListFilter, useListView } from './use-list-view';
 
-/** Deletes at once in a bulk delete: each also removes image files, so a few at a time. */
-const BULK_DELETE_PARALLEL = 4;
+/** Sends a change to the screen's action (JSON): its outcome comes back as the fetcher's data. */
+function useResourceWrite() {
+  const fetcher = useFetcher<Written<unknown> | null>();
+  const send = (intent: ResourceIntent) => void fetcher.submit({ ...intent }, { method: 'post', encType: 'application/json' });
+  const sending = fetcher.state === 'idle' ? undefined : (fetcher.json as ResourceIntent | undefined);
+  return { send, sending, fetcher };
+}
 
-type Reasoned = string | ((reason: string) => string);
-const withReason = (copy: Reasoned) => (reason: string) => (typeof copy === 'string' ? reason || copy : copy(reason));
+/** The record whose Edit button takes the focus once the list read after a write is shown ('' for the heading). */
+interface FocusRequest {
+  name: string;
+  /** The read that was current when it was asked for: the focus waits for a newer one (none: the list shown is the new one). */
+  after: Promise<unknown> | null;
+}
 
 /** What a card of a card-grid screen can do. */
 interface CardContext {
@@ -46,7 +55,8 @@ interface ResourceScreenProps {
   toastMs: number;
   columns?: Column[];
   formMode?: 'modal' | 'inline' | 'always';
-  subtitle?: (rows: AnyRecord[]) => ReactNode;
+  /** The count above the list: `matched` is what the search and filters leave of `rows`. */
+  subtitle?: (rows: AnyRecord[], matched: readonly AnyRecord[]) => ReactNode;
   toolbar?: (rows: AnyRecord[]) => ReactNode;
   /** Search and filters; `filtered` tells the empty state apart. */
   filter?: (rows: AnyRecord[]) => AnyRecord[];
@@ -66,23 +76,39 @@ interface ResourceScreenProps {
 }
 
 export function ResourceScreen(props: ResourceScreenProps) {
-  const { resourceKey, copy, toastMs, formMode = 'modal' } = props;
-  const def = resources[resourceKey];
-  const { rows, loading, error, reload } = useResourceList(resourceKey, copy.fetchFailed, toastMs, copy.loadFailed);
-  const [editing, setEditing] = useState<AnyRecord | null>(null);
-  const [formOpen, setFormOpen] = useState(formMode === 'always');
-  const [formKey, setFormKey] = useState(0);
+  const { resourceKey, copy, formMode = 'modal' } = props;
+  const def: ResourceDef = resources[resourceKey];
+  const { list } = useLoaderData<ResourceLoaderData>();
+  const settled = useSettled(list);
+  const revalidator = useRevalidator();
+  const rows: AnyRecord[] = settled.value?.reply ?? [];
+  const error = settled.value?.error ?? '';
+  const current = settled.current;
+  const loading = !current;
+  /** The form: whether it shows, the record it edits (none: a new one), and its key (a new key starts it afresh). */
+  const [form, setForm] = useState<{ open: boolean; editing: AnyRecord | null; key: number }>({
+    open: formMode === 'always',
+    editing: null,
+    key: 0,
+  });
+  const { open: formOpen, editing } = form;
   const [pendingDelete, setPendingDelete] = useState<AnyRecord | null>(null);
-  const [deleting, setDeleting] = useState(false);
-  const [switching, setSwitching] = useState<string | null>(null);
-  /** The order just dropped, shown at once while it is saved and the list reloads. */
-  const [dropped, setDropped] = useState<string[] | null>(null);
   const [bulkPending, setBulkPending] = useState<readonly AnyRecord[] | null>(null);
   const [dirty, setDirty] = useState(false);
   const guard = useLeaveGuard(dirty && formOpen);
   const headingId = useId();
+  const removal = useResourceWrite();
+  const visibilityWrite = useResourceWrite();
+  const orderWrite = useResourceWrite();
+  const bulk = useResourceWrite();
+  const deleting = removal.sending !== undefined || bulk.sending?.intent === 'bulk-delete';
+  const switching = visibilityWrite.sending?.intent === 'visibility' ? visibilityWrite.sending.id : null;
+  /** The order just dropped, shown at once while it is saved and until the list read after it is shown. */
+  const [dropped, setDropped] = useState<{ ids: string[]; after: Promise<unknown> } | null>(null);
+  if (dropped && orderWrite.fetcher.state === 'idle' && current && list !== dropped.after) setDropped(null);
 
-  const ordered = dropped ? [...rows].sort((a, b) => dropped.indexOf(a._id) - dropped.indexOf(b._id)) : rows;
+  const order = dropped?.ids;
+  const ordered = order ? [...rows].sort((a, b) => order.indexOf(a._id) - order.indexOf(b._id)) : rows;
   const searchFields = useMemo(() => searchFieldsOf(def.fields), [def]);
   /** A card grid sorts by its one-line text and choice fields, named by their form labels. */
   const sortOptions = useMemo(
@@ -92,169 +118,111 @@ export function ResourceScreen(props: ResourceScreenProps) {
         .map(({ name, label }) => ({ field: name, label })),
     [def],
   );
-  const filtered = props.filter ? props.filter(ordered) : ordered;
+  // Shown/Hidden: hidden items are kept from the public site (decision 0021)
+  const [visibility, setVisibilityFilter] = useListFilter('visibility');
+  const byVisibility =
+    visibility === 'shown' || visibility === 'hidden'
+      ? ordered.filter((row) => Boolean(row.hidden) === (visibility === 'hidden'))
+      : ordered;
+  const filtered = props.filter ? props.filter(byVisibility) : byVisibility;
   const view = useListView(filtered, searchFields);
 
   const nameOf = (row: AnyRecord) => String(row[def.titleField] ?? '');
-  const openAdd = () =>
-    guard.attempt(() => {
-      setEditing(null);
-      setDirty(false);
-      setFormKey((key) => key + 1);
-      setFormOpen(true);
-    });
+  const showForm = (open: boolean, record: AnyRecord | null) => {
+    setForm((current) => ({ open, editing: record, key: current.key + 1 }));
+    setDirty(false);
+  };
+  const openAdd = () => guard.attempt(() => showForm(true, null));
   const edit = (row: AnyRecord) =>
     guard.attempt(() => {
-      setEditing(row);
-      setDirty(false);
-      setFormKey((key) => key + 1);
-      setFormOpen(true);
+      showForm(true, row);
       // the inline form sits above the list
       if (formMode !== 'modal') window.scrollTo({ top: 0, behavior: 'smooth' });
     });
-  const closeForm = () => {
-    setEditing(null);
-    setDirty(false);
-    setFormKey((key) => key + 1);
-    setFormOpen(formMode === 'always');
-  };
-  /** The record whose Edit button takes the focus once the reloaded list is drawn ('' for the heading). */
-  const [focusAfterReload, setFocusAfterReload] = useState<{ name: string } | null>(null);
-  const focusDone = useRef<{ name: string } | null>(null);
-  /** Reloads the list, then focuses the named record's Edit button when it is on the page shown, else the heading. */
-  const reloadAndFocus = async (name: string) => {
-    await reload();
-    setFocusAfterReload({ name });
-  };
+  const closeForm = () => showForm(formMode === 'always', null);
+  const [focusRequest, setFocusRequest] = useState<FocusRequest | null>(null);
+  const focusDone = useRef<FocusRequest | null>(null);
+  // the form saved on its own (an upload with progress): the list is read again, then its Edit button takes the focus
   const saved = (record: AnyRecord) => {
     closeForm();
-    void reloadAndFocus(nameOf(record));
+    setFocusRequest({ name: nameOf(record), after: list });
+    void revalidator.revalidate();
   };
-  const confirmDelete = async () => {
-    if (!pendingDelete) return;
-    setDeleting(true);
-    try {
-      const deleted = pendingDelete;
-      await deleteRecord(def, deleted._id);
-      // the item is in the trash: Undo brings it back for a few seconds (the Trash screen after that)
-      toast.success(copy.deleted, {
-        duration: Math.max(toastMs, lifecycleCopy.undoMs),
-        action: { label: lifecycleCopy.undo, onClick: () => void undoDelete(deleted) },
-      });
-      if (editing?._id === pendingDelete._id) closeForm();
-      setPendingDelete(null);
-      // its Delete button is gone: the heading takes the focus
-      await reloadAndFocus('');
-    } catch (failure) {
-      toast.error(withReason(copy.deleteFailed)(errorText(failure, '')), { duration: toastMs });
-    } finally {
-      setDeleting(false);
-    }
-  };
-
-  const undoDelete = async (row: AnyRecord) => {
-    try {
-      await restoreFromTrash(resourceKey, row._id);
-      toast.success(lifecycleCopy.restored(def.noun), { duration: toastMs });
-    } catch (failure) {
-      toast.error(lifecycleCopy.restoreFailed(errorText(failure, '')), { duration: toastMs });
-    }
-    await reload();
-  };
-  const toggleHidden = async (row: AnyRecord) => {
-    const hidden = !row.hidden;
-    setSwitching(row._id);
-    try {
-      await setVisibility(def, row._id, hidden);
-      toast.success(hidden ? lifecycleCopy.madeHidden(nameOf(row)) : lifecycleCopy.madeShown(nameOf(row)), { duration: toastMs });
-      await reload();
-    } catch (failure) {
-      toast.error(lifecycleCopy.visibilityFailed(errorText(failure, '')), { duration: toastMs });
-    } finally {
-      setSwitching(null);
-    }
+  // a write's outcome once the list read after it is shown
+  const outcomeOf = (write: ReturnType<typeof useResourceWrite>) =>
+    write.fetcher.state === 'idle' && settled.current ? (write.fetcher.data ?? undefined) : undefined;
+  useWritten(outcomeOf(removal), (outcome) => {
+    if (!outcome.ok || !pendingDelete) return;
+    if (editing?._id === pendingDelete._id) closeForm();
+    setPendingDelete(null);
+    // its Delete button is gone: the heading takes the focus
+    setFocusRequest({ name: '', after: null });
+  });
+  useWritten(outcomeOf(bulk), () => {
+    view.clearSelection();
+    if (!bulkPending) return;
+    if (editing && bulkPending.some((row) => row._id === editing._id)) closeForm();
+    setBulkPending(null);
+    setFocusRequest({ name: '', after: null });
+  });
+  const confirmDelete = () => {
+    if (pendingDelete) removal.send({ intent: 'delete', id: pendingDelete._id });
   };
   const lifecycle = (row: AnyRecord): RowLifecycle => ({
     hidden: Boolean(row.hidden),
-    onToggleHidden: switching === row._id ? undefined : () => void toggleHidden(row),
+    onToggleHidden:
+      switching === row._id
+        ? undefined
+        : () => visibilityWrite.send({ intent: 'visibility', id: row._id, name: nameOf(row), hidden: !row.hidden }),
     viewHref: viewOnSiteHref(def.publicPage, row._id, Boolean(row.hidden)),
   });
 
-  const reorder = async (ids: string[]) => {
-    setDropped(ids);
-    try {
-      await saveOrder(def, ids);
-      toast.success(lifecycleCopy.orderSaved, { duration: toastMs });
-    } catch (failure) {
-      toast.error(lifecycleCopy.orderFailed(errorText(failure, '')), { duration: toastMs });
-    }
-    await reload();
-    setDropped(null);
+  const reorder = (ids: string[]) => {
+    setDropped({ ids, after: list });
+    orderWrite.send({ intent: 'order', ids });
   };
   // the order is of the whole list: dragging within a search, a filter or a sort would be ambiguous; a page is a slice of it
   const canReorder = def.ordered === true && filtered.length === ordered.length && !view.query.trim() && !view.sort && ordered.length > 1;
   const reorderPage = (pageIds: string[]) => {
     const all = ordered.map((row) => row._id);
     all.splice((view.page - 1) * view.pageSize, pageIds.length, ...pageIds);
-    void reorder(all);
+    reorder(all);
   };
-  const bulkVisibility = async (targets: readonly AnyRecord[], hidden: boolean) => {
-    const results = await Promise.allSettled(targets.map((row) => setVisibility(def, row._id, hidden)));
-    const failed = results.filter((result) => result.status === 'rejected').length;
-    if (failed > 0) toast.error(listCopy.bulkVisibilityFailed(failed, targets.length), { duration: toastMs });
-    if (failed < targets.length) toast.success(listCopy.bulkVisibilityDone(targets.length - failed, hidden), { duration: toastMs });
-    view.clearSelection();
-    await reload();
-  };
-  const bulkDelete = async (targets: readonly AnyRecord[]) => {
-    setDeleting(true);
-    let failed = 0;
-    for (let start = 0; start < targets.length; start += BULK_DELETE_PARALLEL) {
-      const batch = targets.slice(start, start + BULK_DELETE_PARALLEL);
-      const results = await Promise.allSettled(batch.map((row) => deleteRecord(def, row._id)));
-      failed += results.filter((result) => result.status === 'rejected').length;
-    }
-    if (failed > 0) toast.error(listCopy.bulkDeleteFailed(failed, targets.length), { duration: toastMs });
-    if (failed < targets.length) toast.success(listCopy.bulkDeleted(targets.length - failed, def.noun), { duration: toastMs });
-    if (editing && targets.some((row) => row._id === editing._id)) closeForm();
-    setBulkPending(null);
-    setDeleting(false);
-    view.clearSelection();
-    await reloadAndFocus('');
-  };
+  const idsOf = (targets: readonly AnyRecord[]) => targets.map((row) => row._id);
   const bulkActions: readonly BulkAction[] = [
-    { label: listCopy.hideSelected, run: (targets) => void bulkVisibility(targets, true) },
-    { label: listCopy.showSelected, run: (targets) => void bulkVisibility(targets, false) },
+    { label: listCopy.hideSelected, run: (targets) => bulk.send({ intent: 'bulk-visibility', ids: idsOf(targets), hidden: true }) },
+    { label: listCopy.showSelected, run: (targets) => bulk.send({ intent: 'bulk-visibility', ids: idsOf(targets), hidden: false }) },
     { label: listCopy.deleteSelected, tone: 'danger', run: setBulkPending },
     ...(props.bulkActions ?? []),
   ];
 
   const visible = view.pageRows as AnyRecord[];
   useEffect(() => {
-    // after the commit that drew the reloaded rows, so the button is there (a frame callback could run before React draws)
-    if (focusAfterReload === null || focusDone.current === focusAfterReload) return;
-    focusDone.current = focusAfterReload;
-    const { name } = focusAfterReload;
+    // after the commit that drew the list read after the write, so the button is there (a frame callback could run before React draws)
+    if (focusRequest === null || focusDone.current === focusRequest) return;
+    if (focusRequest.after === list || !current) return;
+    focusDone.current = focusRequest;
+    const { name } = focusRequest;
     const selector = `button[aria-label="${CSS.escape(`${commonCopy.edit} ${name}`)}"]`;
     const editButton = name ? document.querySelector<HTMLElement>(selector) : null;
     (editButton ?? document.getElementById(headingId))?.focus();
-  }, [focusAfterReload, visible, headingId]);
+  }, [focusRequest, visible, headingId, list, current]);
   const context: CardContext = {
     edit,
     requestDelete: setPendingDelete,
     pendingDelete,
     cancelDelete: () => setPendingDelete(null),
-    confirmDelete: () => void confirmDelete(),
+    confirmDelete,
     deleting,
     lifecycle,
   };
-  const form = (
+  const formView = (
     <ResourceForm
-      key={formKey}
+      key={form.key}
       resourceKey={resourceKey}
       record={editing}
       messages={{ created: copy.created, updated: copy.updated, saveFailed: withReason(copy.saveFailed) }}
-      toastMs={toastMs}
+      toastMs={props.toastMs}
       onSaved={saved}
       onCancel={formMode === 'always' && !editing ? undefined : () => guard.attempt(closeForm)}
       onDirtyChange={setDirty}
@@ -262,14 +230,14 @@ export function ResourceScreen(props: ResourceScreenProps) {
     />
   );
 
-  let list: ReactNode;
+  let listView: ReactNode;
   // while the first load (or a retry) runs: the list's shape, never a count of 0
   const firstLoad = loading && rows.length === 0;
   const showList = !firstLoad && !error && rows.length > 0;
-  if (firstLoad) list = <ListSkeleton label={props.loadingLabel} grid={Boolean(props.renderCard)} />;
-  else if (error) list = <ErrorView message={error} onRetry={() => void reload()} />;
+  if (firstLoad) listView = <ListSkeleton label={props.loadingLabel} grid={Boolean(props.renderCard)} />;
+  else if (error) listView = <ErrorView message={error} onRetry={() => void revalidator.revalidate()} />;
   else if (rows.length === 0)
-    list = (
+    listView = (
       <EmptyState message={copy.empty}>
         {props.emptyAction ? (
           <button type="button" className={btn.primary} onClick={openAdd}>
@@ -279,10 +247,10 @@ export function ResourceScreen(props: ResourceScreenProps) {
         ) : null}
       </EmptyState>
     );
-  else if (visible.length === 0) list = <EmptyState message={props.emptyFiltered ?? listCopy.noMatch} />;
+  else if (visible.length === 0) listView = <EmptyState message={props.emptyFiltered ?? listCopy.noMatch} />;
   else if (props.renderCard) {
     const renderCard = props.renderCard;
-    list = (
+    listView = (
       <CardGrid
         rows={visible}
         rowName={nameOf}
@@ -292,7 +260,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
       />
     );
   } else
-    list = (
+    listView = (
       <ResourceTable
         rows={visible}
         columns={props.columns ?? []}
@@ -308,7 +276,11 @@ export function ResourceScreen(props: ResourceScreenProps) {
 
   return (
     <div>
-      <PageHeader title={copy.title} subtitle={!firstLoad && !error ? props.subtitle?.(rows) : undefined} headingId={headingId}>
+      <PageHeader
+        title={copy.title}
+        subtitle={!firstLoad && !error ? props.subtitle?.(rows, view.matched) : undefined}
+        headingId={headingId}
+      >
         {copy.add && formMode !== 'always' ? (
           <button type="button" className={btn.primary} onClick={openAdd}>
             {copy.add.startsWith('+') ? null : <Plus className="h-4 w-4" aria-hidden />}
@@ -323,25 +295,35 @@ export function ResourceScreen(props: ResourceScreenProps) {
           <h2 id={`${resourceKey}-form-title`} className="mb-4 text-lg font-semibold">
             {editing ? copy.formEdit : copy.formAdd}
           </h2>
-          {form}
+          {formView}
         </section>
       ) : null}
       {formMode === 'modal' && formOpen ? (
         <Modal title={editing ? copy.formEdit : copy.formAdd} onClose={() => guard.attempt(closeForm)}>
-          {form}
+          {formView}
         </Modal>
       ) : null}
 
       {showList ? (
         <ListSearch view={view} placeholder={props.searchPlaceholder}>
+          <select
+            aria-label={listCopy.visibilityFilter}
+            className={`${input} w-auto`}
+            value={visibility}
+            onChange={(event) => setVisibilityFilter(event.currentTarget.value)}
+          >
+            <option value="">{listCopy.shownAndHidden}</option>
+            <option value="shown">{lifecycleCopy.shown}</option>
+            <option value="hidden">{lifecycleCopy.hidden}</option>
+          </select>
           {props.toolbar?.(rows)}
           {props.renderCard ? <CardGridControls view={view} sortOptions={sortOptions} /> : null}
         </ListSearch>
       ) : null}
       {showList ? <BulkBar view={view} actions={bulkActions} /> : null}
-      {list}
+      {listView}
       {showList && props.listFooter ? props.listFooter(view.matched as AnyRecord[], rows) : null}
-      {showList ? <Pager view={view} total={filtered.length} showCount={!props.subtitle && !props.listFooter} /> : null}
+      {showList ? <Pager view={view} total={rows.length} showCount={!props.subtitle && !props.listFooter} /> : null}
 
       {pendingDelete && !props.inlineConfirm ? (
         <ConfirmDialog
@@ -349,7 +331,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
             typeof copy.confirm === 'string' ? namedConfirm(copy.confirm, def.noun, nameOf(pendingDelete)) : copy.confirm(pendingDelete)
           }
           busy={deleting}
-          onConfirm={() => void confirmDelete()}
+          onConfirm={confirmDelete}
           onCancel={() => setPendingDelete(null)}
         />
       ) : null}
@@ -357,7 +339,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
         <ConfirmDialog
           message={listCopy.bulkConfirm(bulkPending.map(nameOf), def.noun)}
           busy={deleting}
-          onConfirm={() => void bulkDelete(bulkPending)}
+          onConfirm={() => bulk.send({ intent: 'bulk-delete', ids: idsOf(bulkPending) })}
           onCancel={() => setBulkPending(null)}
         />
       ) : null}

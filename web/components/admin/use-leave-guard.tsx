@@ -17,11 +17,8 @@ export interface LeaveGuard {
 
 export function useLeaveGuard(dirty: boolean): LeaveGuard {
   const [pending, setPending] = useState<(() => void) | null>(null);
-  // only a move to another screen leaves the form; a change of the hash or nothing does not
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
+  // only a move to another screen leaves the form; the list's search, filters and page (the query) or the hash do not
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
 
   useEffect(() => {
     if (!dirty) return;

@@ -2,11 +2,11 @@
 import { ExternalLink } from 'lucide-react';
 import { contact } from '../../../shared/copy/public';
 
-/** `place` names where the office is; `mapLink` is the Site settings' map. */
-export function MapIllustration({ place, mapLink }: { place: string; mapLink: string }) {
+/** `place` names where the office is, `address` is the whole address (the drawing's text); `mapLink` leads to a real map. */
+export function MapIllustration({ place, address, mapLink }: { place: string; address: string; mapLink: string }) {
   return (
     <figure className="overflow-hidden rounded-xl ring-1 ring-gray-200">
-      <svg viewBox="0 0 400 240" role="img" aria-label={contact.mapTitle} className="block h-auto w-full bg-[#eef2e6]">
+      <svg viewBox="0 0 400 240" role="img" aria-label={contact.mapTitle(address)} className="block h-auto w-full bg-[#eef2e6]">
         <rect x="250" y="20" width="120" height="70" rx="8" fill="#cfe3b8" />
         <rect x="30" y="150" width="90" height="60" rx="8" fill="#cfe3b8" />
         <path d="M0 120 H400" stroke="#fff" strokeWidth="18" />

@@ -4,17 +4,11 @@
  */
 import { useEffect, useState } from 'react';
 import { states } from '../../../shared/copy/public';
+import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
 import { LoadingState } from './section-state';
 
-/** The loading text of the page being navigated to. */
-const LOADING_TEXT: Record<string, string> = {
-  '/': states.homeBannerLoading,
-  '/about': states.aboutBannersLoading,
-  '/client': states.clientStoriesLoading,
-  '/gallery': states.galleryLoading,
-  '/project/exterior': states.projectsLoading,
-  '/project/interior': states.projectsLoading,
-};
+/** The loading text of the page being navigated to, from the pages' definitions. */
+const LOADING_TEXT: Record<string, string | undefined> = Object.fromEntries(PUBLIC_SITE_MAP.map((page) => [page.path, page.loadingText]));
 
 /** The path a plain left click on this link leaves for; null when the browser stays (new tab, same page, another site). */
 function leavingFor(event: MouseEvent): string | null {

@@ -10,7 +10,12 @@ interface PageContextValue {
   site: SiteSettings;
   pathname: string;
   search: string;
-  setSearch: (search: string) => void;
+  setSearch: (search: string, options?: SetSearchOptions) => void;
+}
+
+/** `replace`: the address changes without a new history entry (more of the same view, not another view). */
+interface SetSearchOptions {
+  replace?: boolean;
 }
 
 const PageContext = createContext<PageContextValue>({
@@ -37,9 +42,11 @@ export function PageContextProvider({ site, pathname, search: initialSearch, chi
     return () => window.removeEventListener('popstate', onPop);
   }, []);
   const setSearch = useCallback(
-    (next: string) => {
+    (next: string, options?: SetSearchOptions) => {
       const query = next && !next.startsWith('?') ? `?${next}` : next;
-      window.history.pushState(null, '', `${pathname}${query}${window.location.hash}`);
+      const url = `${pathname}${query}${window.location.hash}`;
+      if (options?.replace) window.history.replaceState(null, '', url);
+      else window.history.pushState(null, '', url);
       setSearchState(query);
     },
     [pathname],
@@ -57,10 +64,14 @@ export function usePathname(): string {
   return useContext(PageContext).pathname;
 }
 
-/** The query as URLSearchParams and a setter that adds a history entry without reloading or scrolling. */
-export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Record<string, string>) => void] {
+/** The query as URLSearchParams and a setter that adds (or with `replace`, replaces) a history entry without reloading or scrolling. */
+export function useSearchParams(): [URLSearchParams, (next: URLSearchParams | Record<string, string>, options?: SetSearchOptions) => void] {
   const { search, setSearch } = useContext(PageContext);
   const params = useMemo(() => new URLSearchParams(search), [search]);
-  const set = useCallback((next: URLSearchParams | Record<string, string>) => setSearch(new URLSearchParams(next).toString()), [setSearch]);
+  const set = useCallback(
+    (next: URLSearchParams | Record<string, string>, options?: SetSearchOptions) =>
+      setSearch(new URLSearchParams(next).toString(), options),
+    [setSearch],
+  );
   return [params, set];
 }

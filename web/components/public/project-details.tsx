@@ -8,6 +8,7 @@ import { ResponsiveImage } from '../ui/responsive-image';
 import { useRotatingIndex } from '../ui/use-rotating-index';
 import { buttonClass } from './button-link';
 import { ReachButtons } from './reach-buttons';
+import { projectEnquiryHref } from '../../../shared/project-enquiry-path';
 import { useId } from 'react';
 
 /** Call-to-action text by status: each page passes its own pair. */
@@ -69,11 +70,14 @@ function CategoryChips({ categories }: { categories: string[] }) {
  */
 export function ProjectCard({
   project,
+  cta,
   onOpen,
   chips = false,
   priority = false,
 }: {
   project: Project;
+  /** The call to action's words: a link to the project form (issue 26), which works without JavaScript too. */
+  cta: ProjectCta;
   onOpen: () => void;
   chips?: boolean;
   /** the first card: the page's LCP image */
@@ -146,6 +150,15 @@ export function ProjectCard({
         >
           {copy.viewDetails}
         </button>
+        {/* without JavaScript the details cannot open: the call to action itself, above the button's cover (one control per card otherwise) */}
+        <noscript>
+          <a
+            href={projectEnquiryHref(project._id)}
+            className="relative z-10 mt-3 block min-h-11 px-2 py-2.5 text-center text-sm font-semibold text-brand-dark underline underline-offset-4"
+          >
+            {ctaFor(project, cta)}
+          </a>
+        </noscript>
       </div>
     </li>
   );
@@ -252,7 +265,7 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
             </ul>
           </div>
         )}
-        <a href="/contact" className={`${buttonClass('primary')} mt-6 w-full sm:w-auto`}>
+        <a href={projectEnquiryHref(project._id)} className={`${buttonClass('primary')} mt-6 w-full sm:w-auto`}>
           {ctaFor(project, cta)}
         </a>
         <ReachButtons subject={project.title} className="mt-4" />

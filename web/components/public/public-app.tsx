@@ -6,6 +6,7 @@ import { PageContextProvider, type PageAddress } from './page-context';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import { Watermark } from './watermark';
+import { CarryVisitSource } from './visit-source';
 
 export function PublicApp({ children, ...address }: PageAddress & { children: ReactNode }) {
   return (
@@ -19,6 +20,7 @@ export function PublicApp({ children, ...address }: PageAddress & { children: Re
       <SiteHeader companyName={address.site.companyName} />
       <Watermark />
       <NavigationPending />
+      <CarryVisitSource />
       <main id="main-content" tabIndex={-1} className="outline-none">
         {children}
       </main>

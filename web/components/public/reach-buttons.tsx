@@ -1,7 +1,7 @@
 /** Call and WhatsApp links with the numbers from the Site settings (nothing when neither is set), and the address with its map link. */
 import { MessageCircle, Phone } from 'lucide-react';
 import { footer, reach } from '../../../shared/copy/public';
-import { telHref, whatsappHref } from '../../../shared/site-settings';
+import { mapHref, telHref, whatsappHref } from '../../../shared/site-settings';
 import { useSiteSettings } from './page-context';
 
 const styles = {
@@ -53,13 +53,13 @@ export function ReachButtons({ subject, compact = false, className = '' }: { sub
   );
 }
 
-/** The company's address, linked to the map when the Site settings have a map link (it opens in a new tab). */
+/** The company's address, linked to its map (it opens in a new tab). */
 export function AddressLink({ address, linkClassName }: { address: string; linkClassName: string }) {
-  const site = useSiteSettings();
+  const mapLink = mapHref(useSiteSettings());
   return (
     <address className="not-italic">
-      {site.mapLink ? (
-        <a href={site.mapLink} target="_blank" rel="noopener noreferrer" className={linkClassName}>
+      {mapLink ? (
+        <a href={mapLink} target="_blank" rel="noopener noreferrer" className={linkClassName}>
           {address}
           <span className="sr-only"> {footer.newTab}</span>
         </a>

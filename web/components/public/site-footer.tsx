@@ -1,17 +1,17 @@
 /** The public footer: tagline (since 2015), the filled-in social links in a new tab, quick links, contact details from the Site settings, policies and copyright. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { footer, interior, interiorProjects, policies } from '../../../shared/copy/public';
+import { footer, policies } from '../../../shared/copy/public';
 import { addressLine, openingHoursText, socialLinks, telHref, type SiteSettings } from '../../../shared/site-settings';
 import { AddressLink, ReachButtons } from './reach-buttons';
 import { usePathname } from './page-context';
 import { SiteLogo } from './site-logo';
+import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
+
+/** The footer's quick links, from the pages' definitions. */
+const QUICK_LINKS = PUBLIC_SITE_MAP.filter((page) => page.menus.includes('footer'));
 
 /** The page a visitor is on, named for the WhatsApp message. */
-const PAGE_NAMES: Record<string, string> = {
-  ...Object.fromEntries(footer.quickLinkItems.map((item) => [item.to, item.label])),
-  '/interior': interior.title,
-  '/project/interior': interiorProjects.title,
-};
+const PAGE_NAMES: Record<string, string> = Object.fromEntries(PUBLIC_SITE_MAP.map((page) => [page.path, page.label]));
 
 export function SiteFooter({ site }: { site: SiteSettings }) {
   const pathname = usePathname();
@@ -48,9 +48,9 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         <nav aria-label={footer.quickLinks}>
           <h2 className="text-sm font-semibold text-white">{footer.quickLinks}</h2>
           <ul className="mt-4 space-y-1 text-sm">
-            {footer.quickLinkItems.map((item) => (
-              <li key={item.to}>
-                <a href={item.to} className="inline-block py-1.5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand">
+            {QUICK_LINKS.map((item) => (
+              <li key={item.path}>
+                <a href={item.path} className="inline-block py-1.5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand">
                   {item.label}
                 </a>
               </li>

@@ -1,16 +1,19 @@
 /** The public header: logo, five links with the active one underlined, compact with a shadow past 10 px, full-screen menu on phones. */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { NAV_LINKS, SCROLL_THRESHOLD_PX, nav } from '../../../shared/copy/public';
+import { SCROLL_THRESHOLD_PX, nav } from '../../../shared/copy/public';
+import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
 import { usePathname } from './page-context';
 import { SiteLogo } from './site-logo';
 import { TwinkleParticles } from './twinkle-particles';
 
-/** Which link is active: any /gallery… path counts as Gallery. */
+/** The header's links, from the pages' definitions. */
+const NAV_LINKS = PUBLIC_SITE_MAP.filter((page) => page.menus.includes('header'));
+
+/** Which link is active: its own path, or any path below it for a page that says so (any /gallery… path counts as Gallery). */
 function activeNavPath(pathname: string): string | null {
-  if (pathname.startsWith('/gallery')) return '/gallery';
-  const match = NAV_LINKS.find((link) => link.to === pathname);
-  return match ? match.to : null;
+  const match = NAV_LINKS.find((link) => link.path === pathname || (link.activeOnPrefix && pathname.startsWith(link.path)));
+  return match ? match.path : null;
 }
 
 export function SiteHeader({ companyName }: { companyName: string }) {
@@ -56,8 +59,8 @@ export function SiteHeader({ companyName }: { companyName: string }) {
         <nav aria-label={nav.mainNav} className="hidden md:block">
           <ul className="flex items-center gap-7">
             {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <a href={link.to} className={linkClass(link.to)} aria-current={active === link.to ? 'page' : undefined}>
+              <li key={link.path}>
+                <a href={link.path} className={linkClass(link.path)} aria-current={active === link.path ? 'page' : undefined}>
                   {link.label}
                 </a>
               </li>
@@ -100,12 +103,12 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           <nav aria-label={nav.mainNav} className="mt-10">
             <ul className="flex flex-col gap-6">
               {NAV_LINKS.map((link) => (
-                <li key={link.to}>
+                <li key={link.path}>
                   <a
-                    href={link.to}
+                    href={link.path}
                     onClick={() => setMenuOpen(false)}
-                    aria-current={active === link.to ? 'page' : undefined}
-                    className={`text-2xl font-bold ${active === link.to ? 'text-brand-dark underline decoration-2 underline-offset-8' : 'text-gray-900'}`}
+                    aria-current={active === link.path ? 'page' : undefined}
+                    className={`text-2xl font-bold ${active === link.path ? 'text-brand-dark underline decoration-2 underline-offset-8' : 'text-gray-900'}`}
                   >
                     {link.label}
                   </a>

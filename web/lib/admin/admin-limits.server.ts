@@ -4,5 +4,6 @@ import type { AdminLimits } from '../../../shared/admin-limits';
 import { PASSWORD_MIN } from '../../../server/auth/passwords';
 
 export function adminLimits(context: AppLoadContext): AdminLimits {
-  return { maxImageBytes: context.services.env.maxImageBytes, passwordMinLength: PASSWORD_MIN };
+  const { env } = context.services;
+  return { maxImageBytes: env.maxImageBytes, passwordMinLength: PASSWORD_MIN, timeZone: env.siteTimeZone };
 }

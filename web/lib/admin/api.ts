@@ -1,8 +1,13 @@
-/** The admin's API client: every call rides on the session cookie, with the same-origin header; any 401 ends the session. */
-import type { TrashItem } from '../../../shared/trash';
+/**
+ * The admin's API client: every call rides on the session cookie, with the same-origin header. A 401 (the
+ * session ended) waits for the sign-in dialog and sends the call again: the guard refused it before it did anything.
+ */
 import { commonCopy } from '../../../shared/copy/admin';
+import type { LivePreviewRequest } from '../../../shared/live-preview';
+import type { ErrorReply, MessageReply } from '../../../shared/replies';
 import type { ListEnvelope, ResourceDef } from '../../../shared/resources';
-import { endSessionAndLogin, SAME_ORIGIN_HEADERS } from './auth';
+import { SAME_ORIGIN_HEADERS } from './auth';
+import { signedInAgain } from './session-state';
 
 export class ApiError extends Error {
   constructor(
@@ -14,12 +19,8 @@ export class ApiError extends Error {
   }
 }
 
-interface ReplyBody {
-  success?: boolean;
-  message?: string;
-  errors?: string[];
-  [key: string]: unknown;
-}
+/** Any reply's body as read before its type is known: the shared envelope's fields (shared/replies.ts), when there. */
+type ReplyBody = Partial<Omit<ErrorReply, 'success'>> & { success?: boolean } & Record<string, unknown>;
 
 function parseBody(text: string): ReplyBody {
   try {
@@ -31,7 +32,6 @@ function parseBody(text: string): ReplyBody {
 }
 
 function failure(status: number, body: ReplyBody, fallback: string): ApiError {
-  if (status === 401) endSessionAndLogin();
   return new ApiError(typeof body.message === 'string' && body.message ? body.message : fallback, status, body.errors ?? []);
 }
 
@@ -53,13 +53,31 @@ export async function apiJson<T = ReplyBody>(
   } catch {
     throw new ApiError(commonCopy.networkError, 0);
   }
+  if (response.status === 401) {
+    await signedInAgain();
+    return apiJson<T>(path, options);
+  }
   const body = parseBody(await response.text());
   if (!response.ok || body.success === false) throw failure(response.status, body, options.fallback ?? commonCopy.somethingWrong);
   return body as T;
 }
 
+/** The public page of a form's item with its unsaved values (POST /api/preview), as HTML. */
+export async function previewPage(body: LivePreviewRequest, signal: AbortSignal): Promise<string> {
+  const response = await fetch('/api/preview', {
+    method: 'POST',
+    headers: { ...SAME_ORIGIN_HEADERS, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    cache: 'no-store',
+    signal,
+  });
+  const text = await response.text();
+  if (!response.ok) throw failure(response.status, parseBody(text), commonCopy.somethingWrong);
+  return text;
+}
+
 /** Unwraps a list reply by the resource's envelope. */
-function unwrapList<T>(body: unknown, envelope: ListEnvelope): T[] {
+export function unwrapList<T>(body: unknown, envelope: ListEnvelope): T[] {
   if (envelope === 'array') return Array.isArray(body) ? (body as T[]) : [];
   const value = (body as Record<string, unknown> | null)?.[envelope];
   return Array.isArray(value) ? (value as T[]) : [];
@@ -80,11 +98,6 @@ export async function saveOrder(def: ResourceDef, ids: string[]): Promise<void> 
   await apiJson(`/${def.path}/order`, { method: 'PUT', body: { ids } });
 }
 
-export async function listTrash(fallback: string): Promise<{ items: TrashItem[]; trashDays: number }> {
-  const body = await apiJson<{ data: TrashItem[]; trashDays: number }>('/trash', { fallback });
-  return { items: body.data, trashDays: body.trashDays };
-}
-
 /** Brings an item back from the trash (`resource`: its resource key, or `enquiries`). */
 export async function restoreFromTrash(resource: string, id: string): Promise<void> {
   await apiJson(`/trash/${encodeURIComponent(resource)}/${encodeURIComponent(id)}/restore`, { method: 'POST' });
@@ -94,9 +107,9 @@ export async function deleteForever(resource: string, id: string): Promise<void>
   await apiJson(`/trash/${encodeURIComponent(resource)}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export async function deleteRecord(def: ResourceDef, id: string, fallback?: string): Promise<string> {
-  const body = await apiJson<ReplyBody>(`/${def.path}/${encodeURIComponent(id)}`, { method: 'DELETE', fallback });
-  return String(body.message ?? '');
+/** Moves a record to the trash. */
+export async function deleteRecord(def: ResourceDef, id: string, fallback?: string): Promise<MessageReply> {
+  return apiJson<MessageReply>(`/${def.path}/${encodeURIComponent(id)}`, { method: 'DELETE', fallback });
 }
 
 /** Multipart upload with progress (fetch has no upload progress, XMLHttpRequest does). */
@@ -115,6 +128,12 @@ export function sendMultipart<T = ReplyBody>(
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
+      if (xhr.status === 401) {
+        signedInAgain()
+          .then(() => sendMultipart<T>(method, path, form, onProgress, fallback))
+          .then(resolve, reject);
+        return;
+      }
       const body = parseBody(xhr.responseText);
       if (xhr.status >= 200 && xhr.status < 300 && body.success !== false) resolve(body as T);
       else reject(failure(xhr.status, body, fallback ?? commonCopy.somethingWrong));
@@ -145,6 +164,10 @@ export async function downloadFile(
     response = await fetch(`/api${path}`, { headers: { ...SAME_ORIGIN_HEADERS, ...extraHeaders }, cache: 'no-store' });
   } catch {
     throw new ApiError(commonCopy.networkError, 0);
+  }
+  if (response.status === 401) {
+    await signedInAgain();
+    return downloadFile(path, onProgress, messages, extraHeaders);
   }
   if (!response.ok || !response.body) throw failure(response.status, parseBody(await response.text()), messages.fallback);
   const chunks: Uint8Array<ArrayBuffer>[] = [];

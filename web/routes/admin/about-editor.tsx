@@ -1,7 +1,7 @@
 /** About Us editor: four sections saved to the server (PUT /api/about-content), read by the public About page. */
-import { Pencil, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { History, Pencil, Trash2 } from 'lucide-react';
+import { useCallback, useLayoutEffect, useState, type FormEvent } from 'react';
+import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import {
   ABOUT_CARD_REQUIRED,
@@ -11,13 +11,18 @@ import {
   aboutMainSchema,
   aboutYearsSchema,
   type AboutContent,
+  type AboutContentReply,
+  type AboutContentSavedReply,
 } from '../../../shared/about-content';
-import { TOAST_SHORT_MS, aboutEditorCopy as copy, commonCopy } from '../../../shared/copy/admin';
+import { TOAST_SHORT_MS, aboutEditorCopy as copy, commonCopy, historyCopy } from '../../../shared/copy/admin';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { ErrorView, LabelledInput, PageHeader, Spinner } from '../../components/admin/ui';
+import { AdminDataView } from '../../components/admin/admin-data';
+import { LabelledInput, PageHeader } from '../../components/admin/ui';
 import { useLeaveGuard, type LeaveGuard } from '../../components/admin/use-leave-guard';
-import { apiJson, errorText } from '../../lib/admin/api';
+import { apiJson } from '../../lib/admin/api';
+import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
+import type { Route } from './+types/about-editor';
 
 type SectionKey = 'hero' | 'main' | 'years';
 type Card = AboutContent['cards'][number];
@@ -28,14 +33,30 @@ const sections: { key: SectionKey; title: string; fields: Record<string, string>
   { key: 'years', title: copy.years, fields: copy.yearsFields, schema: aboutYearsSchema, long: ['description'] },
 ];
 
-async function save(content: AboutContent): Promise<AboutContent> {
-  const reply = await apiJson<{ data: AboutContent; message?: string }>('/about-content', {
-    method: 'PUT',
-    body: content,
+export async function clientLoader() {
+  return { about: await loadReply<AboutContentReply>('/about-content', copy.loadFailed) };
+}
+
+/** Every part saves the whole document. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const content = await submitted<AboutContent>(request);
+  return runWrite(() => apiJson<AboutContentSavedReply>('/about-content', { method: 'PUT', body: content, fallback: copy.saveFailed }), {
+    success: (reply) => reply.message || copy.saved,
     fallback: copy.saveFailed,
+    duration: TOAST_SHORT_MS,
   });
-  toast.success(reply.message || copy.saved, { duration: TOAST_SHORT_MS });
-  return reply.data;
+}
+
+/** A save's reply holds the document as stored: the editor takes it from there, with no second read. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
+/** Sends the whole document to the screen's action. */
+function useSave() {
+  const fetcher = useFetcher<Written<AboutContentSavedReply>>();
+  const save = (content: AboutContent) => void fetcher.submit(content, { method: 'put', encType: 'application/json' });
+  return { save, busy: fetcher.state !== 'idle', outcome: fetcher.data };
 }
 
 /** Tells the editor whether a part (a section or the card form) holds changes not saved. */
@@ -54,28 +75,20 @@ function SectionForm({
 }) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...(content[section.key] as Record<string, string>) }));
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { save, busy, outcome } = useSave();
+  useWritten(outcome, (written) => (written.ok ? onSaved(written.reply.data) : setError(written.error)));
   const [confirmReset, setConfirmReset] = useState(false);
   // measured against what is saved: after a save the section is unchanged again
   const saved = content[section.key] as Record<string, string>;
   const dirty = Object.keys(section.fields).some((name) => (values[name] ?? '') !== (saved[name] ?? ''));
   // a layout effect: the editor knows before the next key or click
   useLayoutEffect(() => onDirty(section.key, dirty), [onDirty, section.key, dirty]);
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = section.schema.safeParse(values);
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? ABOUT_FILL_ALL);
     setError('');
-    setBusy(true);
-    try {
-      onSaved(await save({ ...content, [section.key]: parsed.data }));
-    } catch (failure) {
-      const message = errorText(failure, copy.saveFailed);
-      setError(message);
-      toast.error(message, { duration: TOAST_SHORT_MS });
-    } finally {
-      setBusy(false);
-    }
+    save({ ...content, [section.key]: parsed.data } as AboutContent);
   };
   const sectionId = `about-${section.key}`;
   return (
@@ -146,29 +159,30 @@ function CardsEditor({
   const [draft, setDraft] = useState<{ title: string; description: string }>({ title: '', description: '' });
   const [editingId, setEditingId] = useState<string | null>(null);
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
   const [pendingDelete, setPendingDelete] = useState<Card | null>(null);
+  // what the last save was: the card form's (cleared once saved) or a delete (its question closes either way)
+  const [sent, setSent] = useState<'card' | 'delete'>('card');
+  const { save, busy, outcome } = useSave();
+  useWritten(outcome, (written) => {
+    if (sent === 'delete') setPendingDelete(null);
+    if (!written.ok) return setError(written.error);
+    onSaved(written.reply.data);
+    if (sent === 'card') {
+      setEditingId(null);
+      setDraft({ title: '', description: '' });
+    }
+  });
   const editedCard = content.cards.find((c) => c.id === editingId);
   const dirty = draft.title !== (editedCard?.title ?? '') || draft.description !== (editedCard?.description ?? '');
   useLayoutEffect(() => onDirty('cards', dirty), [onDirty, dirty]);
   // switching the card being edited discards only the card form's changes: the sections' stay, so ask only for these
   const switchCard = (run: () => void) => (dirty ? guard.attempt(run) : run());
 
-  const persist = async (cards: Card[]) => {
-    setBusy(true);
-    try {
-      onSaved(await save({ ...content, cards }));
-      return true;
-    } catch (failure) {
-      const message = errorText(failure, copy.saveFailed);
-      setError(message);
-      toast.error(message, { duration: TOAST_SHORT_MS });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+  const persist = (cards: Card[], kind: 'card' | 'delete') => {
+    setSent(kind);
+    save({ ...content, cards });
   };
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     // a new card gets a time-based id; editing keeps the card's id
     const card = { id: editingId ?? String(Date.now()), ...draft };
@@ -176,10 +190,7 @@ function CardsEditor({
     if (!parsed.success) return setError(ABOUT_CARD_REQUIRED);
     setError('');
     const cards = editingId ? content.cards.map((c) => (c.id === editingId ? parsed.data : c)) : [...content.cards, parsed.data];
-    if (await persist(cards)) {
-      setEditingId(null);
-      setDraft({ title: '', description: '' });
-    }
+    persist(cards, 'card');
   };
   return (
     <section className={`${card} p-5`} aria-labelledby="about-cards">
@@ -269,9 +280,12 @@ function CardsEditor({
           message={copy.deleteCardConfirm}
           busy={busy}
           onCancel={() => setPendingDelete(null)}
-          onConfirm={() => {
-            void persist(content.cards.filter((c) => c.id !== pendingDelete.id)).then(() => setPendingDelete(null));
-          }}
+          onConfirm={() =>
+            persist(
+              content.cards.filter((c) => c.id !== pendingDelete.id),
+              'delete',
+            )
+          }
         />
       ) : null}
     </section>
@@ -279,9 +293,22 @@ function CardsEditor({
 }
 
 export default function AboutEditor() {
-  const [content, setContent] = useState<AboutContent | null>(null);
-  const [error, setError] = useState('');
-  const [attempt, setAttempt] = useState(0);
+  const { about } = useLoaderData<typeof clientLoader>();
+  return (
+    <div>
+      <PageHeader title={copy.title} subtitle={copy.intro}>
+        <Link to="/admin/history/about/-" className={btn.secondary}>
+          <History className="h-4 w-4" aria-hidden />
+          {historyCopy.link}
+        </Link>
+      </PageHeader>
+      <AdminDataView loaded={about}>{({ data }) => <Editor stored={data} />}</AdminDataView>
+    </div>
+  );
+}
+
+function Editor({ stored }: { stored: AboutContent }) {
+  const [content, setContent] = useState(stored);
   const [dirtyParts, setDirtyParts] = useState<ReadonlySet<string>>(() => new Set());
   const onDirty = useCallback<OnDirty>(
     (part, dirty) =>
@@ -295,37 +322,15 @@ export default function AboutEditor() {
     [],
   );
   const guard = useLeaveGuard(dirtyParts.size > 0);
-  useEffect(() => {
-    let live = true;
-    apiJson<{ data: AboutContent }>('/about-content', { fallback: copy.loadFailed })
-      .then((reply) => live && setContent(reply.data))
-      .catch((failure: unknown) => live && setError(errorText(failure, copy.loadFailed)));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
   return (
-    <div>
-      <PageHeader title={copy.title} subtitle={copy.intro} />
-      {error ? (
-        <ErrorView
-          message={error}
-          onRetry={() => {
-            setError('');
-            setAttempt(attempt + 1);
-          }}
-        />
-      ) : !content ? (
-        <Spinner />
-      ) : (
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
-          {sections.map((section) => (
-            <SectionForm key={section.key} section={section} content={content} onSaved={setContent} onDirty={onDirty} />
-          ))}
-          <CardsEditor content={content} onSaved={setContent} onDirty={onDirty} guard={guard} />
-        </div>
-      )}
+    <>
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        {sections.map((section) => (
+          <SectionForm key={section.key} section={section} content={content} onSaved={setContent} onDirty={onDirty} />
+        ))}
+        <CardsEditor content={content} onSaved={setContent} onDirty={onDirty} guard={guard} />
+      </div>
       {guard.dialog}
-    </div>
+    </>
   );
 }

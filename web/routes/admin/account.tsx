@@ -1,60 +1,130 @@
-/** Account: one's own password (ends every session), two-factor sign-in and one's sessions; for Admins, the accounts (add, remove, role). */
+/** Account: one's own password (ends every session), two-factor sign-in and one's sessions; with the accounts permission, the accounts (add, remove, preset and permissions, reset link). */
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
-import { TOAST_LONG_MS, accountCopy as copy, commonCopy, securityCopy } from '../../../shared/copy/admin';
-import { ADMIN_ROLES, type AdminRole } from '../../../shared/roles';
+import { Navigate, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { AccountChangedReply, AccountListReply, AccountRow, ResetAvailableReply } from '../../../shared/accounts';
+import { TOAST_LONG_MS, accountCopy as copy, securityCopy } from '../../../shared/copy/admin';
+import type { MessageReply } from '../../../shared/replies';
+import { ADMIN_ROLES, AREAS, type AdminRole, type Area } from '../../../shared/roles';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { formatDate } from '../../components/admin/columns';
-import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
+import { AdminDataView } from '../../components/admin/admin-data';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { ReauthDialog } from '../../components/admin/reauth-dialog';
-import { SessionsCard } from '../../components/admin/sessions-card';
-import { TwoFactorSection } from '../../components/admin/two-factor-section';
-import { LabelledInput, PageHeader } from '../../components/admin/ui';
+import { endSession, loadSessions, SessionsCard, type EndSession } from '../../components/admin/sessions-card';
+import { changeTwoFactor, isTwoFactorIntent, TwoFactorSection, type TwoFactorIntent } from '../../components/admin/two-factor-section';
+import { LabelledInput, PageHeader, FieldError } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
-import { apiJson, errorText } from '../../lib/admin/api';
-import { useAdminMe } from '../../lib/admin/me';
+import { apiJson } from '../../lib/admin/api';
+import { signedInAccount } from '../../lib/admin/auth';
+import { mustEnrol, notedAccount, useAdminMe } from '../../lib/admin/me';
+import { loadReply, runWrite, submitted, useWritten, type Loaded, type Written } from '../../lib/admin/screen-data';
+import type { Route } from './+types/account';
 
-interface AdminRow {
-  _id: string;
-  email: string;
-  role: AdminRole;
-  twoFactor: boolean;
-  createdAt: string;
+/** Whether reset links can be mailed (SMTP_URL is set): the accounts' "Send reset link" shows then. */
+const resetByMail = () =>
+  apiJson<ResetAvailableReply>('/admins/password/forgot').then(
+    (reply) => reply.mail,
+    () => false,
+  );
+
+/**
+ * One's sessions (an account REQUIRE_2FA waits on is refused them, and shows none); with the accounts
+ * permission, the accounts and whether reset links can be mailed (not read while REQUIRE_2FA waits).
+ */
+export async function clientLoader() {
+  const account = await signedInAccount().catch(() => null);
+  const accounts = account !== null && account.permissions.includes('accounts') && !mustEnrol(notedAccount(account));
+  const [sessions, admins, mail] = await Promise.all([
+    loadSessions(),
+    accounts ? loadReply<AccountListReply>('/admins', copy.loadFailed) : null,
+    accounts ? resetByMail() : false,
+  ]);
+  return { sessions, admins, mail };
 }
 
-/** A change that waits for the password (and code) to be confirmed. */
-type Sensitive = (stepUp: Record<string, string>) => Promise<void>;
+/** The confirmation of the password (and code) an account change is sent with. */
+type StepUp = Record<string, string>;
 
-function Alert({ message }: { message: string }) {
-  return message ? (
-    <p role="alert" className="text-sm text-red-700">
-      {message}
-    </p>
-  ) : null;
+/** A change to the accounts, sent once the password (and code) is confirmed. */
+type AccountChange =
+  | { intent: 'add-account'; email: string; password: string; role: AdminRole; stepUp: StepUp }
+  | { intent: 'remove-account'; id: string; stepUp: StepUp }
+  /** a preset (`{ role }`) or areas by hand (`{ permissions }`) */
+  | { intent: 'change-access'; id: string; access: { role: AdminRole } | { permissions: Area[] }; stepUp: StepUp }
+  | { intent: 'send-reset-link'; id: string; stepUp: StepUp };
+
+/** An account change before its confirmation. */
+type Unconfirmed<Change> = Change extends unknown ? Omit<Change, 'stepUp'> : never;
+
+type PasswordChange = { intent: 'change-password'; currentPassword: string; newPassword: string };
+
+type AccountIntent = EndSession | PasswordChange | AccountChange | TwoFactorIntent;
+
+const accountPath = (id: string) => `/admins/${encodeURIComponent(id)}`;
+
+/** An account change: its reply's message as a toast; a failure as a toast too, or under the form for an added account. */
+function changeAccount(change: AccountChange) {
+  const headers = change.stepUp;
+  const toasts = { success: (reply: MessageReply) => reply.message, duration: TOAST_LONG_MS };
+  switch (change.intent) {
+    case 'add-account': {
+      const { email, password, role } = change;
+      return runWrite(() => apiJson<AccountChangedReply>('/admins', { method: 'POST', body: { email, password, role }, headers }), {
+        ...toasts,
+        failureToast: false,
+      });
+    }
+    case 'remove-account':
+      return runWrite(() => apiJson<MessageReply>(accountPath(change.id), { method: 'DELETE', headers }), toasts);
+    case 'change-access':
+      return runWrite(
+        () => apiJson<AccountChangedReply>(accountPath(change.id), { method: 'PATCH', body: change.access, headers }),
+        toasts,
+      );
+    case 'send-reset-link':
+      return runWrite(() => apiJson<MessageReply>(`${accountPath(change.id)}/reset-link`, { method: 'POST', headers }), toasts);
+  }
 }
+
+export async function clientAction({ request }: Route.ClientActionArgs): Promise<Written<unknown>> {
+  const intent = await submitted<AccountIntent>(request);
+  if (intent.intent === 'end-session') return endSession(intent);
+  if (isTwoFactorIntent(intent)) return changeTwoFactor(intent);
+  if (intent.intent === 'change-password') {
+    const { currentPassword, newPassword } = intent;
+    // the server ends every session, this one included, and clears its cookie: the screen goes to the login, its failure shows under the form
+    return runWrite(() => apiJson<MessageReply>('/admins/password', { method: 'POST', body: { currentPassword, newPassword } }), {
+      failureToast: false,
+    });
+  }
+  return changeAccount(intent);
+}
+
+/**
+ * After a write the screen's data is read again, but not after a password change (the session ended
+ * with it) or the start of a two-factor set-up (nothing read here changed).
+ */
+export function shouldRevalidate({ json, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = (json as Partial<AccountIntent> | undefined)?.intent;
+  return intent === 'change-password' || intent === '2fa-setup' ? false : defaultShouldRevalidate;
+}
+
+/** What the login is shown with after a password change (one object: <Navigate> goes again whenever its `state` is another). */
+const PASSWORD_CHANGED = { reason: 'password-changed' } as const;
 
 function ChangePassword() {
-  const navigate = useNavigate();
   const { passwordMinLength } = useAdminLimits();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const fetcher = useFetcher<Written<MessageReply>>();
+  const changed = fetcher.data?.ok === true;
+  useWritten(fetcher.data, (outcome) => !outcome.ok && setError(outcome.error));
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError('');
-    try {
-      const reply = await apiJson<{ message: string }>('/admins/password', { method: 'POST', body: { currentPassword, newPassword } });
-      toast.success(reply.message, { duration: TOAST_LONG_MS });
-      // the server ended every session, this one included, and cleared its cookie
-      navigate('/admin/login', { replace: true });
-    } catch (failure) {
-      setError(errorText(failure, commonCopy.somethingWrong));
-      setBusy(false);
-    }
+    const change: PasswordChange = { intent: 'change-password', currentPassword, newPassword };
+    void fetcher.submit(change, { method: 'post', encType: 'application/json' });
   };
   return (
     <section className={`${card} p-5`} aria-labelledby="change-password">
@@ -81,75 +151,60 @@ function ChangePassword() {
           value={newPassword}
           onChange={(e) => setNew(e.currentTarget.value)}
         />
-        <Alert message={error} />
+        <FieldError message={error} />
         <div className="flex justify-end">
-          <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? copy.changing : copy.changeSubmit}
+          <button type="submit" className={btn.primary} disabled={fetcher.state !== 'idle' || changed}>
+            {fetcher.state !== 'idle' || changed ? copy.changing : copy.changeSubmit}
           </button>
         </div>
       </form>
+      {/* the server ended every session, this one included, and cleared its cookie: the login says why it shows */}
+      {changed ? <Navigate to="/admin/login" replace state={PASSWORD_CHANGED} /> : null}
     </section>
   );
 }
 
-function Admins({ twoFactor }: { twoFactor: boolean }) {
-  const me = useAdminMe().email;
-  const { passwordMinLength } = useAdminLimits();
-  const admins = useAdminData<AdminRow[]>('/admins', copy.loadFailed);
+function Admins({ admins, mail }: { admins: Loaded<AccountListReply>; mail: boolean }) {
+  const { email: me, twoFactor } = useAdminMe();
+  const { passwordMinLength, timeZone } = useAdminLimits();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<AdminRole>('editor');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [pending, setPending] = useState<AdminRow | null>(null);
-  const [sensitive, setSensitive] = useState<{ run: Sensitive } | null>(null);
+  const [pending, setPending] = useState<AccountRow | null>(null);
+  /** The change waiting for the confirm-password dialog. */
+  const [waiting, setWaiting] = useState<Unconfirmed<AccountChange> | null>(null);
+  const adding = useFetcher<Written<AccountChangedReply>>();
+  const changing = useFetcher<Written<unknown>>();
+  const busy = waiting?.intent === 'add-account' || adding.state !== 'idle';
+  useWritten(adding.data, (outcome) => {
+    if (!outcome.ok) return setError(outcome.error);
+    setEmail('');
+    setPassword('');
+  });
 
-  /** Runs a change after the confirm-password dialog; a failure shows as a toast (or under the form). */
-  const confirmThen = (
-    run: Sensitive,
-    onError: (message: string) => void = (message) => toast.error(message, { duration: TOAST_LONG_MS }),
-  ) =>
-    setSensitive({
-      run: async (stepUp) => {
-        setSensitive(null);
-        try {
-          await run(stepUp);
-        } catch (failure) {
-          onError(errorText(failure, commonCopy.somethingWrong));
-        } finally {
-          setBusy(false);
-          await admins.reload();
-        }
-      },
-    });
+  /** Sends the waiting change with the confirmation; its outcome shows as a toast (or under the form), and the accounts are read again. */
+  const confirmed = (stepUp: StepUp) => {
+    if (!waiting) return;
+    setWaiting(null);
+    const change = { ...waiting, stepUp } as AccountChange;
+    void (change.intent === 'add-account' ? adding : changing).submit(change, { method: 'post', encType: 'application/json' });
+  };
 
   const add = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
     setError('');
-    confirmThen(async (stepUp) => {
-      const reply = await apiJson<{ message: string }>('/admins', { method: 'POST', body: { email, password, role }, headers: stepUp });
-      toast.success(reply.message, { duration: TOAST_LONG_MS });
-      setEmail('');
-      setPassword('');
-    }, setError);
+    setWaiting({ intent: 'add-account', email, password, role });
   };
-  const remove = (admin: AdminRow) => {
+  const remove = (admin: AccountRow) => {
     setPending(null);
-    confirmThen(async (stepUp) => {
-      const reply = await apiJson<{ message: string }>(`/admins/${encodeURIComponent(admin._id)}`, { method: 'DELETE', headers: stepUp });
-      toast.success(reply.message, { duration: TOAST_LONG_MS });
-    });
+    setWaiting({ intent: 'remove-account', id: admin._id });
   };
-  const changeRole = (admin: AdminRow, next: AdminRole) =>
-    confirmThen(async (stepUp) => {
-      const reply = await apiJson<{ message: string }>(`/admins/${encodeURIComponent(admin._id)}`, {
-        method: 'PATCH',
-        body: { role: next },
-        headers: stepUp,
-      });
-      toast.success(reply.message, { duration: TOAST_LONG_MS });
-    });
+  const changeAccess = (admin: AccountRow, access: { role: AdminRole } | { permissions: Area[] }) =>
+    setWaiting({ intent: 'change-access', id: admin._id, access });
+  const toggleArea = (admin: AccountRow, area: Area, on: boolean) =>
+    changeAccess(admin, { permissions: on ? [...admin.permissions, area] : admin.permissions.filter((held) => held !== area) });
+  const sendResetLink = (admin: AccountRow) => setWaiting({ intent: 'send-reset-link', id: admin._id });
 
   return (
     <section className={`${card} p-5`} aria-labelledby="admins">
@@ -157,28 +212,43 @@ function Admins({ twoFactor }: { twoFactor: boolean }) {
         {copy.admins}
       </h2>
       <AdminDataView loaded={admins}>
-        {(rows) => (
+        {({ data: rows }) => (
           <ul className="mb-5 divide-y divide-gray-100 rounded-lg border border-gray-200">
             {rows.map((admin) => (
-              <li key={admin._id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
+              <li key={admin._id} data-testid="account-row" className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 text-sm">
                 <span className="min-w-0 break-all">
                   <span className="font-medium">{admin.email}</span>{' '}
                   {admin.email === me ? <span className="text-gray-600">{copy.you}</span> : null}
-                  <span className="block text-xs text-gray-600">{formatDate(admin.createdAt)}</span>
+                  <span className="block text-xs text-gray-600">{formatDate(admin.createdAt, timeZone)}</span>
                 </span>
                 <span className="flex items-center gap-2">
                   <select
                     aria-label={securityCopy.roleOf(admin.email)}
                     className="rounded-lg border border-gray-300 px-2 py-1 text-sm"
                     value={admin.role}
-                    onChange={(e) => changeRole(admin, e.currentTarget.value as AdminRole)}
+                    onChange={(e) => changeAccess(admin, { role: e.currentTarget.value as AdminRole })}
                   >
                     {ADMIN_ROLES.map((value) => (
                       <option key={value} value={value}>
                         {securityCopy.roles[value]}
                       </option>
                     ))}
+                    {admin.role === 'custom' ? (
+                      <option value="custom" disabled>
+                        {securityCopy.roles.custom}
+                      </option>
+                    ) : null}
                   </select>
+                  {mail ? (
+                    <button
+                      type="button"
+                      className={btn.secondary}
+                      aria-label={securityCopy.sendResetLinkTo(admin.email)}
+                      onClick={() => sendResetLink(admin)}
+                    >
+                      {securityCopy.sendResetLink}
+                    </button>
+                  ) : null}
                   {admin.email === me ? null : (
                     <button
                       type="button"
@@ -190,6 +260,20 @@ function Admins({ twoFactor }: { twoFactor: boolean }) {
                     </button>
                   )}
                 </span>
+                <fieldset className="flex w-full flex-wrap gap-x-4 gap-y-1">
+                  <legend className="sr-only">{securityCopy.permissionsOf(admin.email)}</legend>
+                  {AREAS.map((area) => (
+                    <label key={area} className="flex items-center gap-1.5 text-xs text-gray-700">
+                      <input
+                        type="checkbox"
+                        aria-label={securityCopy.areaOf(securityCopy.areas[area], admin.email)}
+                        checked={admin.permissions.includes(area)}
+                        onChange={(e) => toggleArea(admin, area, e.currentTarget.checked)}
+                      />
+                      {securityCopy.areas[area]}
+                    </label>
+                  ))}
+                </fieldset>
               </li>
             ))}
           </ul>
@@ -226,8 +310,9 @@ function Admins({ twoFactor }: { twoFactor: boolean }) {
               </option>
             ))}
           </select>
+          <p className="mt-1 text-xs text-gray-600">{securityCopy.presetHint}</p>
         </div>
-        <Alert message={error} />
+        <FieldError message={error} />
         <div className="flex justify-end">
           <button type="submit" className={btn.primary} disabled={busy}>
             {busy ? copy.adding : copy.addAdmin}
@@ -243,35 +328,31 @@ function Admins({ twoFactor }: { twoFactor: boolean }) {
           onConfirm={() => remove(pending)}
         />
       ) : null}
-      {sensitive ? (
-        <ReauthDialog
-          twoFactor={twoFactor}
-          onConfirmed={sensitive.run}
-          onCancel={() => {
-            setSensitive(null);
-            setBusy(false);
-            void admins.reload();
-          }}
-        />
-      ) : null}
+      {waiting ? <ReauthDialog twoFactor={twoFactor} onConfirmed={confirmed} onCancel={() => setWaiting(null)} /> : null}
     </section>
   );
 }
 
 export default function Account() {
+  const { sessions, admins, mail } = useLoaderData<typeof clientLoader>();
   const me = useAdminMe();
-  // turning two-factor on or off here changes what the confirm-password dialogs ask for
-  const [twoFactor, setTwoFactor] = useState(me.twoFactor);
+  // REQUIRE_2FA and not on yet: the two-factor section alone (the server answers nothing else), kept in place once it is on
+  const enrolling = mustEnrol(me);
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.signedInAs(me.email)} />
+      {enrolling ? (
+        <p role="status" className="mb-4 rounded-lg border border-amber-200 bg-amber-50 p-4 text-gray-900" data-testid="enrolment-required">
+          {securityCopy.enrolmentRequired}
+        </p>
+      ) : null}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="space-y-6">
-          <ChangePassword />
-          <TwoFactorSection enabled={twoFactor} onChange={setTwoFactor} />
+          {enrolling ? null : <ChangePassword />}
+          <TwoFactorSection />
         </div>
-        {me.role === 'admin' ? <Admins twoFactor={twoFactor} /> : null}
-        <SessionsCard />
+        {me.permissions.includes('accounts') && !enrolling && admins ? <Admins admins={admins} mail={mail} /> : null}
+        {enrolling ? null : <SessionsCard sessions={sessions} />}
       </div>
     </div>
   );

@@ -1,18 +1,23 @@
 /** Activity: the audit log, newest first, filtered by person, kind and dates, a page at a time; details on demand. */
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
-import { AUDIT_KINDS, auditKindLabels, type AuditEntry, type AuditPage, type FieldChange } from '../../../shared/audit';
+import { useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { AUDIT_KINDS, auditKindLabels, type AuditEntry, type AuditPageReply, type FieldChange } from '../../../shared/audit';
 import { activityCopy as copy, commonCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
-import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
+import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { EmptyState, LabelledInput, PageHeader } from '../../components/admin/ui';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
+import { loadReply } from '../../lib/admin/screen-data';
+import type { Route } from './+types/activity';
 
 const FILTERS = ['person', 'kind', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
-const formatTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium' });
+/** With seconds: the order of entries of one minute shows. In the site's zone, as every time the admin shows. */
+const formatTime = (iso: string, timeZone: string) =>
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone });
 
 /** A day picked here is the admin's own day: from its local midnight to the next one. */
 const localMidnight = (day: string, plusDays = 0) => {
@@ -20,6 +25,8 @@ const localMidnight = (day: string, plusDays = 0) => {
   date.setDate(date.getDate() + plusDays);
   return date.toISOString();
 };
+
+const filtersOf = (params: URLSearchParams) => Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
 
 function query(filters: Filters, cursor: string | null): string {
   const params = new URLSearchParams();
@@ -130,13 +137,14 @@ function Details({ entry }: { entry: AuditEntry }) {
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
+  const { timeZone } = useAdminLimits();
   const [open, setOpen] = useState(false);
   const detailsId = `activity-details-${entry._id}`;
   return (
     <>
       <tr className="align-top">
         <td className="whitespace-nowrap px-4 py-3 text-gray-700">
-          <time dateTime={entry.at}>{formatTime(entry.at)}</time>
+          <time dateTime={entry.at}>{formatTime(entry.at, timeZone)}</time>
         </td>
         <td className="break-all px-4 py-3">{entry.actor?.email ?? copy.system}</td>
         <td className="px-4 py-3 font-medium">{auditKindLabels[entry.kind] ?? entry.kind}</td>
@@ -237,20 +245,40 @@ function FilterForm({ filters, onApply }: { filters: Filters; onApply: (filters:
   );
 }
 
+/** The page the address names: its filters, and `cursor` (absent on the first page). */
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const params = new URL(request.url).searchParams;
+  return { page: await loadReply<AuditPageReply>(query(filtersOf(params), params.get('cursor')), copy.loadFailed) };
+}
+
+/** The cursors of the newer pages walked through to this one (the history entry keeps them, for Newer and the page number). */
+interface PagesState {
+  newer: (string | null)[];
+}
+
 export default function Activity() {
+  const { page } = useLoaderData<typeof clientLoader>();
   const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTERS.map((name) => [name, params.get(name) ?? ''])) as Filters;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const filters = filtersOf(params);
   const filtered = FILTERS.some((name) => filters[name]);
-  // cursors of the pages shown so far: the last is this page's (null for the first page)
-  const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const cursor = cursors[cursors.length - 1];
-  const page = useAdminData<AuditPage>(query(filters, cursor), copy.loadFailed);
+  const cursor = params.get('cursor');
+  // a page opened from its address alone: Newer goes to the first page
+  const newer = (location.state as PagesState | null)?.newer ?? (cursor ? [null] : []);
+  const pageNumber = newer.length + 1;
 
   const apply = (next: Filters) => {
     const search = new URLSearchParams();
     for (const name of FILTERS) if (next[name]) search.set(name, next[name]);
     setParams(search);
-    setCursors([null]);
+  };
+  /** Another page of the same filters (`to`: its cursor, null for the first). */
+  const turnTo = (to: string | null, state: PagesState) => {
+    const search = new URLSearchParams(params);
+    if (to) search.set('cursor', to);
+    else search.delete('cursor');
+    navigate({ search: `?${search}` }, { state });
   };
 
   return (
@@ -259,8 +287,8 @@ export default function Activity() {
       {/* remounted when the address changes (back/forward), so the form shows the filters in force */}
       <FilterForm filters={filters} onApply={apply} />
       <AdminDataView loaded={page}>
-        {({ entries, next }) =>
-          entries.length === 0 && cursors.length === 1 ? (
+        {({ data: { entries, next } }) =>
+          entries.length === 0 && pageNumber === 1 ? (
             <EmptyState message={filtered ? copy.emptyFiltered : copy.empty} />
           ) : (
             <>
@@ -287,16 +315,21 @@ export default function Activity() {
                 <button
                   type="button"
                   className={btn.secondary}
-                  disabled={cursors.length === 1}
-                  onClick={() => setCursors(cursors.slice(0, -1))}
+                  disabled={pageNumber === 1}
+                  onClick={() => turnTo(newer[newer.length - 1] ?? null, { newer: newer.slice(0, -1) })}
                 >
                   <ChevronLeft className="h-4 w-4" aria-hidden />
                   {copy.newer}
                 </button>
                 <span className="text-sm text-gray-700" aria-live="polite">
-                  {copy.page(cursors.length)}
+                  {copy.page(pageNumber)}
                 </span>
-                <button type="button" className={btn.secondary} disabled={!next} onClick={() => next && setCursors([...cursors, next])}>
+                <button
+                  type="button"
+                  className={btn.secondary}
+                  disabled={!next}
+                  onClick={() => next && turnTo(next, { newer: [...newer, cursor] })}
+                >
                   {copy.older}
                   <ChevronRight className="h-4 w-4" aria-hidden />
                 </button>

@@ -2,19 +2,20 @@
 import '../../styles/admin.css';
 import { Menu } from 'lucide-react';
 import { useState } from 'react';
-import { Link, Outlet, redirect, useLoaderData, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, Outlet, redirect, useLoaderData, useLocation, useNavigate, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { Toaster } from 'sonner';
 import { adminNav } from '../../../shared/admin-nav';
 import { layoutCopy, securityCopy } from '../../../shared/copy/admin';
-import { isAdminOnlyPath } from '../../../shared/roles';
+import { mayOpen } from '../../../shared/roles';
 import { resourceAtPath, resources } from '../../../shared/resources';
 import { AdminSidebar } from '../../components/admin/admin-sidebar';
 import { Watermark } from '../../components/public/watermark';
 import { Spinner } from '../../components/admin/ui';
 import { AdminLimitsContext } from '../../lib/admin/admin-limits';
 import { adminLimits } from '../../lib/admin/admin-limits.server';
-import { fetchSignedIn, forgetStoredSession, logout as endSession } from '../../lib/admin/auth';
-import { AdminMeContext } from '../../lib/admin/me';
+import { SessionKeeper } from '../../components/admin/session-keeper';
+import { checkSignedIn, forgetStoredSession, loginPathFor, logout as endSession } from '../../lib/admin/auth';
+import { AdminMeContext, mustEnrol, noteTwoFactor, useNotedAccount } from '../../lib/admin/me';
 import type { Route } from './+types/admin-layout';
 
 /** On the server: its own limits (MAX_IMAGE_MB, the shortest password) for the forms' checks; nothing secret. */
@@ -22,16 +23,27 @@ export function loader({ context }: Route.LoaderArgs) {
   return { limits: adminLimits(context) };
 }
 
-export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
   forgetStoredSession();
   // after a server render the server's data is at hand; after a client navigation it is one request, beside /admins/me
-  const [me, server] = await Promise.allSettled([fetchSignedIn(), serverLoader()]);
-  // no live session (or no answer at all): a fresh login
-  if (me.status === 'rejected' || me.value === null) return redirect('/admin/login');
+  const [me, server] = await Promise.allSettled([checkSignedIn(), serverLoader()]);
+  // no live session (or no answer at all): a fresh login, which comes back here (the e-mail alert's link, say)
+  if (me.status === 'rejected' || me.value === null) return redirect(loginPathFor(new URL(request.url)));
   if (server.status === 'rejected') throw server.reason;
+  // the account as read now: two-factor sign-in as the server has it, not as noted since the last read
+  noteTwoFactor(null);
   return { me: me.value, limits: server.value.limits };
 }
 clientLoader.hydrate = true as const;
+
+/**
+ * The account is read again on a move to another screen only: a screen's own write (its action), its Try
+ * again or Refresh, and a list's search, filters and page (the query) read that screen's data alone.
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (formMethod && formMethod !== 'GET') return false;
+  return currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;
+}
 
 export function HydrateFallback() {
   return <Spinner label={layoutCopy.loading} />;
@@ -51,6 +63,9 @@ export function meta({ location }: { location: { pathname: string } }) {
   return [{ title: label ? `${label} | Admin` : 'Admin' }, { name: 'robots', content: 'noindex' }];
 }
 
+/** The account screen, whose two-factor section is the enrolment of an account REQUIRE_2FA waits on. */
+const ENROLMENT_PATH = '/admin/account';
+
 /** What an Editor sees on an Admin's screen (the server refuses its calls too). */
 function NotAllowed() {
   return (
@@ -65,7 +80,9 @@ function NotAllowed() {
 }
 
 export default function AdminLayout() {
-  const { limits, me } = useLoaderData<typeof clientLoader>();
+  const { limits, me: loaded } = useLoaderData<typeof clientLoader>();
+  // turned on (or off) on the account screen, without asking the server again
+  const me = useNotedAccount(loaded);
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -84,7 +101,7 @@ export default function AdminLayout() {
         onCloseMobile={() => setMobileOpen(false)}
         onLogout={() => void logout()}
         email={me.email}
-        role={me.role}
+        permissions={me.permissions}
       />
       <div className={collapsed ? 'md:pl-20' : 'md:pl-64'}>
         <header className="sticky top-0 z-20 flex h-14 items-center gap-3 border-b border-gray-200 bg-white px-4 md:hidden">
@@ -100,13 +117,23 @@ export default function AdminLayout() {
         </header>
         <main className="mx-auto max-w-7xl p-4 sm:p-6 lg:p-8">
           <AdminLimitsContext value={limits}>
-            <AdminMeContext value={me}>{me.role !== 'admin' && isAdminOnlyPath(pathname) ? <NotAllowed /> : <Outlet />}</AdminMeContext>
+            <AdminMeContext value={me}>
+              {mustEnrol(me) && pathname !== ENROLMENT_PATH ? (
+                // REQUIRE_2FA: an account without two-factor is taken to its enrolment, not shown errors everywhere
+                <Navigate to={ENROLMENT_PATH} replace />
+              ) : mayOpen(me.permissions, pathname) ? (
+                <Outlet />
+              ) : (
+                <NotAllowed />
+              )}
+            </AdminMeContext>
           </AdminLimitsContext>
         </main>
       </div>
       {/* the spec's decorative watermark sits on every page, the admin's too */}
       <Watermark />
       <Toaster position="top-right" richColors closeButton />
+      <SessionKeeper email={me.email} onSignOut={() => void logout()} />
     </div>
   );
 }

@@ -1,17 +1,19 @@
 /** Backups: what an archive of the site holds, when the last one was taken, and its download. */
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { useLoaderData, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
-import { describeCounts, formatBytes, type BackupSummary } from '../../../shared/backup';
+import { describeCounts, formatBytes, type BackupSummary, type BackupSummaryReply } from '../../../shared/backup';
+import { readableDateTime } from '../../../shared/site-time';
 import { TOAST_LONG_MS, backupCopy as copy } from '../../../shared/copy/admin';
 import { btn, card } from '../../components/admin/classes';
-import { AdminDataView, useAdminData } from '../../components/admin/admin-data';
+import { AdminDataView } from '../../components/admin/admin-data';
 import { ReauthDialog } from '../../components/admin/reauth-dialog';
 import { PageHeader } from '../../components/admin/ui';
 import { downloadFile, errorText } from '../../lib/admin/api';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { useAdminMe } from '../../lib/admin/me';
-
-const formatTime = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+import { loadReply } from '../../lib/admin/screen-data';
 
 function Holds({ summary }: { summary: BackupSummary }) {
   const { current } = summary;
@@ -41,6 +43,7 @@ function Holds({ summary }: { summary: BackupSummary }) {
 }
 
 function LastBackup({ summary }: { summary: BackupSummary }) {
+  const { timeZone } = useAdminLimits();
   const last = summary.lastBackup;
   return (
     <section className={`${card} p-5`} aria-labelledby="backup-last">
@@ -50,7 +53,7 @@ function LastBackup({ summary }: { summary: BackupSummary }) {
       {last ? (
         <div className="space-y-1 text-sm">
           <p className="font-medium text-gray-900">
-            <time dateTime={last.takenAt}>{copy.lastTaken(formatTime(last.takenAt), copy.via[last.via])}</time>
+            <time dateTime={last.takenAt}>{copy.lastTaken(readableDateTime(new Date(last.takenAt), timeZone), copy.via[last.via])}</time>
           </p>
           <p className="text-gray-700">{copy.lastHeld(describeCounts(last.counts), formatBytes(last.archiveBytes))}</p>
         </div>
@@ -65,8 +68,14 @@ function LastBackup({ summary }: { summary: BackupSummary }) {
   );
 }
 
+export async function clientLoader() {
+  return { summary: await loadReply<BackupSummaryReply>('/backup/summary', copy.loadFailed) };
+}
+
 export default function Backups() {
-  const summary = useAdminData<BackupSummary>('/backup/summary', copy.loadFailed);
+  const { summary } = useLoaderData<typeof clientLoader>();
+  // a download is no JSON write: it streams with its progress, then the summary (its last backup) is read again
+  const revalidator = useRevalidator();
   const [received, setReceived] = useState<number | null>(null);
   const [downloadError, setDownloadError] = useState('');
   // a download asks for the password (and code) again first
@@ -80,7 +89,7 @@ export default function Backups() {
     try {
       const fileName = await downloadFile('/backup', setReceived, { fallback: copy.downloadFailed, cutShort: copy.cutShort }, stepUp);
       toast.success(copy.downloaded(fileName), { duration: TOAST_LONG_MS });
-      await summary.reload();
+      await revalidator.revalidate();
     } catch (failure) {
       setDownloadError(errorText(failure, copy.downloadFailed));
     } finally {
@@ -92,7 +101,13 @@ export default function Backups() {
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
-        <button type="button" className={btn.primary} onClick={() => setConfirming(true)} disabled={busy || !summary.data} aria-busy={busy}>
+        <button
+          type="button"
+          className={btn.primary}
+          onClick={() => setConfirming(true)}
+          disabled={busy || !summary.reply}
+          aria-busy={busy}
+        >
           <Download className="h-4 w-4" aria-hidden />
           <span aria-live="polite">{busy ? copy.downloading(formatBytes(received)) : copy.download}</span>
         </button>
@@ -104,10 +119,10 @@ export default function Backups() {
       ) : null}
       {confirming ? <ReauthDialog twoFactor={twoFactor} onConfirmed={download} onCancel={() => setConfirming(false)} /> : null}
       <AdminDataView loaded={summary}>
-        {(loaded) => (
+        {({ data }) => (
           <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
-            <Holds summary={loaded} />
-            <LastBackup summary={loaded} />
+            <Holds summary={data} />
+            <LastBackup summary={data} />
           </div>
         )}
       </AdminDataView>

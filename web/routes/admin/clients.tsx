@@ -1,28 +1,24 @@
 /** Client stories management: table, total count, 'Add First Client', modal form with the N/500 counter. */
-import { TOAST_LONG_MS, clientCopy } from '../../../shared/copy/admin';
+import { TOAST_LONG_MS, clientCopy, screenCopy } from '../../../shared/copy/admin';
 import { formatDate, imageColumn, textColumn } from '../../components/admin/columns';
 import { ResourceScreen } from '../../components/admin/resource-screen';
 import { Badge } from '../../components/admin/ui';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
+import { resourceRouteModule, type ResourceScreenData } from '../../lib/admin/resource-data';
+
+const screen: ResourceScreenData = {
+  resourceKey: 'clients',
+  copy: screenCopy.clients,
+  toastMs: TOAST_LONG_MS,
+};
+
+export const { clientLoader, clientAction, shouldRevalidate } = resourceRouteModule(screen);
 
 export default function Clients() {
+  const { timeZone } = useAdminLimits();
   return (
     <ResourceScreen
-      resourceKey="clients"
-      copy={{
-        title: clientCopy.title,
-        add: clientCopy.addButton,
-        formAdd: clientCopy.modalAdd,
-        formEdit: clientCopy.modalEdit,
-        empty: clientCopy.empty,
-        fetchFailed: clientCopy.fetchFailed,
-        confirm: clientCopy.confirm,
-        created: clientCopy.added,
-        updated: clientCopy.updated,
-        deleted: clientCopy.deleted,
-        saveFailed: clientCopy.saveFailed,
-        deleteFailed: (reason) => reason || clientCopy.deleteFailed,
-      }}
-      toastMs={TOAST_LONG_MS}
+      {...screen}
       subtitle={(rows) => clientCopy.total(rows.length)}
       emptyAction={clientCopy.addFirst}
       formOptions={{ counters: ['description'] }}
@@ -33,7 +29,7 @@ export default function Clients() {
           cell: (row) => (
             <>
               <span className="block font-medium">{String(row.name)}</span>
-              <span className="text-xs text-gray-600">{formatDate(row.createdAt)}</span>
+              <span className="text-xs text-gray-600">{formatDate(row.createdAt, timeZone)}</span>
             </>
           ),
           sortField: 'name',

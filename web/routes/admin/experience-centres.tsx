@@ -4,13 +4,20 @@ import { TOAST_LONG_MS, screenCopy } from '../../../shared/copy/admin';
 import { ResourceScreen } from '../../components/admin/resource-screen';
 import { RowActions } from '../../components/admin/resource-table';
 import { NoAltMark, Thumb } from '../../components/admin/ui';
+import { resourceRouteModule, type ResourceScreenData } from '../../lib/admin/resource-data';
+
+const screen: ResourceScreenData = {
+  resourceKey: 'experience',
+  copy: screenCopy.experience,
+  toastMs: TOAST_LONG_MS,
+};
+
+export const { clientLoader, clientAction, shouldRevalidate } = resourceRouteModule(screen);
 
 export default function ExperienceCentres() {
   return (
     <ResourceScreen
-      resourceKey="experience"
-      copy={screenCopy.experience}
-      toastMs={TOAST_LONG_MS}
+      {...screen}
       renderCard={(row, { edit, requestDelete, lifecycle }) => (
         <>
           <Thumb src={String(row.image)} alt={String(row.imageAlt ?? '') || String(row.name)} className="h-44 w-full" />

@@ -1,17 +1,27 @@
 /** Gallery manager: search (the generic one, with the spec's placeholder), a category filter (defaults + data + locally added), 3 thumbnails and '+N'. */
 import { useState } from 'react';
-import { TOAST_SHORT_MS, galleryCopy } from '../../../shared/copy/admin';
+import { TOAST_SHORT_MS, galleryCopy, listCopy, screenCopy } from '../../../shared/copy/admin';
 import { choicesOf, resources, type GalleryImage } from '../../../shared/resources';
 import { btn, input } from '../../components/admin/classes';
 import type { AnyRecord } from '../../components/admin/resource-form';
 import { ResourceScreen } from '../../components/admin/resource-screen';
+import { useListFilter } from '../../components/admin/use-list-view';
 import { Badge, NoAltMark, Thumb } from '../../components/admin/ui';
+import { resourceRouteModule, type ResourceScreenData } from '../../lib/admin/resource-data';
 
 const imagesOf = (row: AnyRecord) => (Array.isArray(row.images) ? (row.images as (GalleryImage | string)[]) : []);
 const urlOf = (image: GalleryImage | string) => (typeof image === 'string' ? image : image.url);
 
+const screen: ResourceScreenData = {
+  resourceKey: 'gallery',
+  copy: screenCopy.gallery,
+  toastMs: TOAST_SHORT_MS,
+};
+
+export const { clientLoader, clientAction, shouldRevalidate } = resourceRouteModule(screen);
+
 export default function Gallery() {
-  const [category, setCategory] = useState('');
+  const [category, setCategory] = useListFilter('category');
   const [localCategories, setLocalCategories] = useState<string[]>([]);
   const [newCategory, setNewCategory] = useState('');
 
@@ -30,24 +40,11 @@ export default function Gallery() {
 
   return (
     <ResourceScreen
-      resourceKey="gallery"
-      copy={{
-        title: galleryCopy.title,
-        add: galleryCopy.addButton,
-        formAdd: galleryCopy.formAdd,
-        formEdit: galleryCopy.formEdit,
-        empty: galleryCopy.empty,
-        fetchFailed: galleryCopy.fetchFailed,
-        confirm: galleryCopy.confirm,
-        created: galleryCopy.added,
-        updated: galleryCopy.updated,
-        deleted: galleryCopy.deleted,
-        saveFailed: galleryCopy.saveFailed,
-        deleteFailed: galleryCopy.deleteFailed,
-      }}
-      toastMs={TOAST_SHORT_MS}
+      {...screen}
       formMode="inline"
-      subtitle={(rows) => galleryCopy.total(rows.length)}
+      subtitle={(rows, matched) =>
+        matched.length === rows.length ? galleryCopy.total(rows.length) : listCopy.matching(matched.length, rows.length)
+      }
       formOptions={(rows) => ({ fieldOptions: { category: categoriesOf(rows) } })}
       searchPlaceholder={galleryCopy.searchPlaceholder}
       emptyFiltered={galleryCopy.empty}

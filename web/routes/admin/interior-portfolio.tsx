@@ -3,15 +3,22 @@ import { TOAST_LONG_MS, commonCopy, screenCopy } from '../../../shared/copy/admi
 import { ResourceScreen } from '../../components/admin/resource-screen';
 import { RowActions } from '../../components/admin/resource-table';
 import { NoAltMark, Thumb } from '../../components/admin/ui';
+import { resourceRouteModule, type ResourceScreenData } from '../../lib/admin/resource-data';
 
 const copy = screenCopy.portfolio;
+
+const screen: ResourceScreenData = {
+  resourceKey: 'interiorportfolio',
+  copy: copy,
+  toastMs: TOAST_LONG_MS,
+};
+
+export const { clientLoader, clientAction, shouldRevalidate } = resourceRouteModule(screen);
 
 export default function InteriorPortfolio() {
   return (
     <ResourceScreen
-      resourceKey="interiorportfolio"
-      copy={copy}
-      toastMs={TOAST_LONG_MS}
+      {...screen}
       formOptions={{
         imageLabel: { add: copy.imageAdd, edit: copy.imageEdit },
         submitLabels: { add: commonCopy.add, edit: commonCopy.update, adding: commonCopy.adding, updating: commonCopy.updating },

@@ -1,68 +1,62 @@
 /** Admin login (also served at /login, where logout lands). */
 import '../../styles/admin.css';
 import { Eye, EyeOff, Lock } from 'lucide-react';
-import { useEffect, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useState, useSyncExternalStore, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginCopy } from '../../../shared/copy/admin';
 import { btn, input, label } from '../../components/admin/classes';
 import { LabelledInput } from '../../components/admin/ui';
-import { LoginSecondStep } from '../../components/admin/login-second-step';
-import { forgetStoredSession } from '../../lib/admin/auth';
+import { LoginSecondStep, secondStepOf, type SecondStep } from '../../components/admin/login-second-step';
+import { forgetStoredSession, postLogin, safeNextPath } from '../../lib/admin/auth';
 
 export function meta() {
   return [{ title: `${loginCopy.title}` }, { name: 'robots', content: 'noindex' }];
 }
 
-interface LoginReply {
-  success?: boolean;
-  token?: string;
-  admin?: { email?: string };
-  message?: string;
-  twoFactorRequired?: boolean;
-  twoFactorSetupRequired?: boolean;
-  challenge?: string;
-}
+/** Whether React runs here is all that is read: it never changes once it does. */
+const noChanges = () => () => undefined;
 
 export default function AdminLogin() {
   const navigate = useNavigate();
+  // a signed-out visit to an admin screen comes back to it; a changed password says why the login shows
+  const [searchParams] = useSearchParams();
+  const next = safeNextPath(searchParams.get('next'));
+  const passwordChanged = (useLocation().state as { reason?: string } | null)?.reason === 'password-changed';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [showPassword, setShowPassword] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState('');
   // two-factor sign-in: the password was right, a code (or the set-up) comes next
-  const [second, setSecond] = useState<{ challenge: string; enrol: boolean } | null>(null);
+  const [second, setSecond] = useState<SecondStep | null>(null);
   // the server has set the session cookie; the token in the reply is for scripts, and is not kept
   const signedIn = () => {
     forgetStoredSession();
-    navigate('/admin/dashboard', { replace: true });
+    navigate(next ?? '/admin/dashboard', { replace: true });
   };
-  // the form works only once React runs; until then it stays disabled so nothing typed is lost
-  const [ready, setReady] = useState(false);
-  // eslint-disable-next-line react-hooks/set-state-in-effect
-  useEffect(() => setReady(true), []);
+  // the form works only once React runs; until then (the server's render, and hydrating it) it stays disabled so nothing typed is lost
+  const ready = useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitting(true);
     setError('');
     try {
-      const response = await fetch('/api/admins/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
-      const body = (await response.json().catch(() => ({}))) as LoginReply;
-      if (response.ok && body.token) {
-        signedIn();
-        return;
-      }
-      if (response.ok && body.challenge) {
-        setSecond({ challenge: body.challenge, enrol: Boolean(body.twoFactorSetupRequired) });
+      const answer = await postLogin(email, password);
+      if (answer.ok) {
+        if ('token' in answer.body) {
+          signedIn();
+          return;
+        }
+        setSecond(await secondStepOf(answer.body));
         setSubmitting(false);
         return;
       }
-      setError(body.message || loginCopy.failed);
+      setError(answer.body.message || loginCopy.failed);
     } catch {
       setError(loginCopy.network);
     }
@@ -81,8 +75,7 @@ export default function AdminLogin() {
         </div>
         {second ? (
           <LoginSecondStep
-            challenge={second.challenge}
-            enrol={second.enrol}
+            step={second}
             onSession={signedIn}
             onStartOver={() => {
               setSecond(null);
@@ -93,6 +86,12 @@ export default function AdminLogin() {
           <form onSubmit={submit}>
             <fieldset disabled={!ready} className="space-y-4">
               <legend className="sr-only">{loginCopy.title}</legend>
+              {/* the navigation's state, which the server's render of a reload does not have: shown once hydrated */}
+              {passwordChanged && ready ? (
+                <p role="status" className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">
+                  {loginCopy.passwordChanged}
+                </p>
+              ) : null}
               <LabelledInput
                 id="login-email"
                 label={loginCopy.email}

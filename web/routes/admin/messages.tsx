@@ -3,250 +3,196 @@
  * search, status filter, pages of newest first; a message opened in full to reply, change its
  * status or delete it; the current view exported as CSV.
  */
-import { Download, Mail, RefreshCw, Search, Trash2 } from 'lucide-react';
-import { useCallback, useEffect, useState } from 'react';
+import { Download, RefreshCw, Search } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  redirect,
+  useFetcher,
+  useLoaderData,
+  useNavigation,
+  useRevalidator,
+  useSearchParams,
+  type ShouldRevalidateFunctionArgs,
+} from 'react-router';
 import { toast } from 'sonner';
-import { PREVIEW_CHARS, lifecycleCopy, messagesCopy as copy } from '../../../shared/copy/admin';
-import { MESSAGE_STATUSES, replyMailto, type InboxMessage, type InboxPage, type MessageStatus } from '../../../shared/contact-inbox';
+import { lifecycleCopy, messagesCopy as copy } from '../../../shared/copy/admin';
+import {
+  MESSAGE_STATUSES,
+  type InboxListReply,
+  type InboxMessage,
+  type InboxMessageReply,
+  type InboxSourcesReply,
+  type InboxStatusReply,
+  type MessageStatus,
+} from '../../../shared/contact-inbox';
+import { formatPhone } from '../../../shared/phone';
+import { readableDate } from '../../../shared/site-time';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { btn, card, input, label } from '../../components/admin/classes';
-import { formatDate } from '../../components/admin/columns';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { Modal } from '../../components/admin/modal';
-import { Badge, EmptyState, ErrorView, PageHeader, Spinner, preview } from '../../components/admin/ui';
-import { ApiError, apiJson, downloadFile, errorText, restoreFromTrash } from '../../lib/admin/api';
+import { AdminDataView } from '../../components/admin/admin-data';
+import { EmptyState, PageHeader } from '../../components/admin/ui';
+import { apiJson, downloadFile, restoreFromTrash } from '../../lib/admin/api';
 import { announceInboxCounts } from '../../lib/admin/inbox-counts';
+import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
+import type { MessageReply } from '../../../shared/replies';
+import { AlertState, MessageDetail, MessageText, StatusBadge } from '../../components/admin/inbox-message';
+import { viewOf, viewParams, type View } from '../../lib/admin/inbox-view';
+import type { Route } from './+types/messages';
 
 const SEARCH_DELAY_MS = 300;
-const statusTone = { New: 'orange', Replied: 'green', Archived: 'gray' } as const;
 
-interface View {
-  q: string;
-  status: MessageStatus | '';
-  page: number;
+/** The filter's choices, with the one asked for even when the inbox holds none of it (a link to a source seen elsewhere). */
+function withAsked<T extends { source: string }>(choices: T[], asked: string, make: (source: string) => T): T[] {
+  return !asked || choices.some((choice) => choice.source === asked) ? choices : [...choices, make(asked)];
 }
 
-const viewParams = ({ q, status }: View) => {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (status) params.set('status', status);
-  return params;
-};
+/** The screen's address: its view lives in the query (and `message`, the e-mail alert's link to one message). */
+const SCREEN = '/admin/users';
 
-const fullDate = (iso: string) => new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
-
-function MessageText({ message }: { message: string }) {
-  const [open, setOpen] = useState(false);
-  if (message.length <= PREVIEW_CHARS) return <span className="whitespace-pre-line">{message}</span>;
-  return (
-    <span>
-      <span className="whitespace-pre-line">{open ? message : preview(message, PREVIEW_CHARS)}</span>{' '}
-      <button type="button" className="text-sm font-medium text-blue-700 underline" aria-expanded={open} onClick={() => setOpen(!open)}>
-        {open ? copy.hideFull : copy.showFull}
-      </button>
-    </span>
-  );
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const view = viewOf(url.searchParams);
+  const query = viewParams(view);
+  query.set('page', String(view.page));
+  const linkedId = url.searchParams.get('message');
+  const [inbox, linked, choices] = await Promise.all([
+    loadReply<InboxListReply>(`/user?${query}`, copy.fetchFailed, copy.network),
+    linkedId ? loadReply<InboxMessageReply>(`/user/${encodeURIComponent(linkedId)}`, copy.fetchFailed) : null,
+    // the source and project filters' choices (issue 26): without them the filters offer "All" alone
+    loadReply<InboxSourcesReply>('/user/sources', copy.fetchFailed),
+  ]);
+  if (inbox.reply) {
+    announceInboxCounts(inbox.reply.counts);
+    // a page left empty by a delete or a narrower view: the last page that has messages
+    const pages = Math.max(1, Math.ceil(inbox.reply.total / (inbox.reply.limit ?? 1)));
+    if (view.page > pages) {
+      url.searchParams.set('page', String(pages));
+      return redirect(`${url.pathname}?${url.searchParams}`);
+    }
+  }
+  return { view, inbox, linked, choices: choices.reply?.data ?? { sources: [], projects: [] } };
 }
 
-function StatusBadge({ status }: { status: MessageStatus }) {
-  return <Badge tone={statusTone[status]}>{status}</Badge>;
+/** Closing the message the e-mail linked to takes `message` out of the address: nothing to read again. */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const without = new URLSearchParams(currentUrl.search);
+  without.delete('message');
+  return currentUrl.pathname === nextUrl.pathname && currentUrl.searchParams.has('message') && `${without}` === `${nextUrl.searchParams}`
+    ? false
+    : defaultShouldRevalidate;
 }
 
-/** The e-mail alert's state, once the mail outbox reports one. */
-function AlertState({ alert }: { alert: InboxMessage['alert'] }) {
-  if (!alert) return null;
-  return (
-    <span className="mt-1 block text-xs text-gray-600" title={alert.detail}>
-      {copy.alert}: {alert.status}
-    </span>
-  );
-}
+type MessageAction = { intent: 'status'; id: string; status: MessageStatus } | { intent: 'delete' | 'undo-delete'; id: string };
 
-function MessageDetail({
-  message,
-  busy,
-  onStatus,
-  onDelete,
-  onClose,
-}: {
-  message: InboxMessage;
-  busy: boolean;
-  onStatus: (status: MessageStatus) => void;
-  onDelete: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <Modal title={copy.detailTitle(message.name)} onClose={onClose}>
-      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className="font-medium text-gray-700">{copy.columns.name}</dt>
-        <dd>{message.name}</dd>
-        <dt className="font-medium text-gray-700">{copy.columns.email}</dt>
-        <dd className="break-all">{message.email}</dd>
-        <dt className="font-medium text-gray-700">{copy.columns.number}</dt>
-        <dd>{message.number}</dd>
-        <dt className="font-medium text-gray-700">{copy.received}</dt>
-        <dd>
-          <time dateTime={message.createdAt}>{fullDate(message.createdAt)}</time>
-        </dd>
-        <dt className="font-medium text-gray-700">{copy.statusColumn}</dt>
-        <dd>
-          <StatusBadge status={message.status} />
-          <AlertState alert={message.alert} />
-        </dd>
-      </dl>
-      <h3 className="mt-4 text-sm font-medium text-gray-700">{copy.columns.message}</h3>
-      <p className="mt-1 whitespace-pre-line break-words rounded-lg bg-gray-50 p-3 text-sm text-gray-900" data-testid="message-text">
-        {message.message}
-      </p>
-      <div className="mt-5 flex flex-wrap items-end gap-3">
-        <a href={replyMailto(message)} className={btn.primary} onClick={() => message.status !== 'Replied' && onStatus('Replied')}>
-          <Mail className="h-4 w-4" aria-hidden />
-          {copy.reply}
-        </a>
-        <div>
-          <label htmlFor="message-status" className={label}>
-            {copy.statusLabel}
-          </label>
-          <select
-            id="message-status"
-            className={input}
-            value={message.status}
-            disabled={busy}
-            onChange={(event) => onStatus(event.target.value as MessageStatus)}
-          >
-            {MESSAGE_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {status}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="button" className={`${btn.danger} ml-auto`} onClick={onDelete} disabled={busy}>
-          <Trash2 className="h-4 w-4" aria-hidden />
-          {copy.delete}
-        </button>
-      </div>
-    </Modal>
-  );
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const action = await submitted<MessageAction>(request);
+  const path = `/user/${encodeURIComponent(action.id)}`;
+  if (action.intent === 'status')
+    return runWrite(
+      () => apiJson<InboxStatusReply>(path, { method: 'PATCH', body: { status: action.status }, fallback: copy.statusFailed }),
+      { success: (reply) => copy.statusChanged(reply.data.status), fallback: copy.statusFailed },
+    );
+  if (action.intent === 'delete')
+    return runWrite(() => apiJson<MessageReply>(path, { method: 'DELETE', fallback: copy.deleteFailed }), {
+      success: () => copy.deleted,
+      fallback: copy.deleteFailed,
+      // in the trash: Undo brings it back for a few seconds (the Trash screen after that)
+      undo: () => ({ screen: SCREEN, intent: { intent: 'undo-delete', id: action.id }, duration: lifecycleCopy.undoMs }),
+    });
+  return runWrite(() => restoreFromTrash('enquiries', action.id), {
+    success: () => lifecycleCopy.restored('Message'),
+    failure: (message) => lifecycleCopy.restoreFailed(message),
+    fallback: '',
+  });
 }
 
 export default function Messages() {
-  const [view, setView] = useState<View>({ q: '', status: '', page: 1 });
-  const [searchText, setSearchText] = useState('');
-  const [result, setResult] = useState<InboxPage | null>(null);
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState('');
-  const [open, setOpen] = useState<InboxMessage | null>(null);
+  const { timeZone } = useAdminLimits();
+  const { view, inbox, linked, choices } = useLoaderData<typeof clientLoader>();
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loadingView = navigation.state === 'loading' && navigation.location.pathname === SCREEN;
+  const loading = revalidator.state === 'loading' || loadingView;
+  // the view asked for last, even while it loads: the filter shows it, a search typed next and the CSV keep it
+  const asked = loadingView ? viewOf(new URLSearchParams(navigation.location.search)) : view;
+  const [searchText, setSearchText] = useState(view.q);
+  // the message the e-mail alert linked to (?message=<id>) opens over the list
+  const [open, setOpen] = useState<InboxMessage | null>(linked?.reply?.data ?? null);
   const [confirming, setConfirming] = useState<InboxMessage | null>(null);
-  const [busy, setBusy] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const statusFetcher = useFetcher<Written<InboxStatusReply>>();
+  const deleteFetcher = useFetcher<Written<MessageReply>>();
+  const busy = statusFetcher.state !== 'idle' || deleteFetcher.state !== 'idle';
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const params = viewParams(view);
-      params.set('page', String(view.page));
-      const body = await apiJson<InboxPage>(`/user?${params.toString()}`, { fallback: copy.fetchFailed });
-      setResult(body);
-      announceInboxCounts(body.counts);
-      setError('');
-      // a page left empty by a delete or a narrower view: show the last page that has messages
-      const pages = Math.max(1, Math.ceil(body.total / body.limit));
-      if (view.page > pages) setView((current) => ({ ...current, page: pages }));
-    } catch (failure) {
-      setError(
-        failure instanceof ApiError && failure.status === 0 ? copy.network : failure instanceof Error ? failure.message : copy.fetchFailed,
-      );
-    } finally {
-      setLoading(false);
-    }
-  }, [view]);
-  useEffect(() => {
-    // fetch on mount and whenever the view changes
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    void load();
-  }, [load]);
+  /** Another view: `changes` on the query, the first page unless a page is given. */
+  const show = (changes: Partial<View>, replace = false) => {
+    const merged = { ...asked, page: 1, ...changes };
+    const next = viewParams(merged);
+    if (merged.page > 1) next.set('page', String(merged.page));
+    setParams(next, { replace });
+  };
 
-  // the e-mail alert links here with ?message=<id>: that message opens over the list
+  const linkError = linked?.error;
   useEffect(() => {
-    const id = new URLSearchParams(window.location.search).get('message');
-    if (!id) return;
-    apiJson<{ data: InboxMessage }>(`/user/${encodeURIComponent(id)}`, { fallback: copy.fetchFailed })
-      .then((body) => setOpen(body.data))
-      .catch((failure: unknown) => toast.error(failure instanceof Error ? failure.message : copy.fetchFailed));
-  }, []);
+    if (!linkError) return;
+    // after this render, once the layout's toaster listens
+    const timer = setTimeout(() => toast.error(linkError));
+    return () => clearTimeout(timer);
+  }, [linkError]);
 
   // the search follows the typing, once it pauses
-  useEffect(() => {
-    const text = searchText.trim();
-    const timer = setTimeout(
-      () => setView((current) => (current.q === text ? current : { ...current, q: text, page: 1 })),
-      SEARCH_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [searchText]);
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const typeSearch = (text: string) => {
+    setSearchText(text);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => {
+      if (text.trim() !== view.q) show({ q: text.trim() }, true);
+    }, SEARCH_DELAY_MS);
+  };
 
-  async function changeStatus(message: InboxMessage, status: MessageStatus) {
-    setBusy(true);
-    try {
-      const body = await apiJson<{ data: InboxMessage }>(`/user/${encodeURIComponent(message._id)}`, {
-        method: 'PATCH',
-        body: { status },
-        fallback: copy.statusFailed,
-      });
-      setOpen((current) => (current?._id === message._id ? body.data : current));
-      toast.success(copy.statusChanged(body.data.status));
-      await load();
-    } catch (failure) {
-      toast.error(errorText(failure, copy.statusFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function remove(message: InboxMessage) {
-    setBusy(true);
-    try {
-      await apiJson(`/user/${encodeURIComponent(message._id)}`, { method: 'DELETE', fallback: copy.deleteFailed });
-      // in the trash: Undo brings it back for a few seconds (the Trash screen after that)
-      toast.success(copy.deleted, {
-        duration: lifecycleCopy.undoMs,
-        action: { label: lifecycleCopy.undo, onClick: () => void undoRemove(message) },
-      });
-      setConfirming(null);
-      setOpen(null);
-      await load();
-    } catch (failure) {
-      toast.error(errorText(failure, copy.deleteFailed));
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  async function undoRemove(message: InboxMessage) {
-    try {
-      await restoreFromTrash('enquiries', message._id);
-      toast.success(lifecycleCopy.restored('Message'));
-    } catch (failure) {
-      toast.error(lifecycleCopy.restoreFailed(errorText(failure, '')));
-    }
-    await load();
-  }
+  const changeStatus = (message: InboxMessage, status: MessageStatus) => {
+    const action: MessageAction = { intent: 'status', id: message._id, status };
+    void statusFetcher.submit(action, { method: 'post', encType: 'application/json' });
+  };
+  useWritten(statusFetcher.data, (outcome) => {
+    if (!outcome.ok) return;
+    const changed = outcome.reply.data;
+    setOpen((current) => (current?._id === changed._id ? changed : current));
+  });
+  const remove = (message: InboxMessage) => {
+    const action: MessageAction = { intent: 'delete', id: message._id };
+    void deleteFetcher.submit(action, { method: 'post', encType: 'application/json' });
+  };
+  useWritten(deleteFetcher.data, (outcome) => {
+    if (!outcome.ok) return;
+    setConfirming(null);
+    setOpen(null);
+  });
+  const close = () => {
+    setOpen(null);
+    if (!params.has('message')) return;
+    const next = new URLSearchParams(params);
+    next.delete('message');
+    setParams(next, { replace: true });
+  };
 
   async function exportCsv() {
     setExporting(true);
-    try {
-      const fileName = await downloadFile(`/user/export?${viewParams(view).toString()}`, () => undefined, {
-        fallback: copy.exportFailed,
-        cutShort: copy.exportCutShort,
-      });
-      toast.success(copy.exported(fileName));
-    } catch (failure) {
-      toast.error(errorText(failure, copy.exportFailed));
-    } finally {
-      setExporting(false);
-    }
+    await runWrite(
+      () =>
+        downloadFile(`/user/export?${viewParams(asked).toString()}`, () => undefined, {
+          fallback: copy.exportFailed,
+          cutShort: copy.exportCutShort,
+        }),
+      { success: (fileName) => copy.exported(fileName), fallback: copy.exportFailed },
+    );
+    setExporting(false);
   }
 
+  const result = inbox.reply;
   const rows = result?.data ?? [];
   const total = result?.total ?? 0;
   const counts = result?.counts;
@@ -263,12 +209,12 @@ export default function Messages() {
 
   return (
     <div>
-      <PageHeader title={copy.title} subtitle={result && !error ? copy.total(total) : undefined}>
+      <PageHeader title={copy.title} subtitle={result ? copy.total(total) : undefined}>
         <button type="button" className={btn.secondary} onClick={() => void exportCsv()} disabled={exporting || inboxEmpty}>
           <Download className="h-4 w-4" aria-hidden />
           {exporting ? copy.exporting : copy.exportCsv}
         </button>
-        <button type="button" className={btn.secondary} onClick={() => void load()} disabled={loading}>
+        <button type="button" className={btn.secondary} onClick={() => void revalidator.revalidate()} disabled={loading}>
           <RefreshCw className={`h-4 w-4 ${loading ? 'animate-spin' : ''}`} aria-hidden />
           {copy.refresh}
         </button>
@@ -289,7 +235,7 @@ export default function Messages() {
                 placeholder={copy.searchPlaceholder}
                 value={searchText}
                 maxLength={200}
-                onChange={(event) => setSearchText(event.target.value)}
+                onChange={(event) => typeSearch(event.target.value)}
               />
             </div>
           </div>
@@ -300,8 +246,12 @@ export default function Messages() {
             <select
               id="message-status-filter"
               className={input}
-              value={view.status}
-              onChange={(event) => setView((current) => ({ ...current, status: event.target.value as View['status'], page: 1 }))}
+              value={asked.status}
+              onChange={(event) => {
+                // a search still waiting for the typing to pause goes with it
+                clearTimeout(searchTimer.current);
+                show({ status: event.target.value as View['status'], q: searchText.trim() });
+              }}
             >
               <option value="">{copy.allStatuses}</option>
               {MESSAGE_STATUSES.map((status) => (
@@ -311,124 +261,170 @@ export default function Messages() {
               ))}
             </select>
           </div>
+          <div className="sm:w-56">
+            <label htmlFor="message-source-filter" className={label}>
+              {copy.sourceFilter}
+            </label>
+            <select
+              id="message-source-filter"
+              className={input}
+              value={asked.source}
+              onChange={(event) => {
+                clearTimeout(searchTimer.current);
+                show({ source: event.target.value, q: searchText.trim() });
+              }}
+            >
+              <option value="">{copy.allSources}</option>
+              {withAsked(choices.sources, asked.source, (source) => ({ source, count: 0 })).map(({ source, count }) => (
+                <option key={source} value={source}>
+                  {copy.filterOption(source, count)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="sm:w-56">
+            <label htmlFor="message-project-filter" className={label}>
+              {copy.projectFilter}
+            </label>
+            <select
+              id="message-project-filter"
+              className={input}
+              value={asked.project}
+              onChange={(event) => {
+                clearTimeout(searchTimer.current);
+                show({ project: event.target.value, q: searchText.trim() });
+              }}
+            >
+              <option value="">{copy.allProjects}</option>
+              {choices.projects.map((project) => (
+                <option key={project._id} value={project._id}>
+                  {copy.filterOption(project.title, project.count)}
+                </option>
+              ))}
+            </select>
+          </div>
         </div>
       )}
 
-      {loading && result === null ? (
-        <Spinner />
-      ) : error ? (
-        <ErrorView message={error} onRetry={() => void load()} />
-      ) : inboxEmpty ? (
-        <EmptyState message={copy.empty}>
-          <p className="text-sm text-gray-600">{copy.emptyHint}</p>
-        </EmptyState>
-      ) : rows.length === 0 ? (
-        <EmptyState message={copy.noMatch}>
-          <p className="text-sm text-gray-600">{copy.noMatchHint}</p>
-        </EmptyState>
-      ) : (
-        <>
-          <div className="hidden overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm md:block">
-            <table className="min-w-full divide-y divide-gray-200 text-sm">
-              <caption className="sr-only">{copy.title}</caption>
-              <thead className="bg-gray-50">
-                <tr>
-                  {[...Object.values(copy.columns), copy.statusColumn, copy.actionsColumn].map((header) => (
-                    <th key={header} scope="col" className="px-4 py-3 text-left font-semibold text-gray-700">
-                      {header}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-gray-100">
+      <AdminDataView loaded={inbox}>
+        {() =>
+          inboxEmpty ? (
+            <EmptyState message={copy.empty}>
+              <p className="text-sm text-gray-600">{copy.emptyHint}</p>
+            </EmptyState>
+          ) : rows.length === 0 ? (
+            <EmptyState message={copy.noMatch}>
+              <p className="text-sm text-gray-600">{copy.noMatchHint}</p>
+            </EmptyState>
+          ) : (
+            <>
+              <div className="hidden overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm md:block">
+                <table className="min-w-full divide-y divide-gray-200 text-sm">
+                  <caption className="sr-only">{copy.title}</caption>
+                  <thead className="bg-gray-50">
+                    <tr>
+                      {[...Object.values(copy.columns), copy.statusColumn, copy.actionsColumn].map((header) => (
+                        <th key={header} scope="col" className="px-4 py-3 text-left font-semibold text-gray-700">
+                          {header}
+                        </th>
+                      ))}
+                    </tr>
+                  </thead>
+                  <tbody className="divide-y divide-gray-100">
+                    {rows.map((row) => (
+                      <tr key={row._id} className="align-top" data-testid="message-row">
+                        <td className={`px-4 py-3 ${row.status === 'New' ? 'font-semibold' : 'font-medium'}`}>{row.name}</td>
+                        <td className="px-4 py-3">
+                          {row.email ? (
+                            <a className="text-blue-700 underline" href={`mailto:${row.email}`}>
+                              {row.email}
+                            </a>
+                          ) : null}
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3">{formatPhone(row.number)}</td>
+                        <td className="max-w-md px-4 py-3">
+                          <MessageText message={row.message} />
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3 text-gray-700">{readableDate(new Date(row.createdAt), timeZone)}</td>
+                        <td className="px-4 py-3">
+                          <StatusBadge status={row.status} />
+                          <AlertState alert={row.alert} />
+                        </td>
+                        <td className="px-4 py-3">{openButton(row)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+              <ul className="space-y-3 md:hidden">
                 {rows.map((row) => (
-                  <tr key={row._id} className="align-top" data-testid="message-row">
-                    <td className={`px-4 py-3 ${row.status === 'New' ? 'font-semibold' : 'font-medium'}`}>{row.name}</td>
-                    <td className="px-4 py-3">
-                      <a className="text-blue-700 underline" href={`mailto:${row.email}`}>
-                        {row.email}
-                      </a>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3">{row.number}</td>
-                    <td className="max-w-md px-4 py-3">
+                  <li key={row._id} className={`${card} p-4 text-sm`}>
+                    <div className="flex items-start justify-between gap-2">
+                      <p className="font-semibold">{row.name}</p>
+                      <p className="text-xs text-gray-600">{readableDate(new Date(row.createdAt), timeZone)}</p>
+                    </div>
+                    <p className="mt-1 break-all">
+                      {row.email ? (
+                        <a className="text-blue-700 underline" href={`mailto:${row.email}`}>
+                          {row.email}
+                        </a>
+                      ) : null}
+                    </p>
+                    <p className="text-gray-700">{formatPhone(row.number)}</p>
+                    <p className="mt-2 text-gray-800">
                       <MessageText message={row.message} />
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-gray-700">{formatDate(row.createdAt)}</td>
-                    <td className="px-4 py-3">
-                      <StatusBadge status={row.status} />
-                      <AlertState alert={row.alert} />
-                    </td>
-                    <td className="px-4 py-3">{openButton(row)}</td>
-                  </tr>
+                    </p>
+                    <div className="mt-2 flex items-center justify-between">
+                      <span>
+                        <StatusBadge status={row.status} />
+                        <AlertState alert={row.alert} />
+                      </span>
+                      {openButton(row)}
+                    </div>
+                  </li>
                 ))}
-              </tbody>
-            </table>
-          </div>
-          <ul className="space-y-3 md:hidden">
-            {rows.map((row) => (
-              <li key={row._id} className={`${card} p-4 text-sm`}>
-                <div className="flex items-start justify-between gap-2">
-                  <p className="font-semibold">{row.name}</p>
-                  <p className="text-xs text-gray-600">{formatDate(row.createdAt)}</p>
+              </ul>
+              <nav aria-label={copy.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
+                <p>{copy.showing(first, first + rows.length - 1, total)}</p>
+                <div className="flex items-center gap-2">
+                  <button
+                    type="button"
+                    className={btn.secondary}
+                    disabled={view.page <= 1 || loading}
+                    onClick={() => show({ page: view.page - 1 })}
+                  >
+                    {copy.previous}
+                  </button>
+                  <span>{copy.pageOf(view.page, pages)}</span>
+                  <button
+                    type="button"
+                    className={btn.secondary}
+                    disabled={view.page >= pages || loading}
+                    onClick={() => show({ page: view.page + 1 })}
+                  >
+                    {copy.next}
+                  </button>
                 </div>
-                <p className="mt-1 break-all">
-                  <a className="text-blue-700 underline" href={`mailto:${row.email}`}>
-                    {row.email}
-                  </a>
-                </p>
-                <p className="text-gray-700">{row.number}</p>
-                <p className="mt-2 text-gray-800">
-                  <MessageText message={row.message} />
-                </p>
-                <div className="mt-2 flex items-center justify-between">
-                  <span>
-                    <StatusBadge status={row.status} />
-                    <AlertState alert={row.alert} />
-                  </span>
-                  {openButton(row)}
-                </div>
-              </li>
-            ))}
-          </ul>
-          <nav aria-label={copy.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-            <p>{copy.showing(first, first + rows.length - 1, total)}</p>
-            <div className="flex items-center gap-2">
-              <button
-                type="button"
-                className={btn.secondary}
-                disabled={view.page <= 1 || loading}
-                onClick={() => setView((current) => ({ ...current, page: current.page - 1 }))}
-              >
-                {copy.previous}
-              </button>
-              <span>{copy.pageOf(view.page, pages)}</span>
-              <button
-                type="button"
-                className={btn.secondary}
-                disabled={view.page >= pages || loading}
-                onClick={() => setView((current) => ({ ...current, page: current.page + 1 }))}
-              >
-                {copy.next}
-              </button>
-            </div>
-          </nav>
-        </>
-      )}
+              </nav>
+            </>
+          )
+        }
+      </AdminDataView>
 
       {open && !confirming ? (
         <MessageDetail
           message={open}
           busy={busy}
-          onStatus={(status) => void changeStatus(open, status)}
+          onStatus={(status) => changeStatus(open, status)}
           onDelete={() => setConfirming(open)}
-          onClose={() => setOpen(null)}
+          onClose={close}
         />
       ) : null}
       {confirming ? (
         <ConfirmDialog
           message={copy.confirmDelete(confirming.name)}
           busy={busy}
-          onConfirm={() => void remove(confirming)}
+          onConfirm={() => remove(confirming)}
           onCancel={() => setConfirming(null)}
         />
       ) : null}

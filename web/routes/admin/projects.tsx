@@ -1,37 +1,31 @@
 /** Project management: counts, search and filters, 'Showing X of Y projects', units only for Construction. */
-import { useState } from 'react';
-import { TOAST_SHORT_MS, projectCopy } from '../../../shared/copy/admin';
+import { TOAST_SHORT_MS, projectCopy, screenCopy } from '../../../shared/copy/admin';
 import { choicesOf, resources } from '../../../shared/resources';
 import { input } from '../../components/admin/classes';
 import { textColumn } from '../../components/admin/columns';
 import { ResourceScreen } from '../../components/admin/resource-screen';
+import { useListFilter } from '../../components/admin/use-list-view';
 import { Badge, NoAltMark, Thumb } from '../../components/admin/ui';
+import { resourceRouteModule, type ResourceScreenData } from '../../lib/admin/resource-data';
 
 const statusTone = (status: unknown) =>
   status === 'Completed' ? 'green' : status === 'Ongoing' || status === 'Upcoming' ? 'blue' : 'gray';
 
+const screen: ResourceScreenData = {
+  resourceKey: 'project',
+  copy: screenCopy.project,
+  toastMs: TOAST_SHORT_MS,
+};
+
+export const { clientLoader, clientAction, shouldRevalidate } = resourceRouteModule(screen);
+
 export default function Projects() {
-  const [category, setCategory] = useState('');
-  const [status, setStatus] = useState('');
+  const [category, setCategory] = useListFilter('category');
+  const [status, setStatus] = useListFilter('status');
 
   return (
     <ResourceScreen
-      resourceKey="project"
-      copy={{
-        title: projectCopy.title,
-        add: projectCopy.addButton,
-        formAdd: projectCopy.formAdd,
-        formEdit: projectCopy.formEdit,
-        empty: projectCopy.emptyAll,
-        fetchFailed: projectCopy.fetchFailed,
-        confirm: projectCopy.confirm,
-        created: projectCopy.added,
-        updated: projectCopy.updated,
-        deleted: projectCopy.deleted,
-        saveFailed: projectCopy.saveFailed,
-        deleteFailed: projectCopy.deleteFailed,
-      }}
-      toastMs={TOAST_SHORT_MS}
+      {...screen}
       formMode="inline"
       loadingLabel={projectCopy.loading}
       emptyFiltered={projectCopy.emptyFiltered}

@@ -6,6 +6,18 @@ import { useLocation } from 'react-router';
 import { resourceAtPath, resources, type ResourceDef } from '../../../shared/resources';
 import { columnsFrom } from '../../components/admin/columns';
 import { ResourceScreen } from '../../components/admin/resource-screen';
+import { definedScreenAt, resourceAction, resourceLoaderData, resourceShouldRevalidate } from '../../lib/admin/resource-data';
+import type { Route } from './+types/resource-screen';
+
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  return resourceLoaderData(definedScreenAt(new URL(request.url).pathname));
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return resourceAction(definedScreenAt(new URL(request.url).pathname), request);
+}
+
+export { resourceShouldRevalidate as shouldRevalidate };
 
 export default function DefinedResourceScreen() {
   const key = resourceAtPath(resources, useLocation().pathname);

@@ -1,13 +1,18 @@
 /** Site settings: the company's details every public page shows (PUT /api/site-settings); Admins and Editors. */
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { toast } from 'sonner';
-import { TOAST_SHORT_MS, commonCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
+import { History } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { TOAST_SHORT_MS, commonCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
-import { siteSettingsSchema } from '../../../shared/site-settings-schema';
+import { formatPhone } from '../../../shared/phone';
+import { siteSettingsSchema, type SiteSettingsReply, type SiteSettingsSavedReply } from '../../../shared/site-settings-schema';
 import { btn, card, input, label } from '../../components/admin/classes';
-import { ErrorView, FieldError, PageHeader, Spinner } from '../../components/admin/ui';
+import { AdminDataView } from '../../components/admin/admin-data';
+import { FieldError, PageHeader } from '../../components/admin/ui';
 import { useLeaveGuard } from '../../components/admin/use-leave-guard';
-import { apiJson, errorText } from '../../lib/admin/api';
+import { apiJson } from '../../lib/admin/api';
+import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
+import type { Route } from './+types/site-settings';
 
 type Errors = Record<string, string>;
 
@@ -24,6 +29,11 @@ function withValue(settings: SiteSettings, place: string, next: string): SiteSet
   const record = settings as unknown as Record<string, unknown>;
   if (rest.length === 0) return { ...settings, [head!]: next };
   return { ...settings, [head!]: withValue(record[head!] as SiteSettings, rest.join('.'), next) } as SiteSettings;
+}
+
+/** The settings as the form shows them: numbers stored in E.164 in their readable form. */
+function readable(settings: SiteSettings): SiteSettings {
+  return { ...settings, phone: formatPhone(settings.phone), whatsapp: formatPhone(settings.whatsapp) };
 }
 
 /** Each problem by its place; an opening-hours problem belongs to its day. */
@@ -49,34 +59,57 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
   );
 }
 
+export async function clientLoader() {
+  return { settings: await loadReply<SiteSettingsReply>('/site-settings', copy.loadFailed) };
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const body = await submitted<SiteSettings>(request);
+  return runWrite(() => apiJson<SiteSettingsSavedReply>('/site-settings', { method: 'PUT', body, fallback: copy.saveFailed }), {
+    success: (reply) => reply.message || copy.title,
+    fallback: copy.saveFailed,
+    duration: TOAST_SHORT_MS,
+  });
+}
+
+/** A save's reply holds the settings as stored: the form takes them from it, with no second read. */
+export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return formMethod ? false : defaultShouldRevalidate;
+}
+
 export default function SiteSettingsScreen() {
-  const [saved, setSaved] = useState<SiteSettings | null>(null);
-  const [values, setValues] = useState<SiteSettings | null>(null);
+  const { settings } = useLoaderData<typeof clientLoader>();
+  return (
+    <div>
+      <PageHeader title={copy.title} subtitle={copy.intro}>
+        <Link to="/admin/history/site-settings/-" className={btn.secondary}>
+          <History className="h-4 w-4" aria-hidden />
+          {historyCopy.link}
+        </Link>
+      </PageHeader>
+      <AdminDataView loaded={settings}>{({ data }) => <SettingsForm stored={readable(data)} />}</AdminDataView>
+    </div>
+  );
+}
+
+function SettingsForm({ stored }: { stored: SiteSettings }) {
+  const [saved, setSaved] = useState(stored);
+  const [values, setValues] = useState(stored);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
-  const [loadError, setLoadError] = useState('');
-  const [attempt, setAttempt] = useState(0);
-  const [busy, setBusy] = useState(false);
-  const dirty = Boolean(saved && values && JSON.stringify(saved) !== JSON.stringify(values));
+  const fetcher = useFetcher<Written<SiteSettingsSavedReply>>();
+  const busy = fetcher.state !== 'idle';
+  const dirty = JSON.stringify(saved) !== JSON.stringify(values);
   const guard = useLeaveGuard(dirty);
+  // a save's outcome: the stored settings into the form, or its message under it
+  useWritten(fetcher.data, (outcome) => {
+    if (!outcome.ok) return setFormError(outcome.error);
+    setSaved(readable(outcome.reply.data));
+    setValues(readable(outcome.reply.data));
+  });
 
-  useEffect(() => {
-    let live = true;
-    apiJson<{ data: SiteSettings }>('/site-settings', { fallback: copy.loadFailed })
-      .then((reply) => {
-        if (!live) return;
-        setSaved(reply.data);
-        setValues(reply.data);
-      })
-      .catch((failure: unknown) => live && setLoadError(errorText(failure, copy.loadFailed)));
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!values) return;
     const found = errorsOf(values);
     if (found) {
       setErrors(found);
@@ -89,27 +122,10 @@ export default function SiteSettingsScreen() {
     }
     setErrors({});
     setFormError('');
-    setBusy(true);
-    try {
-      const reply = await apiJson<{ data: SiteSettings; message?: string }>('/site-settings', {
-        method: 'PUT',
-        body: siteSettingsSchema.parse(values),
-        fallback: copy.saveFailed,
-      });
-      setSaved(reply.data);
-      setValues(reply.data);
-      toast.success(reply.message || copy.title, { duration: TOAST_SHORT_MS });
-    } catch (failure) {
-      const message = errorText(failure, copy.saveFailed);
-      setFormError(message);
-      toast.error(message, { duration: TOAST_SHORT_MS });
-    } finally {
-      setBusy(false);
-    }
+    void fetcher.submit(siteSettingsSchema.parse(values), { method: 'put', encType: 'application/json' });
   };
 
   const field = (place: string, text: string, options: { type?: string; max?: number; long?: boolean; hint?: string } = {}) => {
-    if (!values) return null;
     const id = `site-${place.replace(/\./g, '-')}`;
     const error = errors[place];
     const described = [options.hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
@@ -140,86 +156,73 @@ export default function SiteSettingsScreen() {
   };
 
   return (
-    <div>
-      <PageHeader title={copy.title} subtitle={copy.intro} />
-      {loadError ? (
-        <ErrorView
-          message={loadError}
-          onRetry={() => {
-            setLoadError('');
-            setAttempt(attempt + 1);
-          }}
-        />
-      ) : !values ? (
-        <Spinner />
-      ) : (
-        <form onSubmit={submit} noValidate className="space-y-6" aria-label={copy.title}>
-          <Section id="company" title={copy.company}>
-            {field('companyName', copy.fields.companyName, { max: SITE_LIMITS.companyName })}
-            {field('email', copy.fields.email, { type: 'email', max: SITE_LIMITS.email })}
-            {field('phone', copy.fields.phone, { type: 'tel', max: 30 })}
-            {field('whatsapp', copy.fields.whatsapp, { type: 'tel', max: 30 })}
-          </Section>
-          <Section id="address" title={copy.address}>
-            {field('address.street', copy.fields.street, { max: SITE_LIMITS.street, long: true })}
-            {field('address.locality', copy.fields.locality, { max: SITE_LIMITS.locality })}
-            {field('address.region', copy.fields.region, { max: SITE_LIMITS.region })}
-            {field('address.postalCode', copy.fields.postalCode, { max: SITE_LIMITS.postalCode })}
-            {field('address.country', copy.fields.country, { max: 2 })}
-            {field('mapLink', copy.fields.mapLink, { type: 'url', max: SITE_LIMITS.url, long: true })}
-          </Section>
-          <Section id="hours" title={copy.hours} hint={copy.hoursHint}>
-            {WEEKDAYS.map((day) => {
-              const error = errors[`hours.${day}`];
-              const base = `site-hours-${day}`;
-              const time = (end: 'opens' | 'closes') => (
-                <div>
-                  <label htmlFor={`${base}-${end}`} className={label}>
-                    {end === 'opens' ? copy.opens(WEEKDAY_LABELS[day]) : copy.closes(WEEKDAY_LABELS[day])}
-                  </label>
-                  <input
-                    id={`${base}-${end}`}
-                    type="time"
-                    className={input}
-                    value={values.hours[day][end]}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `${base}-error` : undefined}
-                    onChange={(e) => setValues(withValue(values, `hours.${day}.${end}`, e.currentTarget.value))}
-                  />
-                </div>
-              );
-              return (
-                <div key={day} className="grid grid-cols-2 gap-2 sm:col-span-2">
-                  {time('opens')}
-                  {time('closes')}
-                  <FieldError id={`${base}-error`} message={error} className="col-span-2" />
-                </div>
-              );
-            })}
-          </Section>
-          <Section id="social" title={copy.social} hint={copy.socialHint}>
-            {SOCIAL_NETWORKS.map((network) => (
-              <div key={network}>{field(`social.${network}`, SOCIAL_LABELS[network], { type: 'url', max: SITE_LIMITS.url })}</div>
-            ))}
-          </Section>
-          <Section id="search" title={copy.search}>
-            {field('defaultTitle', copy.fields.defaultTitle, { max: SITE_LIMITS.defaultTitle, long: true })}
-            {field('defaultDescription', copy.fields.defaultDescription, { max: SITE_LIMITS.defaultDescription, long: true })}
-            {field('shareImage', copy.fields.shareImage, { long: true, hint: copy.shareImageHint })}
-          </Section>
-          {formError ? (
-            <p role="alert" className="text-sm text-red-700">
-              {formError}
-            </p>
-          ) : null}
-          <div className="flex justify-end">
-            <button type="submit" className={btn.primary} disabled={busy}>
-              {busy ? commonCopy.saving : copy.save}
-            </button>
-          </div>
-        </form>
-      )}
+    <>
+      <form onSubmit={submit} noValidate className="space-y-6" aria-label={copy.title}>
+        <Section id="company" title={copy.company}>
+          {field('companyName', copy.fields.companyName, { max: SITE_LIMITS.companyName })}
+          {field('email', copy.fields.email, { type: 'email', max: SITE_LIMITS.email })}
+          {field('phone', copy.fields.phone, { type: 'tel', max: 30 })}
+          {field('whatsapp', copy.fields.whatsapp, { type: 'tel', max: 30 })}
+        </Section>
+        <Section id="address" title={copy.address}>
+          {field('address.street', copy.fields.street, { max: SITE_LIMITS.street, long: true })}
+          {field('address.locality', copy.fields.locality, { max: SITE_LIMITS.locality })}
+          {field('address.region', copy.fields.region, { max: SITE_LIMITS.region })}
+          {field('address.postalCode', copy.fields.postalCode, { max: SITE_LIMITS.postalCode })}
+          {field('address.country', copy.fields.country, { max: 2 })}
+          {field('mapLink', copy.fields.mapLink, { type: 'url', max: SITE_LIMITS.url, long: true, hint: copy.mapLinkHint })}
+        </Section>
+        <Section id="hours" title={copy.hours} hint={copy.hoursHint}>
+          {WEEKDAYS.map((day) => {
+            const error = errors[`hours.${day}`];
+            const base = `site-hours-${day}`;
+            const time = (end: 'opens' | 'closes') => (
+              <div>
+                <label htmlFor={`${base}-${end}`} className={label}>
+                  {end === 'opens' ? copy.opens(WEEKDAY_LABELS[day]) : copy.closes(WEEKDAY_LABELS[day])}
+                </label>
+                <input
+                  id={`${base}-${end}`}
+                  type="time"
+                  className={input}
+                  value={values.hours[day][end]}
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${base}-error` : undefined}
+                  onChange={(e) => setValues(withValue(values, `hours.${day}.${end}`, e.currentTarget.value))}
+                />
+              </div>
+            );
+            return (
+              <div key={day} className="grid grid-cols-2 gap-2 sm:col-span-2">
+                {time('opens')}
+                {time('closes')}
+                <FieldError id={`${base}-error`} message={error} className="col-span-2" />
+              </div>
+            );
+          })}
+        </Section>
+        <Section id="social" title={copy.social} hint={copy.socialHint}>
+          {SOCIAL_NETWORKS.map((network) => (
+            <div key={network}>{field(`social.${network}`, SOCIAL_LABELS[network], { type: 'url', max: SITE_LIMITS.url })}</div>
+          ))}
+        </Section>
+        <Section id="search" title={copy.search}>
+          {field('defaultTitle', copy.fields.defaultTitle, { max: SITE_LIMITS.defaultTitle, long: true })}
+          {field('defaultDescription', copy.fields.defaultDescription, { max: SITE_LIMITS.defaultDescription, long: true })}
+          {field('shareImage', copy.fields.shareImage, { long: true, hint: copy.shareImageHint })}
+        </Section>
+        {formError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex justify-end">
+          <button type="submit" className={btn.primary} disabled={busy}>
+            {busy ? commonCopy.saving : copy.save}
+          </button>
+        </div>
+      </form>
       {guard.dialog}
-    </div>
+    </>
   );
 }

@@ -4,15 +4,22 @@ import { btn } from '../../components/admin/classes';
 import { ResourceScreen } from '../../components/admin/resource-screen';
 import { RowActions } from '../../components/admin/resource-table';
 import { NoAltMark, Thumb } from '../../components/admin/ui';
+import { resourceRouteModule, type ResourceScreenData } from '../../lib/admin/resource-data';
 
 const copy = screenCopy.team;
+
+const screen: ResourceScreenData = {
+  resourceKey: 'team-members',
+  copy: { ...copy, confirm: (row) => copy.confirm(String(row.name)) },
+  toastMs: TOAST_LONG_MS,
+};
+
+export const { clientLoader, clientAction, shouldRevalidate } = resourceRouteModule(screen);
 
 export default function TeamMembers() {
   return (
     <ResourceScreen
-      resourceKey="team-members"
-      copy={{ ...copy, confirm: (row) => copy.confirm(String(row.name)) }}
-      toastMs={TOAST_LONG_MS}
+      {...screen}
       formMode="always"
       inlineConfirm
       formOptions={{

@@ -1,14 +1,20 @@
 /** The public pages' parent route: loads the Site settings once; each page renders its frame through PublicPage (web/lib/public-page.tsx). */
 import { Outlet } from 'react-router';
-import { DEFAULT_SITE_SETTINGS } from '../../../shared/site-settings';
+import { formatPhone } from '../../../shared/phone';
+import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-settings';
 import { loadSection, publicUrl } from '../../lib/section-data.server';
 import type { PublicLayoutData } from '../../lib/site-settings';
 import type { Route } from './+types/public-layout';
 
+/** Numbers (stored in E.164) as visitors read them, formatted here so the pages need no phone library; their tel: and wa.me links keep every digit. */
+function forVisitors(site: SiteSettings): SiteSettings {
+  return { ...site, phone: formatPhone(site.phone), whatsapp: formatPhone(site.whatsapp) };
+}
+
 /** The Site settings every public page shows (header, footer, titles, JSON-LD); a failed read shows the defaults, and the page is not cached. */
 export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
   const site = await loadSection(context, () => context.services.siteSettings.get());
-  return { site: site.ok ? site.data : DEFAULT_SITE_SETTINGS, baseUrl: publicUrl(context), entry: context.publicEntry };
+  return { site: forVisitors(site.ok ? site.data : DEFAULT_SITE_SETTINGS), baseUrl: publicUrl(context), entry: context.publicEntry };
 }
 
 export default function PublicLayout() {

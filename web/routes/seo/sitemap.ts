@@ -1,5 +1,5 @@
-/** sitemap.xml: every public page, with absolute URLs from PUBLIC_URL and the time its content last changed. */
-import { PAGE_SOURCES, PUBLIC_PAGES } from '../../lib/public-pages';
+/** sitemap.xml: every public page (web/pages/, in their order), with absolute URLs from PUBLIC_URL and the time its content last changed. */
+import { publicPages } from '../../pages';
 import type { Route } from './+types/sitemap';
 
 const latest = (times: (Date | null)[]): Date | null =>
@@ -8,16 +8,18 @@ const latest = (times: (Date | null)[]): Date | null =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { services } = context;
   const base = services.env.publicUrl.replace(/\/+$/, '');
-  const keys = [...new Set(Object.values(PAGE_SOURCES).flatMap((source) => source.resources))];
-  const changes = new Map(await Promise.all(keys.map(async (key) => [key, await services.content.lastChange(key)] as const)));
+  const keys = [...new Set(publicPages.flatMap((page) => page.sitemap.resources))];
+  const changes = new Map(await Promise.all(keys.map(async (key) => [key, await services.content.reads.lastChange(key)] as const)));
   // every page shows the Site settings (header, footer, JSON-LD)
   const [settingsAt, aboutAt] = await Promise.all([services.siteSettings.updatedAt(), services.about.updatedAt()]);
-  const urls = PUBLIC_PAGES.map((path) => {
-    const source = PAGE_SOURCES[path];
-    const lastmod = latest([settingsAt, source.about ? aboutAt : null, ...source.resources.map((key) => changes.get(key) ?? null)]);
-    const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
-    return `  <url><loc>${base}${path}</loc>${modified}<changefreq>weekly</changefreq></url>`;
-  }).join('\n');
+  const urls = publicPages
+    .filter((page) => !page.unlisted)
+    .map(({ path, sitemap: source }) => {
+      const lastmod = latest([settingsAt, source.about ? aboutAt : null, ...source.resources.map((key) => changes.get(key) ?? null)]);
+      const modified = lastmod ? `<lastmod>${lastmod.toISOString()}</lastmod>` : '';
+      return `  <url><loc>${base}${path}</loc>${modified}<changefreq>weekly</changefreq></url>`;
+    })
+    .join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
   return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
 }

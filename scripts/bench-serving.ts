@@ -1,0 +1,280 @@
+/**
+ * The bench's serving phase: the built server (as `npm start` runs it, LOG_LEVEL=info, its log to a
+ * file) against a bare Fastify route serving the very same bytes (the reply's body and its headers:
+ * security headers, CSP, cache policy, ETag), for cached `/`, cached `/gallery`, `/api/gallery` and
+ * `/healthz`; then nginx serving the home page as a static file (gzip_static, with the same headers)
+ * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 3 rounds each;
+ * the ratios are medians. A bare route serving the body alone is measured too, for reference: the
+ * difference is what the ~1.4 KB of headers every page must carry cost (Node validates and writes them). Load by wrk (2 threads, 10 connections, keep-alive, Accept-Encoding: gzip)
+ * when installed, else autocannon. Besides req/s, each server's CPU time per request is printed: on a
+ * busy machine it moves less than req/s does.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { projectRoot } from '../server/paths';
+import { cachedKeys, documentedCacheConfig, freePort, startNginx } from '../server/test/nginx-process';
+import { serverBundle, serverEnv, sleep } from '../server/test/server-process';
+
+const ROUTES = ['/', '/gallery', '/api/gallery', '/healthz'];
+const ROUNDS = 3;
+const GOAL = 0.8;
+
+interface Figures {
+  rate: number;
+  /** CPU time of the serving process per request, in microseconds */
+  cpuUs: number;
+}
+
+/** CPU time (user + system) of a process so far, in microseconds. */
+function cpuOf(pid: number): number {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / 100;
+}
+
+const hasWrk = (() => {
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (error) {
+    return (error as { status?: number }).status !== undefined; // wrk --version exits 1 but exists
+  }
+})();
+
+/** Requests/s and the total requests of one load run against `url`. */
+async function load(url: string, seconds: number): Promise<{ rate: number; total: number }> {
+  if (hasWrk) {
+    const out = await new Promise<string>((resolve, reject) => {
+      const child = spawn('wrk', ['-t2', '-c10', `-d${seconds}s`, '-H', 'Accept-Encoding: gzip', url]);
+      let text = '';
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk));
+      child.once('error', reject);
+      child.once('exit', () => resolve(text));
+    });
+    const total = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
+    const rate = Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1] ?? 0);
+    return { rate, total };
+  }
+  const result = await autocannon({ url, connections: 10, duration: seconds, workers: 1, headers: { 'accept-encoding': 'gzip' } });
+  return { rate: result.requests.average, total: result.requests.total };
+}
+
+/** One load run with the serving process's CPU time per request (`cpu` reads that process's CPU so far). */
+async function measure(url: string, seconds: number, cpu: () => number): Promise<Figures> {
+  const before = cpu();
+  const { rate, total } = await load(url, seconds);
+  return { rate, cpuUs: total ? (cpu() - before) / total : 0 };
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** The built server on `dataDir` at LOG_LEVEL=info, its log in a file (as a service manager keeps it). */
+async function startLoggingServer(dataDir: string, logFile: string) {
+  const out = fs.openSync(logFile, 'w');
+  const child = spawn(process.execPath, ['--expose-gc', serverBundle], {
+    env: serverEnv(dataDir, { LOG_LEVEL: 'info' }),
+    cwd: projectRoot,
+    stdio: ['ignore', out, out],
+  });
+  fs.closeSync(out);
+  for (let waited = 0; ; waited += 100) {
+    const match = /Site ready at http:\/\/localhost:(\d+)/.exec(fs.readFileSync(logFile, 'utf8'));
+    if (match) return { child, base: `http://127.0.0.1:${match[1]}` };
+    if (child.exitCode !== null || waited > 300_000) throw new Error(`server did not start:\n${fs.readFileSync(logFile, 'utf8')}`);
+    await sleep(100);
+  }
+}
+
+export async function benchServing(options: { dataDir: string; seconds: number }): Promise<void> {
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-serving-'));
+  const logFile = path.join(work, 'server.log');
+  const server = await startLoggingServer(options.dataDir, logFile);
+  const bare = Fastify();
+  const bareBody = Fastify();
+  try {
+    // the exact reply each route gives (gzip where the server compresses), served by a bare route: with
+    // every header the server sends (bare), and with the body's type and encoding alone (bareBody)
+    const bodies = new Map<string, { body: Buffer; headers: Record<string, string> }>();
+    for (const route of ROUTES) {
+      await fetch(server.base + route).then((reply) => reply.arrayBuffer()); // rendered and cached
+      const reply = await new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
+        http
+          .get(server.base + route, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => {
+              const headers: Record<string, string> = {};
+              for (const [name, value] of Object.entries(res.headers)) {
+                // Node writes these itself for every reply
+                if (['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) continue;
+                headers[name] = String(value);
+              }
+              resolve({ body: Buffer.concat(chunks), headers });
+            });
+          })
+          .once('error', reject);
+      });
+      bodies.set(route, reply);
+      bare.get(route, (_request, answer) => void answer.headers(reply.headers).send(reply.body));
+      const typeAndEncoding = Object.fromEntries(
+        Object.entries(reply.headers).filter(([name]) => name === 'content-type' || name === 'content-encoding'),
+      );
+      bareBody.get(route, (_request, answer) => void answer.headers(typeAndEncoding).send(reply.body));
+    }
+    const listen = async (app: typeof bare) => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    };
+    const [bareBase, bareBodyBase] = [await listen(bare), await listen(bareBody)];
+    const bareCpu = () => {
+      const usage = process.cpuUsage();
+      return usage.user + usage.system;
+    };
+    const serverCpu = () => cpuOf(server.child.pid!);
+
+    console.log(
+      `\nserving the same bytes, ${hasWrk ? 'wrk -t2 -c10' : 'autocannon, 10 connections'}, Accept-Encoding: gzip, ${options.seconds} s per run, ` +
+        `server at LOG_LEVEL=info with its access log; medians of ${ROUNDS} alternating rounds (goal: ratio >= ${GOAL})\n` +
+        'bare: a bare Fastify route with the same body and headers; body only: the same body with its type and encoding alone\n',
+    );
+    console.log(
+      'route'.padEnd(14),
+      'bare req/s'.padStart(11),
+      'server req/s'.padStart(13),
+      'ratio'.padStart(6),
+      'bare µs'.padStart(8),
+      'server µs'.padStart(10),
+      'CPU ratio'.padStart(10),
+      'body only: req/s'.padStart(17),
+      'ratio'.padStart(6),
+      'CPU ratio'.padStart(10),
+    );
+    for (const route of ROUTES) {
+      const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
+      for (let round = 0; round < ROUNDS; round++) {
+        rounds.push({
+          bare: await measure(bareBase + route, options.seconds, bareCpu),
+          server: await measure(server.base + route, options.seconds, serverCpu),
+          bareBody: await measure(bareBodyBase + route, options.seconds, bareCpu),
+        });
+      }
+      printRow(route, rounds);
+    }
+    const logged = fs.readFileSync(logFile, 'utf8').split('\n').length;
+    console.log(`(the server wrote ${logged} log lines)`);
+    await benchNginx(server.base, bodies.get('/')!, options.seconds, work);
+  } finally {
+    await bare.close();
+    await bareBody.close();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => server.child.once('exit', resolve));
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function printRow(label: string, rounds: { bare: Figures; server: Figures; bareBody?: Figures }[]) {
+  const rateRatio = (other: (round: (typeof rounds)[number]) => Figures) =>
+    median(rounds.map((round) => round.server.rate / other(round).rate)).toFixed(2);
+  const cpuRatio = (other: (round: (typeof rounds)[number]) => Figures) =>
+    median(rounds.map((round) => other(round).cpuUs / round.server.cpuUs)).toFixed(2);
+  const columns = [
+    label.padEnd(14),
+    median(rounds.map((r) => r.bare.rate))
+      .toFixed(0)
+      .padStart(11),
+    median(rounds.map((r) => r.server.rate))
+      .toFixed(0)
+      .padStart(13),
+    rateRatio((r) => r.bare).padStart(6),
+    median(rounds.map((r) => r.bare.cpuUs))
+      .toFixed(1)
+      .padStart(8),
+    median(rounds.map((r) => r.server.cpuUs))
+      .toFixed(1)
+      .padStart(10),
+    cpuRatio((r) => r.bare).padStart(10),
+  ];
+  const withBody = rounds.every((round) => round.bareBody);
+  if (withBody) {
+    const body = (r: (typeof rounds)[number]) => r.bareBody ?? r.bare;
+    columns.push(
+      median(rounds.map((r) => body(r).rate))
+        .toFixed(0)
+        .padStart(17),
+      rateRatio(body).padStart(6),
+      cpuRatio(body).padStart(10),
+    );
+  }
+  console.log(...columns);
+}
+
+/**
+ * nginx serving the home page's gzip bytes as a static file, with the headers the server gives it (static)
+ * and without them (body only), against its proxy_cache (docs/deploy.md) in front of the server.
+ */
+async function benchNginx(
+  upstream: string,
+  home: { body: Buffer; headers: Record<string, string> },
+  seconds: number,
+  work: string,
+): Promise<void> {
+  if (!fs.existsSync('/usr/sbin/nginx') && !fs.existsSync('/usr/bin/nginx')) {
+    console.log('\n(nginx not measured: not installed; apt-get install nginx-light)');
+    return;
+  }
+  const site = path.join(work, 'static');
+  fs.mkdirSync(site);
+  fs.writeFileSync(path.join(site, 'index.html.gz'), home.body);
+  fs.writeFileSync(path.join(site, 'index.html'), '');
+  const cacheDir = path.join(work, 'cache');
+  const [staticPort, bodyOnlyPort, cachePort] = [await freePort(), await freePort(), await freePort()];
+  // the server's headers as nginx would add them (its own ETag off: the server's is added instead)
+  const sameHeaders = Object.entries(home.headers)
+    .filter(([name]) => name !== 'content-type' && name !== 'content-encoding')
+    .map(([name, value]) => `add_header ${name} "${value.replaceAll('"', '\\"')}";`)
+    .join(' ');
+  const config = [
+    `server { listen 127.0.0.1:${staticPort}; root ${site}; gzip_static on; default_type text/html; etag off; location / { index index.html; ${sameHeaders} } }`,
+    `server { listen 127.0.0.1:${bodyOnlyPort}; root ${site}; gzip_static on; default_type text/html; location / { index index.html; } }`,
+    documentedCacheConfig(upstream, cachePort, cacheDir),
+  ].join('\n');
+  const nginx = await startNginx(config, cachePort);
+  try {
+    const worker = Number(fs.readFileSync(`/proc/${nginx.child.pid}/task/${nginx.child.pid}/children`, 'utf8').trim().split(' ')[0]);
+    const nginxCpu = () => cpuOf(worker);
+    for (let i = 0; i < 2; i++) await fetch(`http://127.0.0.1:${cachePort}/`, { headers: { 'accept-encoding': 'gzip' } });
+    if (cachedKeys(cacheDir).length === 0) throw new Error('nginx stored nothing for the home page');
+    console.log(
+      `\nthe home page through nginx (one worker), ${seconds} s per run, medians of ${ROUNDS} alternating rounds (goal: ratio >= ${GOAL})\n`,
+    );
+    console.log(
+      'what'.padEnd(14),
+      'static req/s'.padStart(13),
+      'cache req/s'.padStart(12),
+      'ratio'.padStart(6),
+      'static µs'.padStart(10),
+      'cache µs'.padStart(9),
+      'CPU ratio'.padStart(10),
+      'body only: req/s'.padStart(17),
+      'ratio'.padStart(6),
+      'CPU ratio'.padStart(10),
+    );
+    const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      rounds.push({
+        bare: await measure(`http://127.0.0.1:${staticPort}/`, seconds, nginxCpu),
+        server: await measure(`http://127.0.0.1:${cachePort}/`, seconds, nginxCpu),
+        bareBody: await measure(`http://127.0.0.1:${bodyOnlyPort}/`, seconds, nginxCpu),
+      });
+    }
+    printRow('nginx /', rounds);
+  } finally {
+    await nginx.stop();
+  }
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "image_jobs" ADD COLUMN "claim_token" uuid;

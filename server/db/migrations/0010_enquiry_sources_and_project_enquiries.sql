@@ -1,0 +1,10 @@
+ALTER TABLE "contact_messages" ADD COLUMN "source_page" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "project_id" uuid;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "project_title" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "utm_source" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "utm_medium" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "utm_campaign" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "referrer_host" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "contact_by" text;--> statement-breakpoint
+ALTER TABLE "contact_messages" ADD COLUMN "preferred_time" text;--> statement-breakpoint
+CREATE INDEX "contact_messages_project_idx" ON "contact_messages" USING btree ("project_id");

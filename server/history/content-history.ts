@@ -1,0 +1,212 @@
+/**
+ * The versions of content items, the About content and the Site settings (docs/decisions/0038). A write
+ * records its version in its own transaction (`record`), which also prunes what REVISIONS_KEEP no longer
+ * keeps; reads list, show and compare versions. Which image files may go is the caller's business
+ * (`unusedImages` tells it): the files of a kept version stay.
+ */
+import crypto from 'node:crypto';
+import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { historyMessages, VERSION_EVENTS, VERSION_STATUSES, type VersionEvent, type VersionSummary } from '../../shared/history';
+import { isOneOf } from '../../shared/narrow';
+import type { AuditContext } from '../audit/audit-service';
+import { queryRows, type Db } from '../db/client';
+import { contentVersions } from '../db/schema';
+import { ClientError } from '../errors';
+import { changedFields, snapshotImageUrls } from './version-snapshots';
+
+/** Whose history: a resource key and an item id, or `about` / `site-settings` with id ''. */
+export interface HistorySubject {
+  resource: string;
+  itemId: string;
+}
+
+export interface VersionWrite {
+  snapshot: Record<string, unknown>;
+  event: VersionEvent;
+  by?: AuditContext;
+  /** The state before this write, with its time: kept as the first version when the item has none yet. */
+  before?: { snapshot: Record<string, unknown>; at: Date } | null;
+  restoredFrom?: number;
+}
+
+export interface VersionRow extends VersionSummary {
+  snapshot: Record<string, unknown>;
+  images: string[];
+}
+
+type Selected = typeof contentVersions.$inferSelect;
+
+const summaryColumns = {
+  number: contentVersions.number,
+  status: contentVersions.status,
+  event: contentVersions.event,
+  restoredFrom: contentVersions.restoredFrom,
+  authorId: contentVersions.authorId,
+  authorName: contentVersions.authorName,
+  at: contentVersions.at,
+  changedFields: contentVersions.changedFields,
+};
+
+type SummaryRow = Pick<Selected, keyof typeof summaryColumns>;
+
+function summaryOf(row: SummaryRow, current: number | null): VersionSummary {
+  return {
+    number: row.number,
+    status: isOneOf(VERSION_STATUSES, row.status) ? row.status : 'published',
+    event: isOneOf(VERSION_EVENTS, row.event) ? row.event : 'updated',
+    restoredFrom: row.restoredFrom,
+    author: { id: row.authorId, name: row.authorName },
+    at: row.at.toISOString(),
+    changedFields: Array.isArray(row.changedFields) ? row.changedFields.map(String) : [],
+    current: row.number === current,
+  };
+}
+
+const ofSubject = ({ resource, itemId }: HistorySubject) => and(eq(contentVersions.resource, resource), eq(contentVersions.itemId, itemId));
+
+export class ContentHistory {
+  constructor(
+    private readonly db: Db,
+    /** REVISIONS_KEEP: versions kept per item; older ones go as a new one is written. */
+    readonly keep: number,
+  ) {}
+
+  /**
+   * Writes the next version of `subject` in `tx` (the write's own transaction) and removes those beyond
+   * REVISIONS_KEEP; returns its number and the image URLs the removed versions named (for `unusedImages`).
+   * Callers hold the item's row lock (an UPDATE, or the insert of a new id), so numbers do not race.
+   */
+  async record(tx: Db, subject: HistorySubject, write: VersionWrite): Promise<{ number: number; prunedImages: string[] }> {
+    const [latest] = await tx
+      .select({ number: contentVersions.number, snapshot: contentVersions.snapshot })
+      .from(contentVersions)
+      .where(ofSubject(subject))
+      .orderBy(desc(contentVersions.number))
+      .limit(1);
+    let previous = latest?.snapshot ?? null;
+    let number = (latest?.number ?? 0) + 1;
+    if (!latest && write.before) {
+      // an item older than its history: its state before this write is version 1, so it can be brought back
+      await tx.insert(contentVersions).values({
+        id: crypto.randomUUID(),
+        ...subject,
+        number,
+        event: 'before-history',
+        at: write.before.at,
+        snapshot: write.before.snapshot,
+        images: snapshotImageUrls(write.before.snapshot),
+      });
+      previous = write.before.snapshot;
+      number += 1;
+    }
+    const actor = write.by?.actor;
+    await tx.insert(contentVersions).values({
+      id: crypto.randomUUID(),
+      ...subject,
+      number,
+      status: 'published',
+      event: write.event,
+      restoredFrom: write.restoredFrom ?? null,
+      authorId: actor?.adminId ?? null,
+      authorName: actor?.email ?? null,
+      at: new Date(),
+      snapshot: write.snapshot,
+      changedFields: changedFields(previous, write.snapshot),
+      images: snapshotImageUrls(write.snapshot),
+    });
+    const pruned = await tx
+      .delete(contentVersions)
+      .where(and(ofSubject(subject), lte(contentVersions.number, number - this.keep)))
+      .returning({ images: contentVersions.images });
+    return { number, prunedImages: pruned.flatMap((row) => row.images) };
+  }
+
+  /** Of `candidates`, the image URLs neither `live` (the item's row) nor any kept version of the item names: their files may go. */
+  async unusedImages(tx: Db, subject: HistorySubject, candidates: readonly string[], live: readonly string[]): Promise<string[]> {
+    const unique = [...new Set(candidates)].filter((url) => !live.includes(url));
+    if (unique.length === 0) return [];
+    const kept = new Set((await this.imagesOf(tx, subject)).flat());
+    return unique.filter((url) => !kept.has(url));
+  }
+
+  private async imagesOf(db: Db, subject: HistorySubject): Promise<string[][]> {
+    const rows = await db.select({ images: contentVersions.images }).from(contentVersions).where(ofSubject(subject));
+    return rows.map((row) => row.images);
+  }
+
+  /** A page of versions, newest first: those numbered below `before` (all when null), at most `limit`. */
+  async list(subject: HistorySubject, before: number | null, limit: number) {
+    const where = before === null ? ofSubject(subject) : and(ofSubject(subject), lt(contentVersions.number, before));
+    const rows = await this.db
+      .select(summaryColumns)
+      .from(contentVersions)
+      .where(where)
+      .orderBy(desc(contentVersions.number))
+      .limit(limit + 1);
+    // how many, and which is live, in one statement (PGlite runs one at a time)
+    const [totals] = await this.db
+      .select({
+        total: count(),
+        current: sql<number | null>`max(${contentVersions.number}) filter (where ${contentVersions.status} = 'published')`,
+      })
+      .from(contentVersions)
+      .where(ofSubject(subject));
+    const current = totals?.current === null || totals?.current === undefined ? null : Number(totals.current);
+    const page = rows.slice(0, limit);
+    return {
+      versions: page.map((row) => summaryOf(row, current)),
+      total: Number(totals?.total ?? 0),
+      next: rows.length > limit ? page[page.length - 1].number : null,
+    };
+  }
+
+  /** The newest published version's number: the live state. */
+  private async currentNumber(db: Db, subject: HistorySubject): Promise<number | null> {
+    const [row] = await db
+      .select({ number: contentVersions.number })
+      .from(contentVersions)
+      .where(and(ofSubject(subject), eq(contentVersions.status, 'published')))
+      .orderBy(desc(contentVersions.number))
+      .limit(1);
+    return row?.number ?? null;
+  }
+
+  /** Versions `numbers` of the subject, with their snapshots; 404 naming the first that does not exist. */
+  async get(subject: HistorySubject, ...numbers: number[]): Promise<VersionRow[]> {
+    const [rows, current] = await Promise.all([
+      this.db
+        .select()
+        .from(contentVersions)
+        .where(and(ofSubject(subject), inArray(contentVersions.number, numbers))),
+      this.currentNumber(this.db, subject),
+    ]);
+    return numbers.map((number) => {
+      const row = rows.find((candidate) => candidate.number === number);
+      if (!row) throw new ClientError(404, historyMessages.versionNotFound(number));
+      return { ...summaryOf(row, current), snapshot: row.snapshot, images: row.images };
+    });
+  }
+
+  /** Removes every version but the newest (the live state stays the base of the next change); the image URLs they named. */
+  async purge(tx: Db, subject: HistorySubject): Promise<{ removed: number; images: string[] }> {
+    const current = await this.currentNumber(tx, subject);
+    if (current === null) return { removed: 0, images: [] };
+    const removed = await tx
+      .delete(contentVersions)
+      .where(and(ofSubject(subject), lt(contentVersions.number, current)))
+      .returning({ images: contentVersions.images });
+    return { removed: removed.length, images: removed.flatMap((row) => row.images) };
+  }
+
+  /** Removes every version of an item deleted forever; the image URLs they named. */
+  async removeAll(tx: Db, subject: HistorySubject): Promise<string[]> {
+    const removed = await tx.delete(contentVersions).where(ofSubject(subject)).returning({ images: contentVersions.images });
+    return removed.flatMap((row) => row.images);
+  }
+
+  /** Every image URL any kept version names (the start sweep keeps their files; visitors are refused those not live). */
+  async allImageUrls(): Promise<string[]> {
+    const rows = await queryRows(this.db, sql`select distinct jsonb_array_elements_text(images) as url from content_versions`);
+    return rows.map((row) => String(row.url));
+  }
+}

@@ -1,0 +1,291 @@
+/**
+ * The images of content writes: which images a write keeps and adds (checked against the record and
+ * the resource's image rules), their decoding into renditions, the columns they are stored in, and
+ * the files in storage. Files are stored before the row that names them is written and removed only
+ * after the row that named them is gone, so a crash at any instant leaves at worst orphan files
+ * (swept at start, by `storedNamesInUse`), never a record pointing at a missing image.
+ */
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { apiMessages } from '../../shared/api-messages';
+import { DEFAULT_DETAILS, detailsFrom, imageEntries, type DetailsCheck, type ImageDetails } from '../../shared/image-details';
+import { imageDetailMessages } from '../../shared/api-messages';
+import { allRenditionUrls } from '../../shared/image-urls';
+import type { GalleryImage, ResourceDef } from '../../shared/resources';
+import { imageCountMessage } from '../../shared/validation';
+import type { Db } from '../db/client';
+import type { ContentHistory } from '../history/content-history';
+import { ClientError, isDatabaseUnavailable, isStorageUnavailable } from '../errors';
+import { prepareImage, sourceName, type PreparedImage } from '../images/image-pipeline';
+import { ImageQueue } from '../images/image-queue';
+import type { RenditionJobs } from '../images/rendition-jobs';
+import type { Storage } from '../storage/storage';
+import type { UploadedFile } from '../uploads/read-write-input';
+import type { ContentResources } from './content-resources';
+import { imageUrls, isObject, type AnyRecord } from './content-records';
+import type { ContentWrite, KeptImageEntry, Parsed } from './image-field-schemas';
+
+/** An image of a write: its URL, caption and details. */
+interface PlannedImage {
+  url: string;
+  description: string;
+  details: ImageDetails;
+}
+
+/** Images the write keeps and the uploads it adds, already checked for count, with the details of each. */
+export interface ImagePlan {
+  keptImages: PlannedImage[];
+  newFiles: UploadedFile[];
+  newDescriptions: string[];
+  newDetails: ImageDetails[];
+  /** `imageOrder`: the stored order as indexes into kept images then new files; null keeps kept-then-new. */
+  order: number[] | null;
+}
+
+export interface ContentImageOptions {
+  db: Db;
+  storage: Storage;
+  tmpDir: string;
+  maxImagePixels: number;
+  /** Bounds image work across requests; one is made when not given. */
+  imageQueue?: ImageQueue;
+  /** Where the renditions left for the background are queued. */
+  renditionJobs: RenditionJobs;
+  /** The versions, whose images stay in storage while they are kept. */
+  history: ContentHistory;
+}
+
+/** A 400 with its message as the only one in `errors`, the way a write's image checks report. */
+const imageError = (message: string) => new ClientError(400, message, [message]);
+
+/** The value of a parsed field; its 400 when it did not parse. */
+function valueOf<T>(field: Parsed<T>): T {
+  if (!field.ok) throw imageError(field.message);
+  return field.value;
+}
+
+/** The details a write sent for one image (only what it sent); its 400 for a bad value. */
+function detailsOf(check: DetailsCheck): Partial<ImageDetails> {
+  if (!check.ok) throw imageError(check.message);
+  return check.details;
+}
+
+export class ContentImages {
+  /** Every image job of every write passes through it; routes admit uploads by it. */
+  readonly queue: ImageQueue;
+
+  constructor(
+    private readonly resources: ContentResources,
+    private readonly options: ContentImageOptions,
+  ) {
+    this.queue = options.imageQueue ?? new ImageQueue();
+  }
+
+  /** The images a write keeps and adds; fields left out keep the current images and details (`current` null: a create). */
+  plan(def: ResourceDef, write: ContentWrite, current: AnyRecord | null): ImagePlan {
+    const policy = def.image;
+    const { images } = write;
+    const newFiles = write.files.filter((file) => file.field === policy.field);
+    if (policy.kind === 'single') {
+      if (newFiles.length > 1) throw imageError('Only one image is allowed');
+      if (newFiles.length === 0 && !current?.[policy.field]) throw imageError(policy.requiredOnCreate);
+      // the alt text and focal point are fields like any other: left out, they keep their value (a new image too)
+      const was = current ? imageEntries(current)[0] : undefined;
+      const details = { ...DEFAULT_DETAILS, ...(was ? detailsFrom(was) : {}), ...detailsOf(images.single) };
+      if (newFiles.length === 0) {
+        return {
+          keptImages: [{ url: String(current?.[policy.field]), description: '', details }],
+          newFiles,
+          newDescriptions: [],
+          newDetails: [],
+          order: null,
+        };
+      }
+      return { keptImages: [], newFiles, newDescriptions: [], newDetails: [details], order: null };
+    }
+    // as for every field: left out keeps the current images; `existingImages` given keeps exactly those
+    const keptImages = !current ? [] : images.kept ? keptImagesOf(valueOf(images.kept), current) : currentImages(current);
+    const newDescriptions = policy.withDescriptions ? valueOf(images.descriptions) : [];
+    const sentDetails = valueOf(images.newDetails);
+    if (sentDetails.length > newFiles.length) throw imageError(imageDetailMessages.invalidDetails);
+    const newDetails = sentDetails.map((check) => ({ ...DEFAULT_DETAILS, ...detailsOf(check) }));
+    const total = keptImages.length + newFiles.length;
+    if (total < policy.min || (policy.exact && total !== policy.max)) throw imageError(imageCountMessage(policy.minMessage, total));
+    if (total > policy.max) throw imageError(policy.maxMessage);
+    return { keptImages, newFiles, newDescriptions, newDetails, order: orderOf(valueOf(images.order), total) };
+  }
+
+  /** A directory of its own for one write's renditions until they are stored. */
+  stagingDir(): string {
+    return path.join(this.options.tmpDir, `staging-${crypto.randomUUID()}`);
+  }
+
+  /** Decodes each upload into its first rendition and source, in the queue shared by all requests. */
+  async prepare(files: UploadedFile[], staging: string): Promise<PreparedImage[]> {
+    const prepared: PreparedImage[] = [];
+    const limits = { maxPixels: this.options.maxImagePixels };
+    try {
+      for (const file of files) prepared.push(await this.queue.run(() => prepareImage(file.path, staging, limits)));
+      return prepared;
+    } catch (error) {
+      throw error instanceof ClientError && !error.errors ? new ClientError(error.statusCode, error.message, [error.message]) : error;
+    }
+  }
+
+  /** The columns the images of a write are stored in: the image value, and where the resource keeps their details. */
+  columns(def: ResourceDef, plan: ImagePlan, prepared: PreparedImage[]): Record<string, unknown> {
+    const listed: PlannedImage[] = [
+      ...plan.keptImages,
+      ...prepared.map((image, i) => ({
+        url: image.url,
+        description: plan.newDescriptions[i] ?? '',
+        details: plan.newDetails[i] ?? DEFAULT_DETAILS,
+      })),
+    ];
+    const images = plan.order ? plan.order.map((index) => listed[index]) : listed;
+    const policy = def.image;
+    if (policy.kind === 'single') {
+      const [image] = images;
+      return {
+        [policy.field]: image.url,
+        imageAlt: image.details.alt,
+        imageFocusX: image.details.focusX,
+        imageFocusY: image.details.focusY,
+      };
+    }
+    if (policy.withDescriptions) {
+      const gallery: GalleryImage[] = images.map(({ url, description, details }) => ({ url, description, ...details }));
+      return { [policy.field]: gallery };
+    }
+    return { [policy.field]: images.map((image) => image.url), imageDetails: images.map(({ url, details }) => ({ url, ...details })) };
+  }
+
+  /**
+   * Stores the prepared files, then writes the row. When the row write fails for sure, the files
+   * just stored go again; when its outcome is unknown (the database stopped answering, it may have
+   * committed) they stay: an orphan is swept at start, a missing image would be a broken record.
+   */
+  async withStoredFiles<T>(prepared: PreparedImage[], writeRow: () => Promise<T>): Promise<T> {
+    const stored: string[] = [];
+    try {
+      for (const image of prepared) {
+        for (const file of image.files) {
+          stored.push(file.name);
+          await this.options.storage.put(file.name, file.path);
+        }
+      }
+      return await writeRow();
+    } catch (error) {
+      if (!isDatabaseUnavailable(error)) await this.removeStored(stored);
+      throw error;
+    }
+  }
+
+  /** Of these image URLs, those whose file (the rendition the URL names) is no longer in storage. */
+  async missing(urls: readonly string[]): Promise<string[]> {
+    const gone: string[] = [];
+    for (const url of urls) {
+      const body = await this.options.storage.read(path.basename(url));
+      if (body) body.stream.destroy();
+      else gone.push(url);
+    }
+    return gone;
+  }
+
+  /** Every file of the images: their renditions and, while their job was pending, their source. Call only once no row names them. */
+  async remove(urls: string[]): Promise<void> {
+    await this.removeStored(urls.flatMap((url) => storedNames(url)));
+  }
+
+  /** Best effort: the reply does not depend on it, and what stays behind is swept at start. */
+  private async removeStored(names: string[]): Promise<void> {
+    for (const name of names) {
+      try {
+        await this.options.storage.remove(name);
+      } catch (error) {
+        // the bucket is down: each further try would cost the reply its timeout, and the sweep gets them all
+        if (isStorageUnavailable(error)) return;
+      }
+    }
+  }
+
+  /**
+   * Every image URL the records of all resources name, in the trash too, and every kept version (read from the database, not the cache). Their
+   * files are `allRenditionUrls` of each, plus the source of a job still pending: see `storedNamesInUse`.
+   */
+  async imageUrlsInUse(): Promise<string[]> {
+    const urls: string[] = [];
+    for (const [, { def, table }] of this.resources.entries()) {
+      const rows = await this.options.db.select({ value: table[def.image.field] }).from(table);
+      for (const row of rows) urls.push(...imageUrls(row.value));
+    }
+    // the images of kept versions: a restore brings them back
+    urls.push(...(await this.options.history.allImageUrls()));
+    return urls;
+  }
+
+  /** Storage names of every file the records need: their images' renditions, and the sources of their images' jobs (pending or failed). */
+  async storedNamesInUse(): Promise<Set<string>> {
+    // jobs first: a job commits with its record, so a job read now has its record seen by the read after
+    const jobs = await this.options.renditionJobs.all();
+    const urls = new Set(await this.imageUrlsInUse());
+    const names = new Set<string>();
+    for (const url of urls) for (const rendition of allRenditionUrls(url)) names.add(path.basename(rendition));
+    for (const job of jobs) if (urls.has(job.imageUrl)) names.add(job.source);
+    return names;
+  }
+}
+
+/** Storage names of an image's renditions and of its source (present while its job is pending). */
+function storedNames(url: string): string[] {
+  const renditions = allRenditionUrls(url).map((rendition) => path.basename(rendition));
+  return renditions.length > 0 ? [...renditions, sourceName(url)] : [];
+}
+
+/** Every current image, as it is: what a write that leaves `existingImages` out keeps. */
+function currentImages(current: AnyRecord): PlannedImage[] {
+  const descriptions = captions(current);
+  return imageEntries(current).map(({ url, ...details }) => ({ url, description: descriptions.get(url) ?? '', details }));
+}
+
+/** A gallery's captions by image URL; none for a list of URLs. */
+function captions(current: AnyRecord): Map<string, string> {
+  const images: unknown[] = Array.isArray(current.images) ? current.images : [];
+  const byUrl = new Map<string, string>();
+  for (const image of images) {
+    if (isObject(image) && typeof image.url === 'string' && typeof image.description === 'string') byUrl.set(image.url, image.description);
+  }
+  return byUrl;
+}
+
+/**
+ * `existingImages`: the kept subset of the current images, each with a new description, alt text or
+ * focal point if sent (each left out keeps its value). Only images the record already has may be
+ * kept, each once: no pointing at other files.
+ */
+function keptImagesOf(entries: KeptImageEntry[], current: AnyRecord): PlannedImage[] {
+  const currentEntries = imageEntries(current);
+  const descriptions = captions(current);
+  const kept: PlannedImage[] = [];
+  for (const entry of entries) {
+    const match = entry && currentEntries.find((existing) => existing.url === entry.url);
+    if (!entry || !match || kept.some((k) => k.url === entry.url)) throw imageError(apiMessages.invalidExistingImages);
+    kept.push({
+      url: entry.url,
+      description: entry.description !== undefined ? entry.description.trim().slice(0, 500) : (descriptions.get(entry.url) ?? ''),
+      details: { ...detailsFrom(match), ...detailsOf(entry.details) },
+    });
+  }
+  return kept;
+}
+
+/**
+ * `imageOrder`: where each image goes, as indexes into the kept images (in `existingImages`' order) followed by
+ * the new files (in their order), so a new photo can become the first (the cover); it must name each exactly once.
+ */
+function orderOf(order: number[] | null, total: number): number[] | null {
+  if (order === null) return null;
+  const valid = order.length === total && order.every((index) => index >= 0 && index < total) && new Set(order).size === total;
+  if (!valid) throw imageError(apiMessages.invalidImageOrder);
+  return order;
+}

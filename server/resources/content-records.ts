@@ -1,0 +1,201 @@
+/**
+ * A content row as the API shows it and back: records (`_id`, ISO times, images with their
+ * details), the columns a validated write is stored in, the lists' order and envelopes, and the
+ * audit entry of a write. Pure functions shared by the content reads, writes and lifecycle.
+ */
+import { detailsFrom, imageEntries } from '../../shared/image-details';
+import type { LivePreview } from '../../shared/live-preview';
+import type { ResourceDef } from '../../shared/resources';
+import { asc, desc } from 'drizzle-orm';
+import { validateRecord } from '../../shared/validation';
+import { ClientError } from '../errors';
+import type { AuditContext, AuditService } from '../audit/audit-service';
+import { recordLabel } from '../audit/content-changes';
+import type { Db } from '../db/client';
+import type { AnyResourceTable } from '../db/resource-tables';
+
+export type Row = Record<string, unknown>;
+export type AnyRecord = Record<string, unknown> & { _id: string };
+
+/** DB row to API record: `_id`, ISO times, '' for absent dates. */
+export function toRecord(def: ResourceDef, row: Row): AnyRecord {
+  const record: AnyRecord = { _id: String(row.id) };
+  for (const field of def.fields) record[field.name] = row[field.name] ?? (field.kind === 'list' ? [] : '');
+  Object.assign(record, imageProps(def, row));
+  record.createdAt = isoTime(row.createdAt);
+  record.updatedAt = isoTime(row.updatedAt);
+  return record;
+}
+
+/** The image value and its alt texts and focal points as the API shows them: every image with complete details, in order. */
+function imageProps(def: ResourceDef, row: Row): Record<string, unknown> {
+  const value = row[def.image.field];
+  const policy = def.image;
+  if (policy.kind === 'single') {
+    const details = detailsFrom({ alt: row.imageAlt, focusX: row.imageFocusX, focusY: row.imageFocusY });
+    return { [policy.field]: value, imageAlt: details.alt, imageFocusX: details.focusX, imageFocusY: details.focusY };
+  }
+  const list: unknown[] = Array.isArray(value) ? value : [];
+  if (policy.withDescriptions) {
+    const images = list.map((item) => {
+      const image = typeof item === 'string' ? { url: item } : isObject(item) ? item : {};
+      return { url: String(image.url), description: typeof image.description === 'string' ? image.description : '', ...detailsFrom(image) };
+    });
+    return { [policy.field]: images };
+  }
+  const entries = imageEntries({ images: list, imageDetails: row.imageDetails });
+  return { [policy.field]: list, imageDetails: entries };
+}
+
+/** A record as its history keeps it: its fields and images as the API shows them, without its id and times. */
+export function snapshotOf(def: ResourceDef, row: Row): Record<string, unknown> {
+  const { _id: _id, createdAt: _created, updatedAt: _updated, ...snapshot } = toRecord(def, row);
+  return snapshot;
+}
+
+/**
+ * The columns a version's snapshot is written back to (a restore): its fields checked against today's
+ * definition (a 400 with the messages when a rule changed since), its images and their details as stored.
+ */
+export function snapshotColumns(def: ResourceDef, snapshot: Record<string, unknown>): Record<string, unknown> {
+  const checked = validateRecord(def, snapshot);
+  if (!checked.ok) throw new ClientError(400, checked.errors[0], [...checked.errors]);
+  const columns = toColumns(def, checked.values);
+  const policy = def.image;
+  const value = snapshot[policy.field];
+  if (policy.kind === 'single') {
+    const details = detailsFrom({ alt: snapshot.imageAlt, focusX: snapshot.imageFocusX, focusY: snapshot.imageFocusY });
+    return {
+      ...columns,
+      [policy.field]: typeof value === 'string' ? value : '',
+      imageAlt: details.alt,
+      imageFocusX: details.focusX,
+      imageFocusY: details.focusY,
+    };
+  }
+  const entries = imageEntries({ images: imageUrls(value), imageDetails: snapshot.imageDetails });
+  if (policy.withDescriptions) {
+    const list: unknown[] = Array.isArray(value) ? value : [];
+    const gallery = list.filter(isObject).map((image) => ({
+      url: String(image.url),
+      description: typeof image.description === 'string' ? image.description : '',
+      ...detailsFrom(image),
+    }));
+    return { ...columns, [policy.field]: gallery };
+  }
+  return { ...columns, [policy.field]: entries.map((entry) => entry.url), imageDetails: entries };
+}
+
+/** A record as the admin screens see it: also whether it is hidden and its place in the order. */
+export function toManagedRecord(def: ResourceDef, row: Row): AnyRecord {
+  return { ...toRecord(def, row), hidden: Boolean(row.hidden), position: Number(row.position ?? 0) };
+}
+
+/** Timestamp columns are read in `date` mode. */
+export const isoTime = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
+
+/** Validated values to DB columns: '' dates are stored as NULL. */
+export function toColumns(def: ResourceDef, values: Record<string, unknown>): Record<string, unknown> {
+  const columns: Record<string, unknown> = {};
+  for (const field of def.fields) {
+    const value = values[field.name];
+    columns[field.name] = field.kind === 'date' && value === '' ? null : value;
+  }
+  return columns;
+}
+
+/** The image URLs an image column holds: a single URL, a list of URLs, or gallery images. */
+export function imageUrls(value: unknown): string[] {
+  if (typeof value === 'string') return value ? [value] : [];
+  if (!Array.isArray(value)) return [];
+  const urls = value.map((item: unknown) =>
+    typeof item === 'string' ? item : isObject(item) && typeof item.url === 'string' ? item.url : '',
+  );
+  return urls.filter(Boolean);
+}
+
+/** A JSON object (a gallery image as stored): not null, not a list. */
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The lists' order: staff's positions, then newest first (the order index covers it). */
+export function listOrder(table: AnyResourceTable) {
+  return [asc(table.position), desc(table.createdAt), desc(table.id)];
+}
+
+/** A list's reply body, in the envelope its resource has always had. */
+export function envelope(def: ResourceDef, records: unknown[]): unknown {
+  switch (def.listEnvelope) {
+    case 'array':
+      return records;
+    case 'data':
+      return { success: true, data: records };
+    case 'banners':
+      return { success: true, banners: records };
+  }
+}
+
+/** The kinds of audit entry one record's write makes. */
+export type ContentWriteKind =
+  | 'content.created'
+  | 'content.updated'
+  | 'content.trashed'
+  | 'content.restored'
+  | 'content.deleted-forever'
+  | 'content.version-restored'
+  | 'content.history-purged';
+
+/** Records a write made on someone's behalf (`by`), in its transaction: the entry commits with it or not at all. */
+export async function auditContentWrite(
+  audit: AuditService | undefined,
+  tx: Db,
+  by: AuditContext | undefined,
+  write: { kind: ContentWriteKind; key: string; def: ResourceDef; record: AnyRecord; details: Record<string, unknown> },
+): Promise<void> {
+  if (!by || !audit) return;
+  const { kind, key, def, record, details } = write;
+  await audit.record(
+    { kind, ...by, target: { type: key, id: record._id, label: recordLabel(def, record) }, details: { resource: def.noun, ...details } },
+    tx,
+  );
+}
+
+/**
+ * An item as its form holds it before it is saved (a live preview, shared/live-preview.ts): each field of the
+ * definition from the form where it has the field's type, else the stored item's (or an empty item's); the images
+ * the form keeps, with their details, and only the stored item's own (a file not uploaded yet has no URL).
+ */
+export function unsavedRecord(
+  def: ResourceDef,
+  stored: AnyRecord | null,
+  preview: Pick<LivePreview, 'id' | 'fields' | 'images'>,
+): AnyRecord {
+  const now = new Date().toISOString();
+  const record: AnyRecord = stored ? { ...stored } : { ...toRecord(def, { id: preview.id, createdAt: now, updatedAt: now }) };
+  for (const field of def.fields) {
+    const value = preview.fields[field.name];
+    if (field.kind === 'list') {
+      if (Array.isArray(value)) record[field.name] = value;
+    } else if (field.kind === 'integer') {
+      const number = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+      if (Number.isFinite(number)) record[field.name] = number;
+    } else if (typeof value === 'string') record[field.name] = value;
+  }
+  const storedUrls = new Set(stored ? imageUrls(stored[def.image.field]) : []);
+  const kept = preview.images.filter((image) => storedUrls.has(image.url)).map((image) => ({ ...image, ...detailsFrom(image) }));
+  const policy = def.image;
+  if (policy.kind === 'single') {
+    const [image] = kept;
+    const details = detailsFrom(image);
+    return { ...record, image: image?.url ?? '', imageAlt: details.alt, imageFocusX: details.focusX, imageFocusY: details.focusY };
+  }
+  if (policy.withDescriptions) {
+    const images = kept.map(({ url, alt, focusX, focusY, description }) => ({ url, description: description ?? '', alt, focusX, focusY }));
+    return { ...record, [policy.field]: images };
+  }
+  return {
+    ...record,
+    [policy.field]: kept.map((image) => image.url),
+    imageDetails: kept.map(({ url, alt, focusX, focusY }) => ({ url, alt, focusX, focusY })),
+  };
+}

@@ -1,0 +1,87 @@
+/**
+ * The live preview of a content form (issue 25): the public page its item appears on, rendered by the server with
+ * the values as they are typed (POST /api/preview), in the public site's own layout and styles. Beside the form on
+ * wide screens, instead of it on phones (the form stays mounted, so nothing typed is lost). Renders go one at a time,
+ * each with the latest values, so the preview follows typing without a fixed delay.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { previewCopy } from '../../../shared/copy/admin';
+import type { LivePreviewRequest } from '../../../shared/live-preview';
+import { errorText, previewPage } from '../../lib/admin/api';
+import { btn } from './classes';
+
+export function LivePreviewPane({ request, page, onHide }: { request: LivePreviewRequest; page: string; onHide: () => void }) {
+  // the first render loads the frame; the next ones only swap its body (no new document, styles kept, place kept)
+  const [html, setHtml] = useState<string | null>(null);
+  const loaded = useRef(false);
+  const [error, setError] = useState('');
+  const frame = useRef<HTMLIFrameElement>(null);
+  const body = JSON.stringify(request);
+  // the form as it is now, and whether a render is on its way: one at a time, the latest values next (no fixed delay)
+  const latest = useRef(body);
+  const sending = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    latest.current = body;
+    if (sending.current) return; // the render on its way asks again when it is back
+    const controller = new AbortController();
+    sending.current = controller;
+    void (async () => {
+      for (let asked = ''; asked !== latest.current && !controller.signal.aborted;) {
+        asked = latest.current;
+        try {
+          const next = await previewPage(JSON.parse(asked), controller.signal);
+          const shown = frame.current?.contentDocument;
+          if (loaded.current && shown?.body) {
+            // parsed, not run: nothing in it executes (and the frame's sandbox allows no script anyway)
+            const parsed = new DOMParser().parseFromString(next, 'text/html');
+            shown.body.replaceWith(shown.adoptNode(parsed.body));
+          } else setHtml(next);
+          setError('');
+        } catch (failure) {
+          if (!controller.signal.aborted) setError(errorText(failure, previewCopy.failed));
+        }
+      }
+      if (sending.current === controller) sending.current = null;
+    })();
+  }, [body]);
+  // closed: the render on its way is not wanted
+  useEffect(
+    () => () => {
+      sending.current?.abort();
+      sending.current = null;
+    },
+    [],
+  );
+
+  return (
+    <section aria-label={previewCopy.title} className="flex min-h-0 flex-col rounded-lg border border-gray-200" data-live-preview>
+      <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 px-3 py-2">
+        <div>
+          <h3 className="text-sm font-semibold text-gray-900">{previewCopy.title}</h3>
+          <p className="text-xs text-gray-700">{previewCopy.note}</p>
+        </div>
+        <button type="button" className={btn.secondary} onClick={onHide}>
+          {previewCopy.hide}
+        </button>
+      </div>
+      {error ? (
+        <p role="alert" className="m-3 rounded border border-red-200 bg-red-50 p-2 text-sm text-red-800">
+          {error}
+        </p>
+      ) : null}
+      {html === null && !error ? <p className="p-3 text-sm text-gray-700">{previewCopy.loading}</p> : null}
+      {/* no scripts run in it, and nothing in it reaches the admin: a picture of the page, links and all */}
+      <iframe
+        ref={frame}
+        title={previewCopy.frameTitle(page)}
+        sandbox="allow-same-origin"
+        srcDoc={html ?? ''}
+        hidden={html === null}
+        // the empty frame loads too: only a page counts
+        onLoad={() => (loaded.current = html !== null)}
+        className="h-[70vh] w-full rounded-b-lg"
+      />
+    </section>
+  );
+}
