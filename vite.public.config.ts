@@ -12,8 +12,8 @@ import { loadPublicSiteMap } from './scripts/load-public-site-map';
 const ENTRY = 'web/public-entry.tsx';
 const SHARED_PARTS = /\/(web\/components|web\/lib|shared)\//;
 const PROJECT_PARTS = /\/web\/components\/(public\/project-details|ui\/modal)\./;
-/** shared/ modules only one page uses (the project form's texts and choices): left with that page's chunk, not in every page's parts. */
-const ONE_PAGE_PARTS = /\/shared\/(copy\/project-enquiry|project-enquiry-rules)\./;
+/** Modules only one or two pages use (the project form's texts and choices, the two forms' fields): left with those pages' chunks, not in every page's parts. */
+const ONE_PAGE_PARTS = /\/(shared\/(copy\/project-enquiry|project-enquiry-rules)|web\/components\/public\/form-fields)\./;
 const PUBLIC_ENTRY_RECORD = 'build/public-entry.json';
 const SITE_MAP_MODULE = path.resolve('web/lib/public-site-map.ts');
 

@@ -1,6 +1,6 @@
 /** The services one server process holds; route handlers and page loaders both use them. */
 import path from 'node:path';
-import { ABOUT_TOPIC, AboutService } from './about/about-service';
+import { ABOUT_DOCUMENT, ABOUT_TOPIC, type AboutService } from './about/about-service';
 import { AuditService } from './audit/audit-service';
 import { AccountMails } from './mail/account-mails';
 import { createAuth, type Auth } from './auth/auth';
@@ -8,10 +8,11 @@ import { PasswordResets } from './auth/password-reset';
 import { ContactService } from './contact/contact-service';
 import { ContactInbox } from './contact/inbox-service';
 import { EVERYTHING } from './db/change-feed';
+import { SettingsDocument } from './db/settings-document';
 import type { Database } from './db/client';
 import type { Env } from './env';
 import type { ResourceDef } from '../shared/resources';
-import { SITE_SETTINGS_TOPIC, SiteSettingsService } from './site-settings/site-settings-service';
+import { SITE_SETTINGS_DOCUMENT, SITE_SETTINGS_TOPIC, type SiteSettingsService } from './site-settings/site-settings-service';
 import { RenditionJobs } from './images/rendition-jobs';
 import { MailOutbox } from './mail/mail-outbox';
 import { createContent, type Content } from './resources/content';
@@ -107,8 +108,9 @@ export async function createServices(
   });
   const mail = new MailOutbox(database.db, env.mail);
   const forgetWithheld = () => content.reads.forgetWithheld();
-  const about = new AboutService(database.db, contentVersion, changes, history, audit, forgetWithheld, webhooks);
-  const siteSettings = new SiteSettingsService(database.db, contentVersion, changes, history, audit, forgetWithheld, webhooks);
+  const documents = { db: database.db, contentVersion, changes, history, audit, afterSave: forgetWithheld, webhooks };
+  const about = new SettingsDocument(ABOUT_DOCUMENT, documents);
+  const siteSettings = new SettingsDocument(SITE_SETTINGS_DOCUMENT, documents);
   // a write in another process sharing the database: drop what this one cached of it
   changes.onRemoteChange((topic) => {
     if (topic === EVERYTHING) {

@@ -33,6 +33,18 @@ export interface SettingsDocumentKind<T> {
   history: string;
 }
 
+/** What every settings document saves through (one set, shared by the About content and the Site settings). */
+export interface SettingsDocumentDeps {
+  db: Db;
+  contentVersion: ContentVersion;
+  changes: ChangeFeed;
+  history: ContentHistory;
+  audit?: AuditService;
+  /** After each save: what depends on the document's images (the names withheld from visitors) is read again. */
+  afterSave?: () => void;
+  webhooks?: WebhookService;
+}
+
 /** How a save came about: a form's save, or an earlier version brought back. */
 interface SaveOrigin {
   restoredFrom?: number;
@@ -49,14 +61,7 @@ export class SettingsDocument<T> {
 
   constructor(
     private readonly kind: SettingsDocumentKind<T>,
-    private readonly db: Db,
-    private readonly contentVersion: ContentVersion,
-    private readonly changes: ChangeFeed,
-    private readonly history: ContentHistory,
-    private readonly audit?: AuditService,
-    /** After each save: what depends on the document's images (the names withheld from visitors) is read again. */
-    private readonly afterSave: () => void = () => {},
-    private readonly webhooks?: WebhookService,
+    private readonly deps: SettingsDocumentDeps,
   ) {}
 
   /** Whose versions: the document's name, item id ''. */
@@ -67,7 +72,7 @@ export class SettingsDocument<T> {
   /** Another process saved the document: read it again on next use. */
   forgetCached(): void {
     this.cached = null;
-    this.contentVersion.bump();
+    this.deps.contentVersion.bump();
   }
 
   /** The saved document, or the defaults when none is saved (or it cannot be read). */
@@ -81,7 +86,7 @@ export class SettingsDocument<T> {
   }
 
   private async read(): Promise<Stored<T>> {
-    this.cached ??= await this.stored(this.db, false);
+    this.cached ??= await this.stored(this.deps.db, false);
     return this.cached;
   }
 
@@ -99,40 +104,40 @@ export class SettingsDocument<T> {
 
   private async write(value: T, by: AuditContext | undefined, origin: SaveOrigin): Promise<{ value: T; version: number }> {
     const updatedAt = new Date();
-    const { version, published } = await this.db.transaction(async (tx) => {
+    const { version, published } = await this.deps.db.transaction(async (tx) => {
       // read under lock in the same transaction: the entry's "before" and the first version are what this save replaced
       const before = await this.stored(tx, true);
       await tx
         .insert(settings)
         .values({ key: this.kind.key, value, updatedAt })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
-      const { number } = await this.history.record(tx, this.subject, {
+      const { number } = await this.deps.history.record(tx, this.subject, {
         snapshot: snapshotOf(value),
         event: origin.restoredFrom ? 'version-restored' : 'saved',
         restoredFrom: origin.restoredFrom,
         by,
         before: before.updatedAt ? { snapshot: snapshotOf(before.value), at: before.updatedAt } : null,
       });
-      if (by && this.audit) {
+      if (by && this.deps.audit) {
         const { kind, target, changes } = this.kind.audit;
         const restored = origin.restoredFrom ? { restoredFrom: origin.restoredFrom } : {};
-        await this.audit.record({ kind, ...by, target, details: { ...restored, changes: changes(before.value, value) } }, tx);
+        await this.deps.audit.record({ kind, ...by, target, details: { ...restored, changes: changes(before.value, value) } }, tx);
       }
       const { type, label } = this.kind.audit.target;
-      const published = await contentPublished(this.webhooks, tx, { type, id: null, label: label ?? type, change: 'updated' });
+      const published = await contentPublished(this.deps.webhooks, tx, { type, id: null, label: label ?? type, change: 'updated' });
       return { version: number, published };
     });
-    if (published) this.webhooks?.notifyQueued();
+    if (published) this.deps.webhooks?.notifyQueued();
     this.cached = { value, updatedAt };
-    this.contentVersion.bump();
-    this.changes.publish(this.kind.topic);
-    this.afterSave();
+    this.deps.contentVersion.bump();
+    this.deps.changes.publish(this.kind.topic);
+    this.deps.afterSave?.();
     return { value, version };
   }
 
   /** Brings version `number` back as the live document (a new version); 400 when it no longer fits today's rules. */
   async restoreVersion(number: number, by?: AuditContext): Promise<{ value: T; version: number }> {
-    const [version] = await this.history.get(this.subject, number);
+    const [version] = await this.deps.history.get(this.subject, number);
     const parsed = this.kind.parse(version.snapshot);
     if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);
     return this.write(parsed.data, by, { restoredFrom: number });
@@ -140,15 +145,15 @@ export class SettingsDocument<T> {
 
   /** Removes every version but the newest (Admins). Files only they named are left to the start sweep: another document or record may name them. */
   async purgeHistory(by?: AuditContext): Promise<number> {
-    const removed = await this.db.transaction(async (tx) => {
+    const removed = await this.deps.db.transaction(async (tx) => {
       await this.stored(tx, true);
-      const { removed } = await this.history.purge(tx, this.subject);
-      if (by && this.audit) {
-        await this.audit.record({ kind: 'content.history-purged', ...by, target: this.kind.audit.target, details: { removed } }, tx);
+      const { removed } = await this.deps.history.purge(tx, this.subject);
+      if (by && this.deps.audit) {
+        await this.deps.audit.record({ kind: 'content.history-purged', ...by, target: this.kind.audit.target, details: { removed } }, tx);
       }
       return removed;
     });
-    this.afterSave();
+    this.deps.afterSave?.();
     return removed;
   }
 }

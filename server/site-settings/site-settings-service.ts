@@ -2,13 +2,7 @@
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../shared/site-settings';
 import { storedSiteSettingsSchema } from '../../shared/site-settings-schema';
 import type { FieldChange } from '../../shared/audit';
-import type { AuditService } from '../audit/audit-service';
-import type { ChangeFeed } from '../db/change-feed';
-import type { Db } from '../db/client';
-import { SettingsDocument } from '../db/settings-document';
-import type { ContentVersion } from '../resources/content-version';
-import type { ContentHistory } from '../history/content-history';
-import type { WebhookService } from '../webhooks/webhook-service';
+import type { SettingsDocument, SettingsDocumentKind } from '../db/settings-document';
 
 /** Settings key of the Site settings document. */
 const SITE_SETTINGS_KEY = 'site_settings';
@@ -31,36 +25,18 @@ function siteSettingsChanges(before: SiteSettings, after: SiteSettings): Record<
   return changes;
 }
 
-export class SiteSettingsService extends SettingsDocument<SiteSettings> {
-  constructor(
-    db: Db,
-    contentVersion: ContentVersion,
-    changes: ChangeFeed,
-    history: ContentHistory,
-    audit?: AuditService,
-    afterSave?: () => void,
-    webhooks?: WebhookService,
-  ) {
-    super(
-      {
-        key: SITE_SETTINGS_KEY,
-        topic: SITE_SETTINGS_TOPIC,
-        parse: (stored) => storedSiteSettingsSchema.safeParse(stored),
-        defaults: DEFAULT_SITE_SETTINGS,
-        audit: {
-          kind: 'site-settings.updated',
-          target: { type: 'site-settings', id: null, label: 'Site settings' },
-          changes: siteSettingsChanges,
-        },
-        history: 'site-settings',
-      },
-      db,
-      contentVersion,
-      changes,
-      history,
-      audit,
-      afterSave,
-      webhooks,
-    );
-  }
-}
+/** The Site settings document: saved and versioned like every settings document. */
+export const SITE_SETTINGS_DOCUMENT: SettingsDocumentKind<SiteSettings> = {
+  key: SITE_SETTINGS_KEY,
+  topic: SITE_SETTINGS_TOPIC,
+  parse: (stored) => storedSiteSettingsSchema.safeParse(stored),
+  defaults: DEFAULT_SITE_SETTINGS,
+  audit: {
+    kind: 'site-settings.updated',
+    target: { type: 'site-settings', id: null, label: 'Site settings' },
+    changes: siteSettingsChanges,
+  },
+  history: 'site-settings',
+};
+
+export type SiteSettingsService = SettingsDocument<SiteSettings>;

@@ -1,11 +1,12 @@
 /** Contact: the 'Send Us a Message' form (client checks, server errors mapped to fields, toasts) and the contact details with a map. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { contact, nav } from '../../shared/copy/public';
 import { addressLine, mapHref, openingHoursText, telHref } from '../../shared/site-settings';
 import type { ContactInput, ContactReply } from '../../shared/contact';
 import { EMAIL_PATTERN, contactFieldForError, looksLikePhoneNumber } from '../../shared/contact-rules';
 import { postedSource } from '../../shared/enquiry-source-rules';
+import { FormNotice, LabelledField, fieldInputClass, invalidProps } from '../components/public/form-fields';
 import { MapIllustration } from '../components/public/map-illustration';
 import { ToastArea, toast } from '../components/public/toast-area';
 import { AddressLink, ReachButtons } from '../components/public/reach-buttons';
@@ -134,25 +135,19 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
     }
   };
 
-  const inputClass = (field: Field) =>
-    `mt-1 block w-full rounded-lg border px-4 py-3 text-gray-900 shadow-sm focus:border-brand-dark focus:ring-2 focus:ring-orange-200 focus:outline-none ${
-      errors[field] ? 'border-red-600' : 'border-gray-300'
-    }`;
   const fieldProps = (field: Field) => ({
     id: `contact-${field}`,
     name: field,
     value: values[field],
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => edit(field, event.target.value),
-    'aria-invalid': errors[field] ? true : undefined,
-    'aria-describedby': errors[field] ? `contact-${field}-error` : undefined,
-    className: inputClass(field),
+    className: fieldInputClass(Boolean(errors[field])),
+    ...invalidProps(`contact-${field}`, errors[field]),
   });
-  const errorText = (field: Field) =>
-    errors[field] ? (
-      <p id={`contact-${field}-error`} className="mt-1 text-sm text-red-700" data-testid={`error-${field}`}>
-        {errors[field]}
-      </p>
-    ) : null;
+  const labelled = (field: Field, control: ReactNode) => (
+    <LabelledField id={`contact-${field}`} label={contact.labels[field]} error={errors[field]} testId={`error-${field}`}>
+      {control}
+    </LabelledField>
+  );
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:px-6">
@@ -162,47 +157,15 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
           <h2 id="form-title" className="text-2xl font-bold text-gray-900">
             {contact.formTitle}
           </h2>
-          {notice && (
-            <p
-              role="status"
-              data-testid="contact-notice"
-              className={`mt-4 rounded-lg px-4 py-3 text-sm font-semibold ${notice.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
-            >
-              {notice.text}
-            </p>
-          )}
+          <FormNotice notice={notice} testId="contact-notice" />
           <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-5">
             <SourceFields />
             <div className="grid gap-5 sm:grid-cols-2">
-              <div>
-                <label htmlFor="contact-name" className="text-sm font-semibold text-gray-900">
-                  {contact.labels.name}
-                </label>
-                <input type="text" autoComplete="name" {...fieldProps('name')} />
-                {errorText('name')}
-              </div>
-              <div>
-                <label htmlFor="contact-email" className="text-sm font-semibold text-gray-900">
-                  {contact.labels.email}
-                </label>
-                <input type="email" autoComplete="email" {...fieldProps('email')} />
-                {errorText('email')}
-              </div>
+              {labelled('name', <input type="text" autoComplete="name" {...fieldProps('name')} />)}
+              {labelled('email', <input type="email" autoComplete="email" {...fieldProps('email')} />)}
             </div>
-            <div>
-              <label htmlFor="contact-number" className="text-sm font-semibold text-gray-900">
-                {contact.labels.number}
-              </label>
-              <input type="tel" autoComplete="tel" {...fieldProps('number')} />
-              {errorText('number')}
-            </div>
-            <div>
-              <label htmlFor="contact-message" className="text-sm font-semibold text-gray-900">
-                {contact.labels.message}
-              </label>
-              <textarea rows={6} {...fieldProps('message')} />
-              {errorText('message')}
-            </div>
+            {labelled('number', <input type="tel" autoComplete="tel" {...fieldProps('number')} />)}
+            {labelled('message', <textarea rows={6} {...fieldProps('message')} />)}
             <button
               type="submit"
               disabled={submitting}

@@ -10,6 +10,7 @@ import { postedSource } from '../../shared/enquiry-source-rules';
 import { PROJECT_ENQUIRY_PATH, projectEnquiryHref } from '../../shared/project-enquiry-path';
 import { CONTACT_BY, PREFERRED_TIMES, isProjectId } from '../../shared/project-enquiry-rules';
 import { buttonClass } from '../components/public/button-link';
+import { FieldErrorText, FormNotice, LabelledField, fieldInputClass, invalidProps } from '../components/public/form-fields';
 import { useSearchParams } from '../components/public/page-context';
 import { SectionHeading } from '../components/public/section-heading';
 import { ErrorState } from '../components/public/section-state';
@@ -100,17 +101,13 @@ export default function ProjectEnquiryPage({ project, posted }: PagePropsOf<type
   const values = posted?.values ?? EMPTY;
   const errors = posted?.errors ?? {};
   const notice = sent && !posted ? { text: copy.sent, ok: true } : posted ? { text: posted.notice, ok: false } : null;
-  const described = (field: Field) => (errors[field] ? { 'aria-invalid': true, 'aria-describedby': `enquiry-${field}-error` } : {});
-  const errorText = (field: Field) =>
-    errors[field] ? (
-      <p id={`enquiry-${field}-error`} className="mt-1 text-sm text-red-700" data-testid={`error-${field}`}>
-        {errors[field]}
-      </p>
-    ) : null;
-  const inputClass = (field: Field) =>
-    `mt-1 block w-full rounded-lg border px-4 py-3 text-gray-900 shadow-sm focus:border-brand-dark focus:ring-2 focus:ring-orange-200 focus:outline-none ${
-      errors[field] ? 'border-red-600' : 'border-gray-300'
-    }`;
+  const id = (field: Field) => `enquiry-${field}`;
+  const controlProps = (field: Field) => ({
+    id: id(field),
+    name: field,
+    className: fieldInputClass(Boolean(errors[field])),
+    ...invalidProps(id(field), errors[field]),
+  });
 
   return (
     <div className="mx-auto max-w-3xl px-4 py-14 sm:px-6">
@@ -123,51 +120,19 @@ export default function ProjectEnquiryPage({ project, posted }: PagePropsOf<type
         <h2 id="enquiry-form-title" className="text-2xl font-bold text-gray-900">
           {copy.formTitle}
         </h2>
-        {notice && (
-          <p
-            role="status"
-            data-testid="enquiry-notice"
-            className={`mt-4 rounded-lg px-4 py-3 text-sm font-semibold ${notice.ok ? 'bg-green-50 text-green-800' : 'bg-red-50 text-red-800'}`}
-          >
-            {notice.text}
-          </p>
-        )}
+        <FormNotice notice={notice} testId="enquiry-notice" />
         <form method="post" noValidate className="mt-6 space-y-5">
           <input type="hidden" name="projectId" value={named._id} />
           <SourceFields />
           <div className="grid gap-5 sm:grid-cols-2">
-            <div>
-              <label htmlFor="enquiry-name" className="text-sm font-semibold text-gray-900">
-                {copy.labels.name}
-              </label>
-              <input
-                id="enquiry-name"
-                name="name"
-                type="text"
-                autoComplete="name"
-                defaultValue={values.name}
-                className={inputClass('name')}
-                {...described('name')}
-              />
-              {errorText('name')}
-            </div>
-            <div>
-              <label htmlFor="enquiry-number" className="text-sm font-semibold text-gray-900">
-                {copy.labels.number}
-              </label>
-              <input
-                id="enquiry-number"
-                name="number"
-                type="tel"
-                autoComplete="tel"
-                defaultValue={values.number}
-                className={inputClass('number')}
-                {...described('number')}
-              />
-              {errorText('number')}
-            </div>
+            <LabelledField id={id('name')} label={copy.labels.name} error={errors.name} testId="error-name">
+              <input type="text" autoComplete="name" defaultValue={values.name} {...controlProps('name')} />
+            </LabelledField>
+            <LabelledField id={id('number')} label={copy.labels.number} error={errors.number} testId="error-number">
+              <input type="tel" autoComplete="tel" defaultValue={values.number} {...controlProps('number')} />
+            </LabelledField>
           </div>
-          <fieldset {...described('contactBy')}>
+          <fieldset {...invalidProps(id('contactBy'), errors.contactBy)}>
             <legend className="text-sm font-semibold text-gray-900">{copy.labels.contactBy}</legend>
             <div className="mt-2 flex flex-wrap gap-4">
               {CONTACT_BY.map((choice, i) => (
@@ -184,41 +149,25 @@ export default function ProjectEnquiryPage({ project, posted }: PagePropsOf<type
                 </label>
               ))}
             </div>
-            {errorText('contactBy')}
+            <FieldErrorText id={id('contactBy')} error={errors.contactBy} testId="error-contactBy" />
           </fieldset>
-          <div>
-            <label htmlFor="enquiry-preferredTime" className="text-sm font-semibold text-gray-900">
-              {copy.labels.preferredTime}
-            </label>
-            <select
-              id="enquiry-preferredTime"
-              name="preferredTime"
-              defaultValue={values.preferredTime}
-              className={inputClass('preferredTime')}
-              {...described('preferredTime')}
-            >
+          <LabelledField
+            id={id('preferredTime')}
+            label={copy.labels.preferredTime}
+            error={errors.preferredTime}
+            testId="error-preferredTime"
+          >
+            <select defaultValue={values.preferredTime} {...controlProps('preferredTime')}>
               {PREFERRED_TIMES.map((time) => (
                 <option key={time} value={time}>
                   {time}
                 </option>
               ))}
             </select>
-            {errorText('preferredTime')}
-          </div>
-          <div>
-            <label htmlFor="enquiry-message" className="text-sm font-semibold text-gray-900">
-              {copy.labels.message}
-            </label>
-            <textarea
-              id="enquiry-message"
-              name="message"
-              rows={4}
-              defaultValue={values.message}
-              className={inputClass('message')}
-              {...described('message')}
-            />
-            {errorText('message')}
-          </div>
+          </LabelledField>
+          <LabelledField id={id('message')} label={copy.labels.message} error={errors.message} testId="error-message">
+            <textarea rows={4} defaultValue={values.message} {...controlProps('message')} />
+          </LabelledField>
           <div className="flex flex-wrap items-center gap-4">
             <button type="submit" className={`${buttonClass('primary')} min-h-12 px-8`}>
               {copy.submit}
