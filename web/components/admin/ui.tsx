@@ -125,3 +125,31 @@ export function LabelledInput({ id, label, ...inputProps }: { id: string; label:
     </div>
   );
 }
+
+/** A column heading: its text, or a last column of actions named for screen readers only. */
+type Heading = string | { srOnly: string };
+
+/**
+ * A list table's headings, one look on every screen. `stacked`: under md the rows become cards that label
+ * their own cells, so the heading row is hidden there.
+ */
+export function TableHead({ headings, stacked = false, compact = false }: { headings: Heading[]; stacked?: boolean; compact?: boolean }) {
+  const cell = `${compact ? 'px-3 py-2' : 'px-4 py-3'} font-semibold text-gray-700`;
+  return (
+    <thead className={stacked ? 'hidden bg-gray-50 md:table-header-group' : 'bg-gray-50'}>
+      <tr>
+        {headings.map((heading) =>
+          typeof heading === 'string' ? (
+            <th key={heading} scope="col" className={`${cell} text-left`}>
+              {heading}
+            </th>
+          ) : (
+            <th key={heading.srOnly} scope="col" className={`${cell} text-right`}>
+              <span className="sr-only">{heading.srOnly}</span>
+            </th>
+          ),
+        )}
+      </tr>
+    </thead>
+  );
+}

@@ -7,7 +7,7 @@ import { activityCopy as copy, commonCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, card, input, label } from '../../components/admin/classes';
-import { EmptyState, LabelledInput, PageHeader } from '../../components/admin/ui';
+import { EmptyState, LabelledInput, PageHeader, TableHead } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { loadReply } from '../../lib/admin/screen-data';
 import type { Route } from './+types/activity';
@@ -295,15 +295,7 @@ export default function Activity() {
               <div className="overflow-x-auto rounded-xl border border-gray-200 bg-white shadow-sm">
                 <table className="min-w-full divide-y divide-gray-200 text-sm">
                   <caption className="sr-only">{copy.tableCaption}</caption>
-                  <thead className="bg-gray-50">
-                    <tr>
-                      {Object.values(copy.columns).map((header) => (
-                        <th key={header} scope="col" className="px-4 py-3 text-left font-semibold text-gray-700">
-                          {header}
-                        </th>
-                      ))}
-                    </tr>
-                  </thead>
+                  <TableHead headings={Object.values(copy.columns)} />
                   <tbody className="divide-y divide-gray-100">
                     {entries.map((entry) => (
                       <EntryRow key={entry._id} entry={entry} />

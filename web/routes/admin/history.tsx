@@ -14,7 +14,7 @@ import { isOneOf } from '../../../shared/narrow';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { EmptyState, PageHeader } from '../../components/admin/ui';
+import { EmptyState, PageHeader, TableHead } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson } from '../../lib/admin/api';
 import { loadReply, runWrite, submitted, type Loaded } from '../../lib/admin/screen-data';
@@ -182,18 +182,17 @@ function VersionTable({
     <div className={`${card} md:overflow-x-auto`}>
       <table className="block min-w-full text-sm md:table md:divide-y md:divide-gray-200">
         <caption className="sr-only">{copy.versionsCaption}</caption>
-        <thead className="hidden bg-gray-50 md:table-header-group">
-          <tr>
-            {[copy.columns.number, copy.columns.what, copy.columns.who, copy.columns.when, copy.columns.changed].map((heading) => (
-              <th key={heading} scope="col" className="px-4 py-3 text-left font-semibold text-gray-700">
-                {heading}
-              </th>
-            ))}
-            <th scope="col" className="px-4 py-3 text-right font-semibold text-gray-700">
-              <span className="sr-only">{copy.restore}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          stacked
+          headings={[
+            copy.columns.number,
+            copy.columns.what,
+            copy.columns.who,
+            copy.columns.when,
+            copy.columns.changed,
+            { srOnly: copy.restore },
+          ]}
+        />
         <tbody className="block divide-y divide-gray-200 md:table-row-group md:divide-gray-100">
           {versions.map((version) => (
             <tr key={version.number} className="block py-2 md:table-row md:py-0">

@@ -6,7 +6,7 @@ import { TOAST_LONG_MS, trashCopy as copy } from '../../../shared/copy/admin';
 import { btn } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { AdminDataView } from '../../components/admin/admin-data';
-import { EmptyState, PageHeader, Thumb } from '../../components/admin/ui';
+import { EmptyState, PageHeader, TableHead, Thumb } from '../../components/admin/ui';
 import { readableDateTime } from '../../../shared/site-time';
 import type { TrashItem, TrashListReply } from '../../../shared/trash';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
@@ -54,22 +54,7 @@ export default function Trash() {
     <div className="rounded-xl border border-gray-200 bg-white shadow-sm md:overflow-x-auto">
       <table className="block min-w-full text-sm md:table md:divide-y md:divide-gray-200">
         <caption className="sr-only">{copy.title}</caption>
-        <thead className="hidden bg-gray-50 md:table-header-group">
-          <tr>
-            <th scope="col" className="px-4 py-3 text-left font-semibold text-gray-700">
-              {copy.columns.item}
-            </th>
-            <th scope="col" className="px-4 py-3 text-left font-semibold text-gray-700">
-              {copy.columns.kind}
-            </th>
-            <th scope="col" className="px-4 py-3 text-left font-semibold text-gray-700">
-              {copy.columns.deletedAt}
-            </th>
-            <th scope="col" className="px-4 py-3 text-right font-semibold text-gray-700">
-              <span className="sr-only">{copy.restore}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead stacked headings={[copy.columns.item, copy.columns.kind, copy.columns.deletedAt, { srOnly: copy.restore }]} />
         <tbody className="block divide-y divide-gray-200 md:table-row-group md:divide-gray-100">
           {items.map((item) => (
             <tr key={`${item.resource}/${item.id}`} className="block py-2 md:table-row md:py-0">

@@ -18,7 +18,7 @@ import type { MessageReply } from '../../../shared/replies';
 import { btn, card, input, label as labelClass } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { Badge, EmptyState, FieldError, PageHeader } from '../../components/admin/ui';
+import { Badge, EmptyState, FieldError, PageHeader, TableHead } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson } from '../../lib/admin/api';
 import { loadReply, runWrite, submitted, useWritten, type Loaded, type Written } from '../../lib/admin/screen-data';
@@ -166,22 +166,7 @@ function DeliveryLog({ loaded }: { loaded: Loaded<WebhookDeliveriesReply> }) {
           <div className="md:overflow-x-auto">
             <table className="min-w-full text-sm">
               <caption className="sr-only">{copy.deliveriesTitle}</caption>
-              <thead className="bg-gray-50">
-                <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-700">
-                    {copy.columns.event}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-700">
-                    {copy.columns.created}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-700">
-                    {copy.columns.state}
-                  </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-700">
-                    {copy.columns.attempts}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead compact headings={[copy.columns.event, copy.columns.created, copy.columns.state, copy.columns.attempts]} />
               <tbody className="divide-y divide-gray-100">
                 {reply.data.map((delivery) => (
                   <tr key={delivery._id}>
