@@ -31,6 +31,7 @@ import { registerUploads } from './storage/serve-uploads';
 import { trashRoutes } from './trash/trash-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 import { visitRoutes } from './visits/visit-routes';
+import { insightRoutes } from './insights/insight-routes';
 import { registerWebApp, type WebAppMode } from './web/web-app';
 
 export interface BuildOptions {
@@ -150,6 +151,7 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   await app.register(trashRoutes, { services });
   await app.register(webhookRoutes, { services });
   await app.register(visitRoutes, { services });
+  await app.register(insightRoutes, { services });
   await app.register(openApiRoutes);
   app.all('/api/*', async (_request, reply) => reply.code(404).send({ success: false, message: apiMessages.notFound }));
 

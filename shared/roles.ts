@@ -45,8 +45,8 @@ const SCREEN_AREAS: Readonly<Record<string, Area>> = {
   '/admin/history/site-settings/-': 'settings',
 };
 
-/** Screens open to every account: the dashboard, one's own account and the trash (it shows each account what its areas allow). */
-const OPEN_SCREENS: readonly string[] = ['/admin', '/admin/dashboard', '/admin/account', '/admin/trash'];
+/** Screens open to every account: the dashboard, one's own account, and those that show each account what its areas allow (trash, insights). */
+const OPEN_SCREENS: readonly string[] = ['/admin', '/admin/dashboard', '/admin/insights', '/admin/account', '/admin/trash'];
 
 function screenArea(pathname: string): Area | null {
   const path = pathname.replace(/\/+$/, '') || '/';

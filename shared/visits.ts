@@ -6,6 +6,7 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 export const visitMessages = {
   badDay: 'Dates are YYYY-MM-DD',
   badRange: 'The period must start before it ends and span at most 366 days',
+  badDays: 'Days must be a whole number from 1 to 366',
 } as const;
 
 export const visitsQuery = z.object({
@@ -13,12 +14,19 @@ export const visitsQuery = z.object({
     .string()
     .regex(DAY, visitMessages.badDay)
     .optional()
-    .meta({ description: 'First day (YYYY-MM-DD, SITE_TIMEZONE); 29 days before `to` by default' }),
+    .meta({ description: 'First day (YYYY-MM-DD, SITE_TIMEZONE); `days` − 1 days before `to` by default' }),
   to: z
     .string()
     .regex(DAY, visitMessages.badDay)
     .optional()
     .meta({ description: 'Last day (YYYY-MM-DD, SITE_TIMEZONE); today by default' }),
+  days: z.coerce
+    .number({ error: visitMessages.badDays })
+    .int(visitMessages.badDays)
+    .min(1, visitMessages.badDays)
+    .max(366, visitMessages.badDays)
+    .optional()
+    .meta({ description: 'Without `from`: the period is this many days ending with `to` (30 by default)' }),
 });
 
 const count = z.number().int().nonnegative();

@@ -23,6 +23,7 @@ export default [
   layout('routes/admin/admin-layout.tsx', [
     route('admin', 'routes/admin/admin-index.tsx'),
     route('admin/dashboard', 'routes/admin/dashboard.tsx'),
+    route('admin/insights', 'routes/admin/insights.tsx'),
     // every content resource's screen (and alias), from its definition's `admin` (shared/resources/)
     ...adminScreenRoutesOf(resources).map(({ path, file, id }) => route(path, file, { id })),
     route('admin/users', 'routes/admin/messages.tsx'),

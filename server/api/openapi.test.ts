@@ -79,7 +79,7 @@ describe('backup, operations and documentation', () => {
   it('/api/backup/summary and /api/backup', () => backupCalls(api));
   it('/api/activity', () => activityCalls(api));
   it('/api/webhooks', () => webhookCalls(api));
-  it('/api/visits', () => visitCalls(api));
+  it('/api/visits and /api/insights/enquiries', () => visitCalls(api));
   it('/healthz, /readyz and /metrics', () => operationsCalls(api));
   it('/api/openapi.json and /api/docs, a page without scripts under a CSP that allows only its own style', () => documentationCalls(api));
 });

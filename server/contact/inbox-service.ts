@@ -17,7 +17,7 @@ import {
 import type { Db } from '../db/client';
 import { contactMessages } from '../db/schema';
 import { isOneOf } from '../../shared/narrow';
-import { DIRECT_SOURCE } from '../../shared/enquiry-source-rules';
+import { enquirySourceSql } from './enquiry-source-sql';
 
 const EXPORT_BATCH = 500;
 
@@ -43,9 +43,7 @@ function viewWhere({ q, status, source, project }: InboxView): SQL | undefined {
   return and(...conditions);
 }
 
-/** An enquiry's source as the inbox names it: the campaign source, else the referring host, else "direct". */
-// the constant written into the SQL (not a parameter), so the grouping and the selection are one expression
-const sourceOf = sql<string>`coalesce(${contactMessages.utmSource}, ${contactMessages.referrerHost}, ${sql.raw(`'${DIRECT_SOURCE}'`)})`;
+const sourceOf = enquirySourceSql;
 
 const inInbox = isNull(contactMessages.deletedAt);
 const inTrash = isNotNull(contactMessages.deletedAt);

@@ -15,6 +15,7 @@ const linksOf = (nav: readonly NavEntry[]) =>
 /** The links of the spec's sidebar, in its order. */
 const SPEC_SIDEBAR = linksOf([
   { to: '/admin/dashboard', label: 'Dashboard' },
+  { to: '/admin/insights', label: 'Insights' },
   {
     label: 'Home',
     children: [

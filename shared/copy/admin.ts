@@ -113,6 +113,7 @@ export type NavEntry = NavLeaf | NavGroup;
 export const adminNavFrame = {
   leaves: [
     { to: '/admin/dashboard', label: 'Dashboard', order: 0 },
+    { to: '/admin/insights', label: 'Insights', order: 1 },
     { to: '/admin/users', label: 'Contact Messages', order: 70 },
     { to: '/admin/trash', label: 'Trash', order: 95 },
     { to: '/admin/about', label: 'About Us Editor', order: 90 },

@@ -74,4 +74,10 @@ export async function visitCalls(api: OpenApiHarness): Promise<void> {
   expect(period.json().data.days).toHaveLength(7);
   expect((await call('/api/visits', { method: 'GET', url: '/api/visits?from=soon', headers: auth() })).statusCode).toBe(400);
   expect((await call('/api/visits', { method: 'GET', url: '/api/visits' })).statusCode).toBe(401);
+  const enquiries = await call('/api/insights/enquiries', { method: 'GET', url: '/api/insights/enquiries?days=7', headers: auth() });
+  expect(enquiries.json().data.days).toHaveLength(7);
+  expect(
+    (await call('/api/insights/enquiries', { method: 'GET', url: '/api/insights/enquiries?days=0', headers: auth() })).statusCode,
+  ).toBe(400);
+  expect((await call('/api/insights/enquiries', { method: 'GET', url: '/api/insights/enquiries' })).statusCode).toBe(401);
 }
