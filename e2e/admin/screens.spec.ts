@@ -18,11 +18,13 @@ import {
   projectCopy,
   screenCopy,
 } from '../../shared/copy/admin';
+import { insightsCopy } from '../../shared/copy/insights';
 import { expect, test } from '../fixtures/admin-login';
 import { capture, captureAtPhoneWidth } from '../fixtures/screenshots';
 
 const screens: { path: string; heading: string; shot: string }[] = [
   { path: '/admin/dashboard', heading: dashboardCopy.title, shot: 'dashboard' },
+  { path: '/admin/insights', heading: insightsCopy.title, shot: 'insights' },
   { path: '/admin/home/banner', heading: screenCopy.homeBanners.title, shot: 'home-banners' },
   { path: '/admin/home/property', heading: screenCopy.properties.title, shot: 'properties' },
   { path: '/admin/home/topprojects', heading: screenCopy.topProjects.title, shot: 'top-projects' },
