@@ -7,7 +7,7 @@ import type { Enrolment, EnrolmentReply, LoginReply, SecondStepReply } from '../
 import { loginCopy, securityCopy as copy } from '../../../shared/copy/admin';
 import { stepAnswer, type StepAnswer } from '../../lib/admin/auth';
 import { btn } from './classes';
-import { LabelledInput } from './ui';
+import { LabelledInput, SignInAlert } from './ui';
 import { EnrolmentForm, RecoveryCodes } from './two-factor-enrolment';
 
 async function post<Reply>(path: string, body: object): Promise<StepAnswer<Reply>> {
@@ -95,11 +95,9 @@ export function LoginSecondStep({
         <p className="mb-3 text-sm text-gray-700">{copy.setupStepIntro}</p>
         {enrolment ? (
           <EnrolmentForm enrolment={enrolment} onCode={(value) => void send({ code: value })} busy={busy} error={error} />
-        ) : error ? (
-          <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-            {error}
-          </p>
-        ) : null}
+        ) : (
+          <SignInAlert message={error} />
+        )}
         {startOver}
       </div>
     );
@@ -119,11 +117,7 @@ export function LoginSecondStep({
         value={code}
         onChange={(e) => setCode(e.currentTarget.value)}
       />
-      {error ? (
-        <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-          {error}
-        </p>
-      ) : null}
+      <SignInAlert message={error} />
       <button type="submit" className={`${btn.primary} w-full`} disabled={busy}>
         {busy ? copy.confirming : copy.verify}
       </button>

@@ -11,7 +11,7 @@ import { markSessionEnded, markSessionResumed, useSessionEnded } from '../../lib
 import { btn } from './classes';
 import { LoginSecondStep, secondStepOf, type SecondStep } from './login-second-step';
 import { Modal } from './modal';
-import { LabelledInput } from './ui';
+import { LabelledInput, SignInAlert } from './ui';
 
 const WARN_BEFORE_MS = 60_000;
 /** At most one keep-alive a minute (a few per idle period when that is short). */
@@ -231,11 +231,7 @@ function SignInAgain({ email, onSignedIn }: { email: string; onSignedIn: () => v
             value={password}
             onChange={(e) => setPassword(e.currentTarget.value)}
           />
-          {error ? (
-            <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {error}
-            </p>
-          ) : null}
+          <SignInAlert message={error} />
           <button type="submit" className={`${btn.primary} w-full`} disabled={busy}>
             {busy ? copy.signingIn : copy.signIn}
           </button>

@@ -153,3 +153,12 @@ export function TableHead({ headings, stacked = false, compact = false }: { head
     </thead>
   );
 }
+
+/** A sign-in step's failure, above its button: announced at once (role="alert"). Nothing when there is none. */
+export function SignInAlert({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  ) : null;
+}

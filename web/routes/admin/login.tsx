@@ -5,7 +5,7 @@ import { useState, useSyncExternalStore, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { loginCopy } from '../../../shared/copy/admin';
 import { btn, input, label } from '../../components/admin/classes';
-import { LabelledInput } from '../../components/admin/ui';
+import { LabelledInput, SignInAlert } from '../../components/admin/ui';
 import { LoginSecondStep, secondStepOf, type SecondStep } from '../../components/admin/login-second-step';
 import { forgetStoredSession, postLogin, safeNextPath } from '../../lib/admin/auth';
 
@@ -126,11 +126,7 @@ export default function AdminLogin() {
                   </button>
                 </div>
               </div>
-              {error ? (
-                <p role="alert" className="rounded-lg bg-red-50 p-3 text-sm text-red-800">
-                  {error}
-                </p>
-              ) : null}
+              <SignInAlert message={error} />
               <button type="submit" className={`${btn.primary} w-full`} disabled={submitting}>
                 {submitting ? loginCopy.submitting : loginCopy.submit}
               </button>
