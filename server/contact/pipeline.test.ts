@@ -228,6 +228,10 @@ describe('the enquiry pipeline', () => {
     expect(await list('stage=Contacted&page=1')).toEqual([ids[0]]);
     expect(await list(`stage=New&owner=${accountIds.sales}`)).toEqual([ids[1]]);
     expect((await t.app.inject({ method: 'GET', url: '/api/user?stage=Gone', headers: admin })).json().message).toBe(pm.invalidStage);
+    // the CSV of a view carries each enquiry's stage, reason, owner and follow-up
+    const csv = (await t.app.inject({ method: 'GET', url: `/api/user/export?owner=${accountIds.sales}`, headers: admin })).body;
+    expect(csv.split('\r\n')[0]).toMatch(/"Stage","Lost reason","Owner","Next follow-up"$/);
+    expect(csv.split('\r\n')[1]).toMatch(/^"Vikram Shah",.*,"New","","sales@example.in",""$/);
     const board = (await t.app.inject({ method: 'GET', url: '/api/user/board', headers: admin })).json().data;
     expect(board.map((column: { stage: string; total: number }) => [column.stage, column.total])).toEqual([
       ['New', 1],
