@@ -105,10 +105,11 @@ export class PipelineService {
 
   /** Gives an enquiry an owner (an account that may see enquiries: else 400) or none; the new owner is e-mailed. */
   async assign(id: string, ownerId: string | null, by: AuditContext): Promise<InboxMessage | null> {
-    const owner = ownerId ? await this.owner(ownerId) : null;
     const result = await this.db.transaction(async (tx) => {
       const before = await this.locked(tx, id);
       if (!before) return null;
+      // checked in the transaction, with the account's row locked: it cannot go or lose the area before the commit
+      const owner = ownerId ? await this.owner(tx, ownerId) : null;
       if ((before.owner?._id ?? null) === ownerId) return { message: before, mailed: false };
       await tx.update(contactMessages).set({ ownerId }).where(eq(contactMessages.id, id));
       const message = await this.read(tx, id);
@@ -190,11 +191,12 @@ export class PipelineService {
       .map((row) => ({ _id: row.id, email: row.email }));
   }
 
-  private async owner(id: string): Promise<EnquiryOwner> {
-    const [row] = await this.db
+  private async owner(tx: Db, id: string): Promise<EnquiryOwner> {
+    const [row] = await tx
       .select({ id: admins.id, email: admins.email, role: admins.role, permissions: admins.permissions })
       .from(admins)
-      .where(eq(admins.id, id));
+      .where(eq(admins.id, id))
+      .for('share');
     if (!row) throw new ClientError(400, pipelineMessages.ownerNotFound, [pipelineMessages.ownerNotFound]);
     if (!permissionsOf(row.role, row.permissions).includes('enquiries'))
       throw new ClientError(400, pipelineMessages.ownerNoEnquiries, [pipelineMessages.ownerNoEnquiries]);
