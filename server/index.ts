@@ -114,6 +114,17 @@ const webhookLogPurge = scheduleDailyPurge(
   app.log,
 );
 
+// each minute, from 08:00 in SITE_TIMEZONE: each owner's follow-ups of the day, once a day whatever the instances (docs/decisions/0040)
+const followUpReminders = scheduleDailyPurge(
+  {
+    purge: () => services.pipeline.scheduleReminders(),
+    removed: (count) => `Follow-ups: ${count} morning reminders queued`,
+    failed: 'Follow-up reminders could not be scheduled',
+  },
+  app.log,
+  60_000,
+);
+
 const STOP_MARGIN_MS = 10_000;
 // the first signal drains requests in flight (up to SHUTDOWN_TIMEOUT_SECONDS); a second one stops waiting
 let hurry: () => void = () => {};
@@ -135,6 +146,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       auditPurge.stop(),
       trashPurge.stop(),
       webhookLogPurge.stop(),
+      followUpReminders.stop(),
     ]);
     // the views counted since the last flush, now that no request is left
     await services.visits?.stop();

@@ -7,6 +7,8 @@ import { createAuth, type Auth } from './auth/auth';
 import { PasswordResets } from './auth/password-reset';
 import { ContactService } from './contact/contact-service';
 import { ContactInbox } from './contact/inbox-service';
+import { followUpReminderJob } from './contact/follow-up-reminder.job';
+import { PipelineService } from './contact/pipeline-service';
 import { EVERYTHING } from './db/change-feed';
 import { SettingsDocument } from './db/settings-document';
 import type { Database } from './db/client';
@@ -37,6 +39,8 @@ export interface Services {
   contact: ContactService;
   /** The enquiry inbox (admins): list, status, delete, export. */
   inbox: ContactInbox;
+  /** The enquiry pipeline: stage, owner, follow-up, notes, the board and the morning reminders (docs/decisions/0040). */
+  pipeline: PipelineService;
   /** Mails to send (account mails, enquiry alerts): queue them in the transaction of what they tell of; the worker (started with the server) sends them. */
   mail: MailOutbox;
   about: AboutService;
@@ -126,6 +130,7 @@ export async function createServices(
     } else if (content.resources.serves(topic)) content.reads.forgetCached(topic);
   });
   const inbox = new ContactInbox(database.db);
+  const pipeline = new PipelineService(database.db, audit, webhooks, mail, { publicUrl: env.publicUrl, timeZone: env.siteTimeZone });
   const accountMails = new AccountMails(mail, env.publicUrl, env.siteTimeZone);
   const auth = await createAuth(database.db, env, accountMails);
   const services: Services = {
@@ -137,6 +142,7 @@ export async function createServices(
     content,
     contact: new ContactService(database.db, { outbox: mail, publicUrl: env.publicUrl, timeZone: env.siteTimeZone }, webhooks),
     inbox,
+    pipeline,
     trash: new TrashService(content, inbox, audit, env.trashDays),
     mail,
     about,
@@ -150,5 +156,6 @@ export async function createServices(
   };
   // the deliveries this process queues wake its own worker at once
   webhooks.onQueued(() => webhookDeliveryJob.queue(services).notifyAdded());
+  pipeline.onRemindersAdded(() => followUpReminderJob.queue(services).notifyAdded());
   return services;
 }

@@ -5,6 +5,7 @@
  */
 import type { ContactMessage } from './resources';
 import { DIRECT_SOURCE, SOURCE_LIMITS } from './enquiry-source-rules';
+import { pipelineFields, pipelineFilters, STAGES } from './enquiry-pipeline';
 import { zoneDate } from './site-time';
 import { queryText } from './text-input';
 import { UUID_PATTERN } from './validation';
@@ -54,6 +55,8 @@ export const inboxViewQuery = z.object({
     .regex(UUID_PATTERN, m.invalidProject)
     .optional()
     .meta({ description: 'A project’s `_id`' }),
+  // the pipeline's (issue 26): a stage, an owner
+  ...pipelineFilters,
 });
 /** Paging only when asked for: without `page` and `limit` the list is the whole view (the spec's messages list). */
 export const inboxListQuery = inboxViewQuery.extend({
@@ -98,6 +101,7 @@ const inboxMessageSchema = z.object({
   referrerHost: z.string().nullable().meta({ description: 'The host of the site that sent the visitor' }),
   contactBy: z.string().nullable().meta({ description: 'From the project form: a phone call or a site visit (its `email` is empty)' }),
   preferredTime: z.string().nullable().meta({ description: 'From the project form: when to call or visit' }),
+  ...pipelineFields,
   alert: z
     .object({ status: z.string(), detail: z.string().optional() })
     .optional()
@@ -125,6 +129,12 @@ export const inboxSourcesReply = z.object({
   }),
 });
 export type InboxSourcesReply = z.infer<typeof inboxSourcesReply>;
+/** GET /api/user/board: per stage, its count in the view and its newest enquiries. */
+export const inboxBoardReply = z.object({
+  success: z.literal(true),
+  data: z.array(z.object({ stage: z.enum(STAGES), total: z.number().int(), data: z.array(inboxMessageSchema) })),
+});
+export type InboxBoardReply = z.infer<typeof inboxBoardReply>;
 export const inboxMessageReply = z.object({ success: z.literal(true), data: inboxMessageSchema });
 export const inboxStatusReply = z.object({ success: z.literal(true), message: z.string(), data: inboxMessageSchema });
 

@@ -38,6 +38,7 @@ export function roleNameOf(permissions: readonly Area[]): RoleName {
 /** The area an admin screen belongs to (null: every signed-in account may open it: dashboard, own account). */
 const SCREEN_AREAS: Readonly<Record<string, Area>> = {
   '/admin/users': 'enquiries',
+  '/admin/users/board': 'enquiries',
   '/admin/backups': 'accounts',
   '/admin/webhooks': 'accounts',
   '/admin/activity': 'activity',

@@ -27,6 +27,7 @@ export default [
     // every content resource's screen (and alias), from its definition's `admin` (shared/resources/)
     ...adminScreenRoutesOf(resources).map(({ path, file, id }) => route(path, file, { id })),
     route('admin/users', 'routes/admin/messages.tsx'),
+    route('admin/users/board', 'routes/admin/enquiry-board.tsx'),
     route('admin/about', 'routes/admin/about-editor.tsx'),
     route('admin/settings', 'routes/admin/site-settings.tsx'),
     route('admin/backups', 'routes/admin/backups.tsx'),

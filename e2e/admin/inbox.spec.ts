@@ -191,15 +191,15 @@ test('search, status filter, pages and the CSV of the current view', async ({ pa
   // times in the site's zone (the demo server leaves SITE_TIMEZONE unset), and numbers in E.164
   // then where each came from and the project form's choice (issue 26): none for these
   expect(lines[0]).toBe(
-    `"Name","Email","Phone","Message","Date (${DEFAULT_SITE_TIMEZONE})","Status","Page","Project","Campaign source","Campaign medium","Campaign","Referring site","Wants","Preferred time"`,
+    `"Name","Email","Phone","Message","Date (${DEFAULT_SITE_TIMEZONE})","Status","Page","Project","Campaign source","Campaign medium","Campaign","Referring site","Wants","Preferred time","Stage","Lost reason","Owner","Next follow-up"`,
   );
   expect(lines).toHaveLength(32);
   expect(lines.slice(1, -1).map((line) => line.split('","')[0].slice(1))).toEqual(newestFirst);
   expect(lines.find((line) => line.startsWith(`"${tag} 30"`))).toMatch(
-    /^"[^"]+","b30@example.com","'\+918012345678","Enquiry 30 about an interior.","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","New"(,""){8}$/,
+    /^"[^"]+","b30@example.com","'\+918012345678","Enquiry 30 about an interior.","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","New"(,""){8},"New"(,""){3}$/,
   );
   expect(lines.find((line) => line.startsWith(`"${tag} 07"`))).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);
-  expect(lines.find((line) => line.startsWith(`"${tag} 12"`))).toMatch(/"Replied"(,""){8}$/);
+  expect(lines.find((line) => line.startsWith(`"${tag} 12"`))).toMatch(/"Replied"(,""){8},"New"(,""){3}$/);
   await expect(page.getByText(copy.exported(download.suggestedFilename()))).toBeVisible();
 });
 

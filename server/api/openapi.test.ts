@@ -13,6 +13,7 @@ import { forgottenPassword, listAddChangePasswordRemove, loginMeLogout, sessions
 import { aboutContent, contactMessages, inbox, siteSettings } from '../test/openapi-calls/contact';
 import { activityCalls, backupCalls, documentationCalls, oddBodies, operationsCalls, visitCalls } from '../test/openapi-calls/operations';
 import { resourceCalls } from '../test/openapi-calls/resources';
+import { pipelineCalls } from '../test/openapi-calls/pipeline';
 import { webhookCalls } from '../test/openapi-calls/webhooks';
 import { isDocumentedRoute } from './openapi';
 
@@ -63,6 +64,7 @@ describe('sessions', () => {
 describe('contact messages and the About document', () => {
   it('/api/user', () => contactMessages(api));
   it('the inbox: /api/user/counts, /api/user/export, /api/user/:id', () => inbox(api));
+  it('the pipeline: stage, owner, follow-up, notes, owners, board', () => pipelineCalls(api));
   it('/api/about-content', () => aboutContent(api));
   it('/api/site-settings', () => siteSettings(api));
 });

@@ -29,14 +29,16 @@ export const MANIFEST_ENTRY = 'manifest.json';
 export const LAST_BACKUP_KEY = 'last_backup';
 
 /**
- * What a table's rows count as in the manifest; 'jobs' (pending jobs of kinds other than renditions), 'versions'
+ * What a table's rows count as in the manifest; 'jobs' (pending jobs of kinds other than renditions), 'notes' (the pipeline's), 'versions'
  * (the content history: its rows are in `tables`) and 'visits' (visit counts) are not counted.
  */
-type Group = 'records' | 'messages' | 'admins' | 'settings' | 'imageJobs' | 'auditEvents' | 'jobs' | 'versions' | 'visits';
+type Group = 'records' | 'messages' | 'admins' | 'settings' | 'imageJobs' | 'auditEvents' | 'jobs' | 'versions' | 'visits' | 'notes';
 
 /** True for the tables whose rows the manifest and the backup summary count. */
-export const isCounted = (table: ArchiveTable): table is ArchiveTable & { group: Exclude<Group, 'jobs' | 'versions' | 'visits'> } =>
-  table.group !== 'jobs' && table.group !== 'versions' && table.group !== 'visits';
+export const isCounted = (
+  table: ArchiveTable,
+): table is ArchiveTable & { group: Exclude<Group, 'jobs' | 'versions' | 'visits' | 'notes'> } =>
+  table.group !== 'jobs' && table.group !== 'versions' && table.group !== 'visits' && table.group !== 'notes';
 
 export interface ArchiveTable {
   name: string;
@@ -61,8 +63,11 @@ const describe = (table: PgTable, group: Group, flags: Pick<ArchiveTable, 'added
 export const ARCHIVE_TABLES: ArchiveTable[] = [
   // every content resource's table, from its definition
   ...RESOURCE_KEYS.map((key) => describe(resourceTables[key], 'records')),
-  describe(schema.contactMessages, 'messages'),
+  // accounts before enquiries: an enquiry names its owner (the pipeline's owner_id)
   describe(schema.admins, 'admins'),
+  describe(schema.contactMessages, 'messages'),
+  // the pipeline's notes on enquiries (docs/decisions/0040); absent from older archives
+  describe(schema.enquiryNotes, 'notes', { addedLater: true }),
   // two-factor sign-in travels with its accounts (its encryption key is a setting that travels too), counted as settings
   describe(schema.adminTotp, 'settings'),
   describe(schema.adminRecoveryCodes, 'settings'),

@@ -5,6 +5,7 @@ import { rateLimitHook } from '../rate-limit';
 import type { Services } from '../services';
 import { contactSchemas } from './contact-schemas';
 import { inboxRoutes } from './inbox-routes';
+import { pipelineRoutes } from './pipeline-routes';
 
 /** The flood limit on sending messages, one count per address for /api/user here and the form posted without JavaScript (server/web). */
 export function contactRateLimit({ database, env }: Services) {
@@ -24,4 +25,5 @@ export const contactRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
   );
   // the admins' side of /api/user: the inbox
   await app.register(inboxRoutes, { services });
+  await app.register(pipelineRoutes, { services });
 };

@@ -64,8 +64,12 @@ describe('enquiry sources', () => {
     const one = (await t.app.inject({ method: 'GET', url: `/api/user/${stored._id}`, headers: auth })).json();
     expect(one.data).toMatchObject({ projectTitle: 'Lakeview Residences', utmCampaign: 'diwali' });
     const csv = (await t.app.inject({ method: 'GET', url: '/api/user/export', headers: auth })).body;
-    expect(csv).toContain('"Page","Project","Campaign source","Campaign medium","Campaign","Referring site","Wants","Preferred time"\r\n');
-    expect(csv).toContain('"/project/exterior","Lakeview Residences","facebook","social","diwali","m.facebook.com","",""\r\n');
+    expect(csv).toContain(
+      '"Page","Project","Campaign source","Campaign medium","Campaign","Referring site","Wants","Preferred time","Stage","Lost reason","Owner","Next follow-up"\r\n',
+    );
+    expect(csv).toContain(
+      '"/project/exterior","Lakeview Residences","facebook","social","diwali","m.facebook.com","","","New","","",""\r\n',
+    );
     // no column holds the visitor's address or user agent
     const [row] = await t.services.database.db.select().from(contactMessages).where(eq(contactMessages.email, valid.email));
     expect(JSON.stringify(row)).not.toContain('203.0.113.7');

@@ -25,6 +25,11 @@ const header = (timeZone: string) => [
   // the project form's (issue 26)
   'Wants',
   'Preferred time',
+  // the pipeline's (docs/decisions/0040); the follow-up is a day in the zone already
+  'Stage',
+  'Lost reason',
+  'Owner',
+  'Next follow-up',
 ];
 
 /** One cell: neutralised, then quoted with inner quotes doubled. */
@@ -56,6 +61,10 @@ export async function* inboxCsv(batches: AsyncIterable<InboxMessage[]>, timeZone
           row.referrerHost ?? '',
           row.contactBy ?? '',
           row.preferredTime ?? '',
+          row.stage,
+          row.lostReason ?? '',
+          row.owner?.email ?? '',
+          row.followUpOn ?? '',
         ]),
       )
       .join('');

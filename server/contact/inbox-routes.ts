@@ -13,13 +13,7 @@ import type { Services } from '../services';
 import { contactSchemas } from './contact-schemas';
 import { inboxCsv, inboxCsvFileName } from './inbox-csv';
 import { sendAsIs } from '../api/route-schemas';
-
-/** An enquiry as the target of an audit entry: who sent it (its text stays in the inbox). */
-const enquiryTarget = (message: { _id: string; name: string; email: string }) => ({
-  type: 'enquiry',
-  id: message._id,
-  label: `${message.name} <${message.email}>`,
-});
+import { enquiryTarget } from './pipeline-service';
 
 export const inboxRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   const { inbox, mail, audit } = services;

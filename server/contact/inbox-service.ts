@@ -15,7 +15,8 @@ import {
   type MessageStatus,
 } from '../../shared/contact-inbox';
 import type { Db } from '../db/client';
-import { contactMessages } from '../db/schema';
+import { admins, contactMessages } from '../db/schema';
+import { STAGES, type Stage } from '../../shared/enquiry-pipeline';
 import { isOneOf } from '../../shared/narrow';
 import { enquirySourceSql } from './enquiry-source-sql';
 
@@ -26,10 +27,12 @@ const EXPORT_BATCH = 500;
  * strpos over each row (four ILIKEs cost PGlite about 1.5 times as much, and need % and _ escaped);
  * a phone number also matches without its spaces, dashes and brackets.
  */
-function viewWhere({ q, status, source, project }: InboxView): SQL | undefined {
+export function viewWhere({ q, status, source, project, stage, owner }: InboxView): SQL | undefined {
   // enquiries in the trash are out of every view
   const conditions: SQL[] = [isNull(contactMessages.deletedAt)];
   if (status) conditions.push(eq(contactMessages.status, status));
+  if (stage) conditions.push(eq(contactMessages.stage, stage));
+  if (owner) conditions.push(owner === 'none' ? isNull(contactMessages.ownerId) : eq(contactMessages.ownerId, owner));
   if (source) conditions.push(eq(sourceOf, source));
   if (project) conditions.push(eq(contactMessages.projectId, project));
   if (q) {
@@ -48,7 +51,8 @@ const sourceOf = enquirySourceSql;
 const inInbox = isNull(contactMessages.deletedAt);
 const inTrash = isNotNull(contactMessages.deletedAt);
 
-const columns = {
+/** A message's columns, its owner's e-mail read beside them (a subquery, so an update's RETURNING has it too). */
+export const columns = {
   id: contactMessages.id,
   name: contactMessages.name,
   email: contactMessages.email,
@@ -65,18 +69,47 @@ const columns = {
   referrerHost: contactMessages.referrerHost,
   contactBy: contactMessages.contactBy,
   preferredTime: contactMessages.preferredTime,
+  stage: contactMessages.stage,
+  lostReason: contactMessages.lostReason,
+  ownerId: contactMessages.ownerId,
+  ownerEmail: sql<string | null>`(select ${admins.email} from ${admins} where ${admins.id} = ${contactMessages.ownerId})`,
+  followUpOn: contactMessages.followUpOn,
 };
 
 type SourceColumns = Pick<
   InboxMessage,
   'sourcePage' | 'projectId' | 'projectTitle' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'referrerHost' | 'contactBy' | 'preferredTime'
 >;
-type Row = { id: string; name: string; email: string; number: string; message: string; createdAt: Date; status: string } & SourceColumns;
+type PipelineColumns = {
+  stage: string;
+  lostReason: string | null;
+  ownerId: string | null;
+  ownerEmail: string | null;
+  followUpOn: string | null;
+};
+export type Row = {
+  id: string;
+  name: string;
+  email: string;
+  number: string;
+  message: string;
+  createdAt: Date;
+  status: string;
+} & SourceColumns &
+  PipelineColumns;
 
 const isStatus = (value: string): value is MessageStatus => isOneOf(MESSAGE_STATUSES, value);
+const isStage = (value: string): value is Stage => isOneOf(STAGES, value);
 
-function toMessage({ id, createdAt, status, ...rest }: Row): InboxMessage {
-  return { _id: id, ...rest, createdAt: createdAt.toISOString(), status: isStatus(status) ? status : 'New' };
+export function toMessage({ id, createdAt, status, stage, ownerId, ownerEmail, ...rest }: Row): InboxMessage {
+  return {
+    _id: id,
+    ...rest,
+    createdAt: createdAt.toISOString(),
+    status: isStatus(status) ? status : 'New',
+    stage: isStage(stage) ? stage : 'New',
+    owner: ownerId && ownerEmail !== null ? { _id: ownerId, email: ownerEmail } : null,
+  };
 }
 
 const newest = [desc(contactMessages.createdAt), desc(contactMessages.id)];
@@ -89,7 +122,7 @@ export class ContactInbox {
     const where = viewWhere(query);
     const offset = (query.page - 1) * query.limit;
     const counts = await this.counts();
-    if (!query.q && !query.source && !query.project) {
+    if (!query.q && !query.source && !query.project && !query.stage && !query.owner) {
       // without a search, the view's total is one of the counts, and the page comes straight from an index
       const rows = await this.db
         .select(columns)

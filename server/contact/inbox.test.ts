@@ -21,8 +21,9 @@ const people = [
 
 /** The export's header: the spec's columns, then where each enquiry came from (issue 26). */
 const CSV_HEADER =
-  '"Name","Email","Phone","Message","Date (Asia/Kolkata)","Status","Page","Project","Campaign source","Campaign medium","Campaign","Referring site","Wants","Preferred time"';
-const NO_SOURCE = ',""'.repeat(8);
+  '"Name","Email","Phone","Message","Date (Asia/Kolkata)","Status","Page","Project","Campaign source","Campaign medium","Campaign","Referring site","Wants","Preferred time","Stage","Lost reason","Owner","Next follow-up"';
+/** No source, and the pipeline's start: New, nobody, no follow-up. */
+const NO_SOURCE = `${',""'.repeat(8)},"New"${',""'.repeat(3)}`;
 
 describe('the enquiry inbox', () => {
   let t: TestApp;
@@ -193,9 +194,9 @@ describe('the enquiry inbox', () => {
         `"${zoneDateTime(new Date((await list('?q=eve')).data[0]!.createdAt), 'Asia/Kolkata')}","New"${NO_SOURCE}`,
     );
     expect(lines[2]).toMatch(
-      /^"Vikram Shah","vik@example.org","'\+918022223333","A villa in Whitefield, 100% wood\.","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","New"(,""){8}$/,
+      /^"Vikram Shah","vik@example.org","'\+918022223333","A villa in Whitefield, 100% wood\.","\d{4}-\d\d-\d\d \d\d:\d\d:\d\d","New"(,""){8},"New"(,""){3}$/,
     );
-    expect(lines[3]).toMatch(/^"Asha Rao","asha@example.com","'\+919845012345",.*"Replied"(,""){8}$/);
+    expect(lines[3]).toMatch(/^"Asha Rao","asha@example.com","'\+919845012345",.*"Replied"(,""){8},"New"(,""){3}$/);
     expect(lines).toHaveLength(5);
 
     const view = await exportCsv('?status=Replied&q=asha');

@@ -3,6 +3,7 @@
  * entity tables), contact messages, admins and their sessions, settings.
  */
 import {
+  type AnyPgColumn,
   boolean,
   date,
   index,
@@ -21,6 +22,7 @@ import type { AuditKind } from '../../shared/audit';
 import { jobColumns } from '../jobs/job-table';
 
 export { adminRecoveryCodes, adminTotp } from './two-factor-schema';
+export { enquiryNotes } from './pipeline-schema';
 
 const t = (name: string) => text(name).notNull().default('');
 
@@ -55,6 +57,15 @@ export const contactMessages = pgTable(
     /** The project form's (issue 26): a phone call or a site visit, and the preferred time (shared/project-enquiry-rules.ts). */
     contactBy: text('contact_by'),
     preferredTime: text('preferred_time'),
+    // the pipeline (issue 26, docs/decisions/0040-enquiry-pipeline.md), beside the inbox's status
+    /** New, Contacted, Site visit, Quoted, Won or Lost (shared/enquiry-pipeline.ts); older enquiries are New. */
+    stage: text('stage').notNull().default('New'),
+    /** Why it was lost: set with the stage Lost only. */
+    lostReason: text('lost_reason'),
+    /** The staff account following it up; NULL: nobody (or the account was removed). */
+    ownerId: uuid('owner_id').references((): AnyPgColumn => admins.id, { onDelete: 'set null' }),
+    /** The next follow-up: a day in SITE_TIMEZONE. */
+    followUpOn: date('follow_up_on', { mode: 'string' }),
   },
   // the inbox reads newest first, all or of one status: both orders come straight from an index
   (table) => [
@@ -62,6 +73,9 @@ export const contactMessages = pgTable(
     index('contact_messages_status_created_at_idx').on(table.status, table.createdAt, table.id),
     index('contact_messages_deleted_at_idx').on(table.deletedAt),
     index('contact_messages_project_idx').on(table.projectId),
+    index('contact_messages_stage_idx').on(table.stage, table.createdAt),
+    index('contact_messages_owner_idx').on(table.ownerId),
+    index('contact_messages_follow_up_idx').on(table.followUpOn),
   ],
 );
 

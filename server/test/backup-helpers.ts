@@ -46,6 +46,7 @@ export async function addSampleContent(t: TestApp, token: string, tag = 'one'): 
     payload: { name: `Visitor ${tag}`, email: 'visitor@example.com', number: '+91 98450 00000', message: `Hello ${tag} — ünïcödé ✓` },
   });
   if (message.statusCode !== 201 && message.statusCode !== 200) throw new Error(`contact failed: ${message.body}`);
+  await addPipelineState(t, token, tag);
   const about = await t.app.inject({
     method: 'PUT',
     url: '/api/about-content',
@@ -53,6 +54,25 @@ export async function addSampleContent(t: TestApp, token: string, tag = 'one'): 
     payload: { ...DEFAULT_ABOUT_CONTENT, hero: { ...DEFAULT_ABOUT_CONTENT.hero, title: `About ${tag}` } },
   });
   if (about.statusCode !== 200) throw new Error(`about failed: ${about.body}`);
+}
+
+/** The pipeline's state on the message just sent (docs/decisions/0040): an owner (an account the archive holds too), a stage with its reason, a follow-up and a note. */
+async function addPipelineState(t: TestApp, token: string, tag: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const listed = await t.app.inject({ method: 'GET', url: `/api/user?q=${encodeURIComponent(`Visitor ${tag}`)}`, headers });
+  const [{ _id: id }] = (listed.json() as { data: { _id: string }[] }).data;
+  const owners = await t.app.inject({ method: 'GET', url: '/api/user/owners', headers });
+  const [{ _id: ownerId }] = (owners.json() as { data: { _id: string }[] }).data;
+  const changes = [
+    { method: 'PUT' as const, url: `/api/user/${id}/owner`, payload: { ownerId } },
+    { method: 'PUT' as const, url: `/api/user/${id}/stage`, payload: { stage: 'Lost', lostReason: `Lost ${tag}` } },
+    { method: 'PUT' as const, url: `/api/user/${id}/follow-up`, payload: { followUpOn: '2026-12-24' } },
+    { method: 'POST' as const, url: `/api/user/${id}/notes`, payload: { text: `Note ${tag}` } },
+  ];
+  for (const change of changes) {
+    const reply = await t.app.inject({ ...change, headers });
+    if (reply.statusCode >= 300) throw new Error(`pipeline ${change.url} failed: ${reply.body}`);
+  }
 }
 
 /** Every archived row, as drizzle reads it (Dates, nested JSON), by table, in key order. */

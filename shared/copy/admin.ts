@@ -569,6 +569,48 @@ export const messagesCopy = {
   newBadge: (n: number) => `${n} new`,
 } as const;
 
+/** The enquiry pipeline (issue 26, docs/decisions/0040): stage, owner, follow-up and notes in a message, the board, the filters. */
+export const pipelineCopy = {
+  stageFilter: 'Stage',
+  allStages: 'All stages',
+  ownerFilter: 'Owner',
+  allOwners: 'Everyone',
+  noOwner: 'Nobody',
+  title: 'Pipeline',
+  stageLabel: 'Stage',
+  lostReasonLabel: 'Why was it lost?',
+  ownerLabel: 'Owner',
+  followUpLabel: 'Next follow-up',
+  save: 'Save',
+  clear: 'Clear',
+  notesTitle: 'Notes',
+  noNotes: 'No notes yet.',
+  noteLabel: 'Add a note',
+  addNote: 'Add note',
+  noteBy: (email: string, when: string) => `${email}, ${when}`,
+  changeFailed: 'Failed to save the change',
+  ownersFailed: 'Failed to fetch the accounts',
+  notesFailed: 'Failed to fetch the notes',
+  boardLink: 'Pipeline board',
+  listLink: 'List',
+  boardTitle: 'Enquiry Board',
+  boardSubtitle: 'Drag a card to another stage, or focus its handle and press Space, then the arrow keys, then Space.',
+  column: (stage: string, total: number) => `${stage} (${total})`,
+  moreInStage: (shown: number, total: number) => `Showing the newest ${shown} of ${total}`,
+  emptyStage: 'None',
+  dragHandle: (name: string, stage: string) => `Move the enquiry from ${name} (now ${stage})`,
+  lostTitle: (name: string) => `Lost: the enquiry from ${name}`,
+  move: 'Move',
+  cancel: 'Cancel',
+  instructions:
+    'To pick up an enquiry, press Space or Enter. Use the left and right arrow keys to move it to another stage. Press Space or Enter again to drop it there, or Escape to cancel.',
+  pickedUp: (name: string, stage: string) => `Picked up the enquiry from ${name} in ${stage}.`,
+  movedOver: (name: string, stage: string) => `The enquiry from ${name} is over ${stage}.`,
+  dropped: (name: string, stage: string) => `Dropped the enquiry from ${name} in ${stage}.`,
+  cancelled: (name: string) => `Moving the enquiry from ${name} was cancelled.`,
+  followUpOn: (day: string) => `Follow up ${day}`,
+} as const;
+
 export const bannerCopy = {
   fetchFailed: 'Failed to fetch banners',
   saveFailed: 'Something went wrong',

@@ -1,7 +1,7 @@
 /** One enquiry of the inbox (web/routes/admin/messages.tsx): its text, status, alert state, phone actions and the full view to reply from. */
 import { Mail, MessageCircle, Phone, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { PREVIEW_CHARS, messagesCopy as copy } from '../../../shared/copy/admin';
+import { useState, type ReactNode } from 'react';
+import { PREVIEW_CHARS, messagesCopy as copy, pipelineCopy } from '../../../shared/copy/admin';
 import { MESSAGE_STATUSES, replyMailto, type InboxMessage, type MessageStatus } from '../../../shared/contact-inbox';
 import { formatPhone, toE164 } from '../../../shared/phone';
 import { telHref, whatsappHref } from '../../../shared/site-settings';
@@ -54,6 +54,17 @@ export function StatusBadge({ status }: { status: MessageStatus }) {
   return <Badge tone={statusTone[status]}>{status}</Badge>;
 }
 
+/** The enquiry's stage, owner and next follow-up in one line (the list's and the board's). */
+export function StageLine({ message }: { message: InboxMessage }) {
+  return (
+    <span className="mt-1 block text-xs text-gray-700" data-testid="message-stage">
+      {[message.stage, message.owner?.email, message.followUpOn ? pipelineCopy.followUpOn(message.followUpOn) : null]
+        .filter(Boolean)
+        .join(' · ')}
+    </span>
+  );
+}
+
 /** The e-mail alert's state, once the mail outbox reports one. */
 export function AlertState({ alert }: { alert: InboxMessage['alert'] }) {
   if (!alert) return null;
@@ -70,12 +81,16 @@ export function MessageDetail({
   onStatus,
   onDelete,
   onClose,
+  children,
 }: {
   message: InboxMessage;
   busy: boolean;
   onStatus: (status: MessageStatus) => void;
-  onDelete: () => void;
+  /** Absent: no Delete here (the board). */
+  onDelete?: () => void;
   onClose: () => void;
+  /** The pipeline's part (stage, owner, follow-up, notes), below the actions. */
+  children?: ReactNode;
 }) {
   const { timeZone } = useAdminLimits();
   return (
@@ -133,11 +148,14 @@ export function MessageDetail({
             ))}
           </select>
         </div>
-        <button type="button" className={`${btn.danger} ml-auto`} onClick={onDelete} disabled={busy}>
-          <Trash2 className="h-4 w-4" aria-hidden />
-          {copy.delete}
-        </button>
+        {onDelete ? (
+          <button type="button" className={`${btn.danger} ml-auto`} onClick={onDelete} disabled={busy}>
+            <Trash2 className="h-4 w-4" aria-hidden />
+            {copy.delete}
+          </button>
+        ) : null}
       </div>
+      {children}
     </Modal>
   );
 }
