@@ -52,6 +52,14 @@ test('a campaign’s visit and its enquiry are in the numbers; the period stays 
   await expect(
     page.getByRole('region', { name: copy.charts.conversion }).getByRole('table').getByRole('cell', { name: '/contact', exact: true }),
   ).toBeAttached();
+  // where the enquiries stand: every stage of the pipeline, the new one among the New
+  await expect(
+    page
+      .getByRole('region', { name: copy.charts.stages })
+      .getByRole('table')
+      .getByRole('row', { name: /^New \d+$/ }),
+  ).toBeAttached();
+  await expect(page.getByText(copy.totals.firstContact)).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   // another period: in the URL, and read again

@@ -18,7 +18,7 @@ import type { Db } from '../db/client';
 import { admins, contactMessages } from '../db/schema';
 import { STAGES, type Stage } from '../../shared/enquiry-pipeline';
 import { isOneOf } from '../../shared/narrow';
-import { enquirySourceSql } from './enquiry-source-sql';
+import { enquirySourceSql, firstContact } from './enquiry-sql';
 
 const EXPORT_BATCH = 500;
 
@@ -202,7 +202,7 @@ export class ContactInbox {
   async setStatus(id: string, status: MessageStatus): Promise<InboxMessage | null> {
     const [row] = await this.db
       .update(contactMessages)
-      .set({ status })
+      .set({ status, ...(status === 'Replied' ? { firstContactedAt: firstContact } : {}) })
       .where(and(eq(contactMessages.id, id), inInbox))
       .returning(columns);
     return row ? toMessage(row) : null;

@@ -26,6 +26,7 @@ import type { MailOutbox } from '../mail/mail-outbox';
 import type { WebhookService } from '../webhooks/webhook-service';
 import { followUpReminders } from './follow-up-reminder.job';
 import { columns, toMessage, viewWhere } from './inbox-service';
+import { firstContact } from './enquiry-sql';
 import { assignedMail, reminderMail } from './pipeline-mails';
 
 /** The hour (in SITE_TIMEZONE) from which the day's reminders go out. */
@@ -78,7 +79,10 @@ export class PipelineService {
       const before = await this.locked(tx, id);
       if (!before) return null;
       if (before.stage === change.stage && before.lostReason === lostReason) return { message: before, hooked: false };
-      await tx.update(contactMessages).set({ stage: change.stage, lostReason }).where(eq(contactMessages.id, id));
+      await tx
+        .update(contactMessages)
+        .set({ stage: change.stage, lostReason, ...(change.stage === 'New' ? {} : { firstContactedAt: firstContact }) })
+        .where(eq(contactMessages.id, id));
       const message = await this.read(tx, id);
       await this.audit.record(
         {

@@ -66,6 +66,8 @@ export const contactMessages = pgTable(
     ownerId: uuid('owner_id').references((): AnyPgColumn => admins.id, { onDelete: 'set null' }),
     /** The next follow-up: a day in SITE_TIMEZONE. */
     followUpOn: date('follow_up_on', { mode: 'string' }),
+    /** When someone first answered it: its stage first left New, or it was first marked Replied (Insights' time to first contact). */
+    firstContactedAt: timestamp('first_contacted_at', { withTimezone: true, mode: 'date' }),
   },
   // the inbox reads newest first, all or of one status: both orders come straight from an index
   (table) => [

@@ -3,10 +3,11 @@
  * conversion from its views (visit_counts). Trashed enquiries are left out; days are the site's time zone's.
  */
 import { and, count, desc, gte, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { STAGES } from '../../shared/enquiry-pipeline';
 import type { EnquiryInsights } from '../../shared/insights';
 import type { Db } from '../db/client';
 import { contactMessages, visitCounts } from '../db/schema';
-import { enquirySourceSql } from '../contact/enquiry-source-sql';
+import { enquirySourceSql } from '../contact/enquiry-sql';
 import { daysOf, periodOf } from '../visits/visit-reads';
 
 const TOP = 20;
@@ -23,7 +24,7 @@ export async function readEnquiryInsights(db: Db, timeZone: string, asked: Param
   const zone = sql.raw(`'${timeZone.replaceAll("'", "''")}'`);
   const day = sql<string>`to_char(${contactMessages.createdAt} at time zone ${zone}, 'YYYY-MM-DD')`;
   const enquiries = count();
-  const [perDay, sources, projects, pages] = await Promise.all([
+  const [perDay, sources, projects, pages, stages, [firstContact]] = await Promise.all([
     db.select({ day, enquiries }).from(contactMessages).where(inPeriod).groupBy(day),
     db
       .select({ source: enquirySourceSql, enquiries })
@@ -50,6 +51,17 @@ export async function readEnquiryInsights(db: Db, timeZone: string, asked: Param
       .groupBy(contactMessages.sourcePage)
       .orderBy(desc(enquiries))
       .limit(TOP),
+    db.select({ stage: contactMessages.stage, enquiries }).from(contactMessages).where(inPeriod).groupBy(contactMessages.stage),
+    // the median of (first answer − arrival) over the period's answered enquiries, in minutes
+    db
+      .select({
+        minutes: sql<
+          number | null
+        >`percentile_cont(0.5) within group (order by extract(epoch from ${contactMessages.firstContactedAt} - ${contactMessages.createdAt}) / 60)`,
+        answered: enquiries,
+      })
+      .from(contactMessages)
+      .where(and(inPeriod, isNotNull(contactMessages.firstContactedAt))),
   ]);
   const views = sql<number>`sum(${visitCounts.views})::int`.mapWith(Number);
   const visitsInPeriod = and(gte(visitCounts.day, from), lte(visitCounts.day, to));
@@ -90,5 +102,17 @@ export async function readEnquiryInsights(db: Db, timeZone: string, asked: Param
     .slice(0, TOP);
   const perDayOf = new Map(perDay.map((row) => [row.day, row.enquiries]));
   const days = daysOf({ from, to }).map((d) => ({ day: d, enquiries: perDayOf.get(d) ?? 0 }));
-  return { from, to, total: days.reduce((sum, d) => sum + d.enquiries, 0), days, sources, projects, pages: pageRows };
+  const perStage = new Map(stages.map((row) => [row.stage, row.enquiries]));
+  const minutes = firstContact?.minutes === null || firstContact?.minutes === undefined ? null : Math.round(Number(firstContact.minutes));
+  return {
+    from,
+    to,
+    total: days.reduce((sum, d) => sum + d.enquiries, 0),
+    days,
+    sources,
+    projects,
+    pages: pageRows,
+    stages: STAGES.map((stage) => ({ stage, enquiries: perStage.get(stage) ?? 0 })),
+    firstContact: { answered: firstContact?.answered ?? 0, medianMinutes: minutes },
+  };
 }

@@ -3,7 +3,7 @@
  * conversion from its views; trashed enquiries left out; enquiries area only. And a year of numbers (500,000 page
  * views, 2,000 enquiries) read in under 300 ms server time, by it and by GET /api/visits.
  */
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EnquiryInsights } from '../../shared/insights';
 import { visitMessages } from '../../shared/visits';
@@ -13,6 +13,7 @@ import { createTestApp, type TestApp } from '../test/test-app';
 
 const LIMIT_MS = 300;
 const PROJECT = '0b0f6c52-8a5e-4a55-9d0e-3f4a2b1c9d01';
+const ANSWERED_LATER = '5f0c2f8e-1d7e-4b7a-9a51-6f2d9b3c4e10';
 let t: TestApp;
 let auth: { authorization: string };
 
@@ -55,8 +56,10 @@ describe('a period’s enquiries', () => {
         sourcePage: '/project/exterior',
         projectId: PROJECT,
         projectTitle: 'Lake View',
+        stage: 'Won',
+        firstContactedAt: new Date('2031-03-02T05:30:00Z'),
       }),
-      enquiry('2031-03-03T05:00:00Z', { sourcePage: '/contact' }),
+      enquiry('2031-03-03T05:00:00Z', { sourcePage: '/contact', id: ANSWERED_LATER }),
       // in the trash: not counted
       enquiry('2031-03-03T06:00:00Z', { sourcePage: '/contact', deletedAt: new Date('2031-03-04T00:00:00Z') }),
       // 18:29 UTC on 28 February is 23:59 on 28 February there: before the period
@@ -91,6 +94,36 @@ describe('a period’s enquiries', () => {
       { path: '/contact', views: 10, enquiries: 1, conversion: 0.1 },
       { path: '/', views: 500, enquiries: 0, conversion: 0 },
     ]);
+    // where they stand, and how soon they were answered: one Won 30 min after it came; none other yet
+    expect(data.stages).toEqual([
+      { stage: 'New', enquiries: 2 },
+      { stage: 'Contacted', enquiries: 0 },
+      { stage: 'Site visit', enquiries: 0 },
+      { stage: 'Quoted', enquiries: 0 },
+      { stage: 'Won', enquiries: 1 },
+      { stage: 'Lost', enquiries: 0 },
+    ]);
+    expect(data.firstContact).toEqual({ answered: 1, medianMinutes: 30 });
+    // staff move the third one on through the pipeline: it is answered now, and a later stage keeps that first time
+    const moved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/user/${ANSWERED_LATER}/stage`,
+      headers: auth,
+      payload: { stage: 'Contacted' },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const [first] = await db
+      .select({ at: contactMessages.firstContactedAt })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, ANSWERED_LATER));
+    expect(first.at).toBeInstanceOf(Date);
+    await t.app.inject({ method: 'PUT', url: `/api/user/${ANSWERED_LATER}/stage`, headers: auth, payload: { stage: 'Quoted' } });
+    const [still] = await db
+      .select({ at: contactMessages.firstContactedAt })
+      .from(contactMessages)
+      .where(eq(contactMessages.id, ANSWERED_LATER));
+    expect(still.at?.getTime()).toBe(first.at?.getTime());
+    expect((await insights('?from=2031-03-01&to=2031-03-04')).firstContact.answered).toBe(2);
     // a number of days ending with the last one, as the screen's period choice asks
     const week = await insights('?days=7&to=2031-03-04');
     expect([week.from, week.to, week.days.length, week.total]).toEqual(['2031-02-26', '2031-03-04', 7, 4]);

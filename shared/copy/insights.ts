@@ -13,7 +13,22 @@ export const insightsCopy = {
   enquiriesLoadFailed: 'Failed to load the enquiry numbers.',
   visitsTitle: 'Visitors',
   enquiriesTitle: 'Enquiries',
-  totals: { views: 'Page views', visitors: 'Visitors', enquiries: 'Enquiries', conversion: 'Enquiries per 100 page views' },
+  totals: {
+    views: 'Page views',
+    visitors: 'Visitors',
+    enquiries: 'Enquiries',
+    conversion: 'Enquiries per 100 page views',
+    won: 'Won',
+    lost: 'Lost',
+    firstContact: 'Median time to first contact',
+  },
+  /** Minutes as a person reads a wait: "45 min", "3 h 5 min", "2 d 4 h". */
+  duration: (minutes: number | null) => {
+    if (minutes === null) return '—';
+    if (minutes < 60) return `${minutes} min`;
+    if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} h ${minutes % 60} min`;
+    return `${Math.floor(minutes / (24 * 60))} d ${Math.floor((minutes % (24 * 60)) / 60)} h`;
+  },
   charts: {
     perDay: 'Visitors and page views per day',
     pages: 'Top pages',
@@ -23,6 +38,7 @@ export const insightsCopy = {
     sources: 'Enquiries per source',
     projects: 'Enquiries per project',
     conversion: 'Conversion from visit to enquiry per page',
+    stages: 'Where the enquiries stand',
   },
   columns: {
     day: 'Day',
@@ -35,6 +51,7 @@ export const insightsCopy = {
     source: 'Source',
     project: 'Project',
     conversion: 'Conversion',
+    stage: 'Stage',
   },
   showTable: 'Show as table',
   showChart: 'Show as chart',

@@ -44,6 +44,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 /** "2031-03-02" as "2 Mar". */
 const shortDay = (day: string) =>
   new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const countOf = (data: EnquiryInsights, stage: EnquiryInsights['stages'][number]['stage']) =>
+  data.stages.find((row) => row.stage === stage)?.enquiries ?? 0;
 const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`);
 
 function Total({ label: name, value }: { label: string; value: string }) {
@@ -180,7 +182,29 @@ function Enquiries({ data, views }: { data: EnquiryInsights; views: number | nul
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
         <Total label={copy.totals.enquiries} value={data.total.toLocaleString('en-IN')} />
         {views ? <Total label={copy.totals.conversion} value={((data.total / views) * 100).toFixed(2)} /> : null}
+        <Total label={copy.totals.won} value={String(countOf(data, 'Won'))} />
+        <Total label={copy.totals.lost} value={String(countOf(data, 'Lost'))} />
+        <Total label={copy.totals.firstContact} value={copy.duration(data.firstContact.medianMinutes)} />
       </div>
+      <ChartCard
+        title={copy.charts.stages}
+        rows={data.total ? data.stages : []}
+        rowKey={(row) => row.stage}
+        columns={[
+          { label: copy.columns.stage, value: (row) => row.stage },
+          { label: copy.columns.enquiries, value: (row) => row.enquiries },
+        ]}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart accessibilityLayer={false} data={data.stages} margin={{ right: 16 }}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="stage" tick={TICK} interval={0} />
+            <YAxis allowDecimals={false} tick={TICK} width={40} />
+            <Tooltip />
+            <Bar dataKey="enquiries" name={copy.columns.enquiries} fill={COLOURS.enquiries} maxBarSize={48} isAnimationActive={false} />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
       <ChartCard
         title={copy.charts.enquiriesPerDay}
         rows={data.total ? days : []}

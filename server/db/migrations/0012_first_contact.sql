@@ -1,0 +1,1 @@
+ALTER TABLE "contact_messages" ADD COLUMN "first_contacted_at" timestamp with time zone;
