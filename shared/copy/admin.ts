@@ -289,6 +289,7 @@ export const historyCopy = {
     'version-restored': 'Restored',
     saved: 'Saved',
     'before-history': 'As it was before history began',
+    published: 'Published',
   },
   restoredFrom: (n: number) => `Version ${n} restored`,
   current: 'Live',
