@@ -8,7 +8,7 @@ import { z } from './zod';
  * An item's state: `published` (visitors see the row, no newer draft), `changed` (published, with a draft newer
  * than it), `draft` (never published, or unpublished: visitors see it nowhere).
  */
-const CONTENT_STATES = ['published', 'changed', 'draft'] as const;
+export const CONTENT_STATES = ['published', 'changed', 'draft'] as const;
 export type ContentState = (typeof CONTENT_STATES)[number];
 
 /** The state of an item from its row's `published` and whether its newest version is a draft. */
@@ -40,6 +40,7 @@ export const draftWrittenReply = z.object({
     number: z.number().int().nullable(),
   }),
 });
+export type DraftWrittenReply = z.infer<typeof draftWrittenReply>;
 
 /** The draft routes' messages. */
 export const draftMessages = {
