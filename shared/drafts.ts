@@ -52,6 +52,7 @@ export const draftMessages = {
   alreadyUnpublished: (noun: string) => `This ${noun.toLowerCase()} is not published.`,
   discarded: 'Draft discarded',
   noDraft: 'There is no draft to discard.',
+  noDraftToPublish: 'There is no draft to publish.',
   neverPublished: 'This item was never published: its draft is all it has. Move it to the trash instead.',
   restoredAsDraft: (number: number) => `Version ${number} restored as a draft`,
   autosaveQuery: 'Send autosave=true or leave it out.',

@@ -88,7 +88,7 @@ export const restoreVersionBody = z
     as: z
       .enum(VERSION_STATUSES)
       .default('published')
-      .meta({ description: '`published`: live at once. `draft`: a new draft, the live state unchanged (content items).' }),
+      .meta({ description: '`published`: live at once. `draft`: a new draft, the live state unchanged.' }),
   })
   .default({ as: 'published' });
 
@@ -110,7 +110,6 @@ export const historyMessages = {
   badVersionNumber: 'A version number is a whole number from 1.',
   badPage: `Send before= a version number and limit= from 1 to ${VERSION_PAGE_MAX}.`,
   compareQuery: 'Send from= and to=: the numbers of the two versions to compare.',
-  draftsNotYet: 'The About content and the Site settings have no drafts yet: restore as published instead.',
   restoreBody: 'Send {"as": "published"} or {"as": "draft"}.',
   versionUnfit: 'This version no longer fits today’s rules and cannot be restored.',
   imagesMissing: (count: number) =>

@@ -32,8 +32,8 @@ interface HistoryTarget {
   labels: ReadonlyMap<string, string>;
   imageFields: readonly string[];
   restore(subject: HistorySubject, number: number, by: AuditContext): Promise<number>;
-  /** Restores as a new draft, the live state unchanged; absent where there are no drafts yet (the documents). */
-  restoreAsDraft?(subject: HistorySubject, number: number, by: AuditContext): Promise<number>;
+  /** Restores as a new draft, the live state unchanged (docs/decisions/0039). */
+  restoreAsDraft(subject: HistorySubject, number: number, by: AuditContext): Promise<number>;
   purge(subject: HistorySubject, by: AuditContext): Promise<number>;
 }
 
@@ -75,6 +75,7 @@ function targets(services: Services): HistoryTarget[] {
     labels: new Map(),
     imageFields: [],
     restore: async (_subject, number, by) => (await document.restoreVersion(number, by)).version,
+    restoreAsDraft: (_subject, number, by) => document.restoreAsDraft(number, by),
     purge: (_subject, by) => document.purgeHistory(by),
   });
   return [
@@ -131,7 +132,6 @@ export const historyRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       const subject = await target.subject(request.params);
       const number = versionNumber(request.params.number);
       if (request.body.as === 'draft') {
-        if (!target.restoreAsDraft) throw new ClientError(400, historyMessages.draftsNotYet);
         const drafted = await target.restoreAsDraft(subject, number, auditContext(request));
         return { success: true as const, message: draftMessages.restoredAsDraft(number), data: { number: drafted } };
       }

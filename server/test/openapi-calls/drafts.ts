@@ -53,3 +53,24 @@ export async function draftCalls(api: OpenApiHarness, def: ResourceDef, record: 
   // an item whose images are gone is refused (409): none here, the trash takes the draft instead
   expect((await call(`${base}/:id`, { method: 'DELETE', url: `${base}/${drafted._id}`, headers: auth() })).statusCode).toBe(200);
 }
+
+/** The OpenAPI test's calls of a document's drafts (`base`: /api/about-content or /api/site-settings): save, read, publish, discard. */
+export async function documentDraftCalls(api: OpenApiHarness, base: string, valid: object, invalid: object): Promise<void> {
+  const { call, auth } = api;
+  const draft = `${base}/draft`;
+  const publish = `${base}/publish`;
+  const save = (payload: object, headers = auth(), query = '') => call(draft, { method: 'PUT', url: `${draft}${query}`, headers, payload });
+  expect((await save(valid)).statusCode).toBe(200);
+  expect((await save(valid, auth(), '?autosave=true')).statusCode).toBe(200);
+  expect((await save(invalid)).statusCode).toBe(400);
+  expect((await save(valid, {})).statusCode).toBe(401);
+  expect((await call(draft, { method: 'GET', url: draft, headers: auth() })).statusCode).toBe(200);
+  expect((await call(draft, { method: 'GET', url: draft })).statusCode).toBe(401);
+  expect((await call(publish, { method: 'POST', url: publish, headers: auth() })).statusCode).toBe(200);
+  expect((await call(publish, { method: 'POST', url: publish, headers: auth() })).statusCode).toBe(400);
+  expect((await call(publish, { method: 'POST', url: publish })).statusCode).toBe(401);
+  expect((await save(valid)).statusCode).toBe(200);
+  expect((await call(draft, { method: 'DELETE', url: draft, headers: auth() })).statusCode).toBe(200);
+  expect((await call(draft, { method: 'DELETE', url: draft, headers: auth() })).statusCode).toBe(400);
+  expect((await call(draft, { method: 'DELETE', url: draft })).statusCode).toBe(401);
+}
