@@ -1,9 +1,10 @@
 /**
  * Drafts on the demo server (docs/decisions/0039): a team member's edit saved as a draft leaves the About page as it
  * was, the list marks it "Changed since published", the form opens the draft, and Publish puts it on the page;
- * typing alone autosaves a draft that a closed tab does not lose, and that visitors do not see.
+ * typing alone autosaves a draft that a closed tab does not lose, and that visitors do not see. The Site settings'
+ * draft leaves every page's company name as it was until Publish.
  */
-import { commonCopy, draftCopy, screenCopy } from '../../shared/copy/admin';
+import { commonCopy, draftCopy, screenCopy, siteSettingsCopy } from '../../shared/copy/admin';
 import { resources } from '../../shared/resources';
 import { sampleFields } from '../../server/test/sample-records';
 import { publicHtml } from '../fixtures/admin-crud';
@@ -80,5 +81,35 @@ test('save a draft, see the public page unchanged, publish it; an autosaved draf
     const request = context.request;
     await request.delete(`/api/${def.path}/${id}`, { headers });
     await request.delete(`/api/trash/team-members/${id}`, { headers });
+  }
+});
+
+test('a draft of the Site settings: the home page keeps the live name until Publish', async ({ page, token }) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const original: unknown = ((await (await page.request.get('/api/site-settings')).json()) as { data: unknown }).data;
+  const drafted = uniqueName('Draft Builders');
+  const companyName = () => page.getByLabel(siteSettingsCopy.fields.companyName, { exact: true });
+  try {
+    await openScreen(page, '/admin/settings', siteSettingsCopy.title);
+    const live = await companyName().inputValue();
+    await companyName().fill(drafted);
+    await page.getByRole('button', { name: draftCopy.saveDraft }).click();
+    await expect(page.getByText(draftCopy.draftSaved, { exact: true })).toBeVisible();
+    let html = await publicHtml(page, '/');
+    expect(html).toContain(live);
+    expect(html).not.toContain(drafted);
+
+    // the screen opens the draft again, and offers Publish
+    await openScreen(page, '/admin/settings', siteSettingsCopy.title);
+    await expect(companyName()).toHaveValue(drafted);
+    await page.getByRole('button', { name: draftCopy.publish, exact: true }).click();
+    await expect(page.getByText(draftCopy.published(siteSettingsCopy.title), { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: draftCopy.publish, exact: true })).toHaveCount(0);
+    html = await publicHtml(page, '/');
+    expect(html).toContain(drafted);
+  } finally {
+    await page.request.delete('/api/site-settings/draft', { headers });
+    const restored = await page.request.put('/api/site-settings', { headers, data: original });
+    expect(restored.status(), await restored.text()).toBe(200);
   }
 });
