@@ -77,6 +77,14 @@ test('save a draft, see the public page unchanged, publish it; an autosaved draf
     html = await publicHtml(next, '/about');
     expect(html).toContain(drafted);
     expect(html).not.toContain(typed);
+
+    // History: the first version back as a draft, with no confirmation, as nothing visitors see changes
+    await next.goto(`/admin/history/team-members/${id}`);
+    await next.getByRole('button', { name: draftCopy.asDraftLabel(1) }).click();
+    await expect(next.getByText(draftCopy.restoredAsDraft(1), { exact: true })).toBeVisible();
+    html = await publicHtml(next, '/about');
+    expect(html).toContain(drafted);
+    expect(html).not.toContain(live);
   } finally {
     const request = context.request;
     await request.delete(`/api/${def.path}/${id}`, { headers });

@@ -288,6 +288,9 @@ export const draftCopy = {
   states: { published: 'Published', changed: 'Changed since published', draft: 'Draft' },
   stateFilter: 'Publishing state',
   allStates: 'Every state',
+  asDraft: 'As draft',
+  asDraftLabel: (n: number) => `Make version ${n} a draft (the live version stays)`,
+  restoredAsDraft: (n: number) => `Version ${n} restored as a draft`,
   /** How long after the last keystroke a draft is autosaved. */
   autosaveMs: 2000,
 } as const;
