@@ -92,7 +92,10 @@ test('save a draft, see the public page unchanged, publish it; an autosaved draf
   }
 });
 
-test('a draft of the Site settings: the home page keeps the live name until Publish', async ({ page, token }) => {
+test('a draft of the Site settings: the home page keeps the live name until Publish; autosave keeps what is typed', async ({
+  page,
+  token,
+}) => {
   const headers = { authorization: `Bearer ${token}` };
   const original: unknown = ((await (await page.request.get('/api/site-settings')).json()) as { data: unknown }).data;
   const drafted = uniqueName('Draft Builders');
@@ -115,6 +118,16 @@ test('a draft of the Site settings: the home page keeps the live name until Publ
     await expect(page.getByRole('button', { name: draftCopy.publish, exact: true })).toHaveCount(0);
     html = await publicHtml(page, '/');
     expect(html).toContain(drafted);
+
+    // typing alone autosaves a draft; the screen opens it again, the home page keeps the published name
+    const typed = uniqueName('Typed Builders');
+    await companyName().fill(typed);
+    await expect(page.getByRole('form').getByText(draftCopy.autosaved, { exact: true })).toBeVisible({ timeout: 10_000 });
+    await openScreen(page, '/admin/settings', siteSettingsCopy.title);
+    await expect(companyName()).toHaveValue(typed);
+    html = await publicHtml(page, '/');
+    expect(html).toContain(drafted);
+    expect(html).not.toContain(typed);
   } finally {
     await page.request.delete('/api/site-settings/draft', { headers });
     const restored = await page.request.put('/api/site-settings', { headers, data: original });

@@ -23,9 +23,9 @@ export async function loadDocumentDraft<T>(path: string, schema: z.ZodType<T>): 
   }
 }
 
-/** Saves `value` as the document's draft; visitors see no change. */
-export async function saveDocumentDraft(path: string, value: unknown): Promise<void> {
-  await apiJson(`${path}/draft`, { method: 'PUT', body: value, fallback: draftCopy.failed('') });
+/** Saves `value` as the document's draft (`autosave`: over the newest draft, in place); visitors see no change. */
+export async function saveDocumentDraft(path: string, value: unknown, autosave = false): Promise<void> {
+  await apiJson(`${path}/draft${autosave ? '?autosave=true' : ''}`, { method: 'PUT', body: value, fallback: draftCopy.failed('') });
 }
 
 /** Saves `value` as the draft and publishes it. */

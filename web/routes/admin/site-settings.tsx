@@ -8,6 +8,8 @@ import { formatPhone } from '../../../shared/phone';
 import { siteSettingsSchema, type SiteSettingsReply, type SiteSettingsSavedReply } from '../../../shared/site-settings-schema';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
+import { AutosaveLine } from '../../components/admin/draft-controls';
+import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { FieldError, PageHeader } from '../../components/admin/ui';
 import { useLeaveGuard } from '../../components/admin/use-leave-guard';
 import { apiJson } from '../../lib/admin/api';
@@ -134,6 +136,14 @@ function SettingsForm({ stored, drafted }: { stored: SiteSettings; drafted: bool
   const busy = fetcher.state !== 'idle';
   const dirty = JSON.stringify(saved) !== JSON.stringify(values);
   const guard = useLeaveGuard(dirty);
+  // autosave: 2 s after the last change of a form that checks out; never a publish (docs/decisions/0039)
+  const autosave = useDraftAutosave(JSON.stringify(values), dirty && !busy && errorsOf(values) === null, async () => {
+    const parsed = siteSettingsSchema.safeParse(values);
+    if (!parsed.success) return false;
+    await saveDocumentDraft('/site-settings', parsed.data, true);
+    setHasDraft(true);
+    return true;
+  });
   // what the last submission asked for: a draft keeps Publish offered
   const sent = useRef<SettingsIntent['intent']>('save');
   // a save's outcome: the stored settings into the form, or its message under it
@@ -248,6 +258,7 @@ function SettingsForm({ stored, drafted }: { stored: SiteSettings; drafted: bool
           {field('defaultDescription', copy.fields.defaultDescription, { max: SITE_LIMITS.defaultDescription, long: true })}
           {field('shareImage', copy.fields.shareImage, { long: true, hint: copy.shareImageHint })}
         </Section>
+        <AutosaveLine status={autosave} />
         {formError ? (
           <p role="alert" className="text-sm text-red-700">
             {formError}
