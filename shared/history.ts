@@ -8,7 +8,15 @@ import { z } from './zod';
 export const VERSION_STATUSES = ['published', 'draft'] as const;
 
 /** What made a version. 'before-history': the state an item had when its first change after history began was saved. */
-export const VERSION_EVENTS = ['created', 'updated', 'restored-from-trash', 'version-restored', 'saved', 'before-history'] as const;
+export const VERSION_EVENTS = [
+  'created',
+  'updated',
+  'restored-from-trash',
+  'version-restored',
+  'saved',
+  'before-history',
+  'published',
+] as const;
 export type VersionEvent = (typeof VERSION_EVENTS)[number];
 
 /** Versions a list page holds at most. */
@@ -80,7 +88,7 @@ export const restoreVersionBody = z
     as: z
       .enum(VERSION_STATUSES)
       .default('published')
-      .meta({ description: '`published`: live at once. `draft` is refused until drafts exist.' }),
+      .meta({ description: '`published`: live at once. `draft`: a new draft, the live state unchanged.' }),
   })
   .default({ as: 'published' });
 
@@ -102,8 +110,7 @@ export const historyMessages = {
   badVersionNumber: 'A version number is a whole number from 1.',
   badPage: `Send before= a version number and limit= from 1 to ${VERSION_PAGE_MAX}.`,
   compareQuery: 'Send from= and to=: the numbers of the two versions to compare.',
-  draftsNotYet: 'Restoring as a draft is not available yet: drafts come in the next step. Restore as published instead.',
-  restoreBody: 'Send {"as": "published"}.',
+  restoreBody: 'Send {"as": "published"} or {"as": "draft"}.',
   versionUnfit: 'This version no longer fits today’s rules and cannot be restored.',
   imagesMissing: (count: number) =>
     `This version cannot be restored: ${count === 1 ? 'its image is' : `${count} of its images are`} no longer stored.`,

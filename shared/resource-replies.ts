@@ -3,6 +3,7 @@
  * server's route schemas (server/resources/resource-schemas.ts) are these, and the admin's resource
  * screens take their reply types from them (z.infer, type-only imports).
  */
+import { draftFieldsShape } from './drafts';
 import { ALT_MAX } from './image-details';
 import type { FieldDef, ResourceDef } from './resources';
 import { z } from './zod';
@@ -69,11 +70,12 @@ export function recordSchema(def: ResourceDef) {
   return z.object(shape);
 }
 
-/** A record as the admin lists it: also whether it is hidden and its place in the order. */
+/** A record as the admin lists it: also whether it is hidden, its place in the order, its state and its draft. */
 export function managedRecordSchema(def: ResourceDef, record = recordSchema(def)) {
   return record.extend({
     hidden: z.boolean().meta({ description: 'Left out of the public site and lists' }),
     position: z.number().int().meta({ description: 'Place in the order (lowest first)' }),
+    ...draftFieldsShape,
   });
 }
 

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { auditContext } from '../audit/audit-context';
 import { requirePermission } from '../auth/require-admin';
 import type { Services } from '../services';
+import { registerDocumentDraftRoutes } from '../history/document-draft-routes';
 import { ABOUT_SAVED, aboutSchemas } from './about-schemas';
 
 export const aboutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -12,4 +13,12 @@ export const aboutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     message: ABOUT_SAVED,
     data: await services.about.save(request.body, auditContext(request)),
   }));
+  registerDocumentDraftRoutes(app, services, {
+    base: '/api/about-content',
+    noun: 'About content',
+    tags: ['About'],
+    area: 'content',
+    document: services.about,
+    save: aboutSchemas.save,
+  });
 };

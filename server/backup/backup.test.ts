@@ -106,7 +106,7 @@ describe('GET /api/backup', () => {
     const dump = await databaseDump(t.services.database);
     for (const table of ARCHIVE_TABLES) expect(archive.tables.get(table.name)!.length, table.name).toBe(dump[table.name].length);
     expect(archive.manifest.counts).toMatchObject({
-      records: 3,
+      records: 4,
       messages: 1,
       admins: 1,
       images: Object.keys(await storageDigests(t.services.storage)).length,
@@ -134,7 +134,7 @@ describe('GET /api/backup', () => {
       .readdirSync(path.join(t.env.dataDir, 'uploads'))
       .reduce((sum, name) => sum + fs.statSync(path.join(t.env.dataDir, 'uploads', name)).size, 0);
     expect(current).toEqual({
-      records: 3,
+      records: 4,
       messages: 1,
       admins: 1,
       settings: 2,

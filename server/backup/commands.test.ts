@@ -88,7 +88,7 @@ describe('with the server stopped', () => {
     expect(await backupCommand([work], site.env, out)).toBe(0);
     expect(out.errors).toEqual([]);
     expect(out.lines[0]).toMatch(
-      /^Wrote .*site-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz: 3 records, 1 message, 1 admin account, \d+ images \(.+\); archive .+ in [\d.]+ s\.$/,
+      /^Wrote .*site-backup-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.tar\.gz: 4 records, 1 message, 1 admin account, \d+ images \(.+\); archive .+ in [\d.]+ s\.$/,
     );
     const written = fs.readdirSync(work).filter((name) => name.startsWith('site-backup-'));
     expect(written).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('with the server stopped', () => {
     expect(await restoreCommand([archive], env, out)).toBe(0);
     expect(out.errors).toEqual([]);
     expect(out.lines.join('\n')).toMatch(
-      /Restored the backup taken .* \(from an embedded database\) into the embedded database in .*\n {2}3 records, 1 message, 1 admin account, \d+ images/,
+      /Restored the backup taken .* \(from an embedded database\) into the embedded database in .*\n {2}4 records, 1 message, 1 admin account, \d+ images/,
     );
     expect(out.lines.at(-1)).toMatch(
       /^Done in [\d.]+ s\. Start the server now\. A server that was running on this database meanwhile serves stale pages: restart it\.$/,
@@ -122,7 +122,7 @@ describe('with the server stopped', () => {
     const again = output();
     expect(await restoreCommand([archive], env, again)).toBe(1);
     expect(again.errors[0]).toMatch(
-      /^Restore refused: The target database is not empty \(it has 3 content record\(s\), 1 message\(s\), About content\); nothing was changed\. Add --force/,
+      /^Restore refused: The target database is not empty \(it has 4 content record\(s\), 1 message\(s\), About content\); nothing was changed\. Add --force/,
     );
     const forced = output();
     expect(await restoreCommand([archive, '--force'], env, forced)).toBe(0);

@@ -88,7 +88,7 @@ export class ContactService {
     const [found] = await this.db
       .select({ title: project.title })
       .from(project)
-      .where(and(eq(project.id, id), isNull(project.deletedAt), eq(project.hidden, false)))
+      .where(and(eq(project.id, id), isNull(project.deletedAt), eq(project.hidden, false), eq(project.published, true)))
       .limit(1);
     if (!found) throw new ClientError(400, enquirySourceMessages.projectNotFound, [enquirySourceMessages.projectNotFound]);
     return found.title;

@@ -50,6 +50,7 @@ describe('resource tables', () => {
           'updatedAt',
           'deletedAt',
           'hidden',
+          'published',
           'position',
           ...def.fields.map((field) => field.name),
           def.image.field,
@@ -72,7 +73,7 @@ describe('resource tables', () => {
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type TableKeys<K extends ResourceKey> = Exclude<
   keyof InferSelectModel<ResourceTable<(typeof resources)[K]>>,
-  'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'hidden' | 'position'
+  'id' | 'createdAt' | 'updatedAt' | 'deletedAt' | 'hidden' | 'published' | 'position'
 >;
 type RecordKeys<K extends ResourceKey> = Exclude<keyof ResourceRecords[K], '_id' | 'createdAt' | 'updatedAt'>;
 /** true only when, for every resource, the table's columns are exactly the record's fields. */

@@ -28,6 +28,8 @@ const detailsColumn = (name: string) => jsonb(name).$type<ImageEntry[]>().notNul
 /** Set while the item is in the trash (NULL: not deleted); the purge deletes it forever after TRASH_DAYS. */
 const deletedAtColumn = () => timestamp('deleted_at', { withTimezone: true, mode: 'date' });
 const hiddenColumn = () => boolean('hidden').notNull().default(false);
+/** False while the item is a draft never published, or unpublished: visitors see it nowhere (docs/decisions/0039). */
+const publishedColumn = () => boolean('published').notNull().default(true);
 /** Place in the order staff gave (lowest first); ties, and items never moved, newest first. */
 const positionColumn = () => integer('position').notNull().default(0);
 
@@ -37,6 +39,7 @@ type BaseColumns = {
   updatedAt: ReturnType<typeof timeColumn>;
   deletedAt: ReturnType<typeof deletedAtColumn>;
   hidden: ReturnType<typeof hiddenColumn>;
+  published: ReturnType<typeof publishedColumn>;
   position: ReturnType<typeof positionColumn>;
 };
 
@@ -104,6 +107,7 @@ function makeTable(def: ResourceDef) {
     updatedAt: timeColumn('updated_at'),
     deletedAt: deletedAtColumn(),
     hidden: hiddenColumn(),
+    published: publishedColumn(),
     position: positionColumn(),
   };
   for (const field of def.fields) columns[field.name] = fieldColumn(field);

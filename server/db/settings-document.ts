@@ -11,6 +11,7 @@ import type { ChangeFeed } from './change-feed';
 import type { Db } from './client';
 import { settings } from './schema';
 import { historyMessages } from '../../shared/history';
+import { draftMessages } from '../../shared/drafts';
 import { isRecord } from '../../shared/narrow';
 import { ClientError } from '../errors';
 import type { ContentHistory, HistorySubject } from '../history/content-history';
@@ -45,9 +46,10 @@ export interface SettingsDocumentDeps {
   webhooks?: WebhookService;
 }
 
-/** How a save came about: a form's save, or an earlier version brought back. */
+/** How a save came about: a form's save, an earlier version brought back, or a draft published. */
 interface SaveOrigin {
   restoredFrom?: number;
+  published?: boolean;
 }
 
 interface Stored<T> {
@@ -113,7 +115,7 @@ export class SettingsDocument<T> {
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
       const { number } = await this.deps.history.record(tx, this.subject, {
         snapshot: snapshotOf(value),
-        event: origin.restoredFrom ? 'version-restored' : 'saved',
+        event: origin.restoredFrom ? 'version-restored' : origin.published ? 'published' : 'saved',
         restoredFrom: origin.restoredFrom,
         by,
         before: before.updatedAt ? { snapshot: snapshotOf(before.value), at: before.updatedAt } : null,
@@ -141,6 +143,74 @@ export class SettingsDocument<T> {
     const parsed = this.kind.parse(version.snapshot);
     if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);
     return this.write(parsed.data, by, { restoredFrom: number });
+  }
+
+  /** The newest draft newer than the live document (docs/decisions/0039), read as today's shape; null when there is none. */
+  async draft(): Promise<{ number: number; value: T } | null> {
+    const newest = await this.deps.history.newestDraft(this.deps.db, this.subject);
+    if (!newest) return null;
+    const parsed = this.kind.parse(newest.snapshot);
+    return { number: newest.number, value: parsed.success ? parsed.data : this.kind.defaults };
+  }
+
+  /**
+   * Saves a draft of a document the route has already checked: a draft version, the live document untouched
+   * (visitors see no change). `autosave` overwrites the newest version in place when it is a draft already.
+   */
+  async saveDraft(value: T, by?: AuditContext, autosave = false, restoredFrom?: number): Promise<number> {
+    const before = await this.draft();
+    const number = await this.deps.db.transaction(async (tx) => {
+      const live = await this.stored(tx, true);
+      const { number } = await this.deps.history.record(tx, this.subject, {
+        snapshot: snapshotOf(value),
+        event: restoredFrom ? 'version-restored' : 'saved',
+        restoredFrom,
+        status: 'draft',
+        replaceDraft: autosave,
+        by,
+        before: live.updatedAt ? { snapshot: snapshotOf(live.value), at: live.updatedAt } : null,
+      });
+      if (by && this.deps.audit && number !== before?.number) {
+        await this.deps.audit.record(
+          { kind: 'content.draft-saved', ...by, target: this.kind.audit.target, details: { version: number } },
+          tx,
+        );
+      }
+      return number;
+    });
+    // a draft may name images the live document does not: they stay withheld, read again
+    this.deps.afterSave?.();
+    return number;
+  }
+
+  /** Publishes the newest draft: checked by today's rules (400), saved as the live document, as a save is. */
+  async publishDraft(by?: AuditContext): Promise<{ value: T; version: number }> {
+    const newest = await this.deps.history.newestDraft(this.deps.db, this.subject);
+    if (!newest) throw new ClientError(400, draftMessages.noDraftToPublish);
+    const parsed = this.kind.parse(newest.snapshot);
+    if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);
+    return this.write(parsed.data, by, { published: true });
+  }
+
+  /** Throws the drafts newer than the live document away; 400 when there is none. */
+  async discardDraft(by?: AuditContext): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.stored(tx, true);
+      if (!(await this.deps.history.newestDraft(tx, this.subject))) throw new ClientError(400, draftMessages.noDraft);
+      // a document never saved has no published version: its drafts go all the same (the defaults stay live)
+      if ((await this.deps.history.discardDrafts(tx, this.subject)) === null) await this.deps.history.removeAll(tx, this.subject);
+      if (by && this.deps.audit)
+        await this.deps.audit.record({ kind: 'content.draft-discarded', ...by, target: this.kind.audit.target, details: {} }, tx);
+    });
+    this.deps.afterSave?.();
+  }
+
+  /** Brings version `number` back as a new draft; the live document unchanged. 400 when it no longer fits today's rules. */
+  async restoreAsDraft(number: number, by?: AuditContext): Promise<number> {
+    const [version] = await this.deps.history.get(this.subject, number);
+    const parsed = this.kind.parse(version.snapshot);
+    if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);
+    return this.saveDraft(parsed.data, by, false, number);
   }
 
   /** Removes every version but the newest (Admins). Files only they named are left to the start sweep: another document or record may name them. */

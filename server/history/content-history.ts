@@ -5,7 +5,7 @@
  * (`unusedImages` tells it): the files of a kept version stay.
  */
 import crypto from 'node:crypto';
-import { and, count, desc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, lte, sql } from 'drizzle-orm';
 import { historyMessages, VERSION_EVENTS, VERSION_STATUSES, type VersionEvent, type VersionSummary } from '../../shared/history';
 import { isOneOf } from '../../shared/narrow';
 import type { AuditContext } from '../audit/audit-service';
@@ -27,6 +27,16 @@ export interface VersionWrite {
   /** The state before this write, with its time: kept as the first version when the item has none yet. */
   before?: { snapshot: Record<string, unknown>; at: Date } | null;
   restoredFrom?: number;
+  /** 'published' (the default: the row now holds it) or 'draft' (the row untouched; docs/decisions/0039). */
+  status?: 'published' | 'draft';
+  /** An autosave: when the newest version is a draft, it is overwritten in place instead of a new one added. */
+  replaceDraft?: boolean;
+}
+
+/** The newest draft of an item, when it is newer than every published version. */
+export interface NewestDraft {
+  number: number;
+  snapshot: Record<string, unknown>;
 }
 
 export interface VersionRow extends VersionSummary {
@@ -77,12 +87,35 @@ export class ContentHistory {
    * Callers hold the item's row lock (an UPDATE, or the insert of a new id), so numbers do not race.
    */
   async record(tx: Db, subject: HistorySubject, write: VersionWrite): Promise<{ number: number; prunedImages: string[] }> {
-    const [latest] = await tx
-      .select({ number: contentVersions.number, snapshot: contentVersions.snapshot })
+    const [latest, beforeLatest] = await tx
+      .select({
+        id: contentVersions.id,
+        number: contentVersions.number,
+        status: contentVersions.status,
+        snapshot: contentVersions.snapshot,
+        images: contentVersions.images,
+      })
       .from(contentVersions)
       .where(ofSubject(subject))
       .orderBy(desc(contentVersions.number))
-      .limit(1);
+      .limit(2);
+    const actor = write.by?.actor;
+    const status = write.status ?? 'published';
+    if (write.replaceDraft && status === 'draft' && latest?.status === 'draft') {
+      // an autosave: the newest draft becomes this one (one version per editing session, not per keystroke)
+      await tx
+        .update(contentVersions)
+        .set({
+          authorId: actor?.adminId ?? null,
+          authorName: actor?.email ?? null,
+          at: new Date(),
+          snapshot: write.snapshot,
+          changedFields: changedFields(beforeLatest?.snapshot ?? null, write.snapshot),
+          images: snapshotImageUrls(write.snapshot),
+        })
+        .where(eq(contentVersions.id, latest.id));
+      return { number: latest.number, prunedImages: latest.images };
+    }
     let previous = latest?.snapshot ?? null;
     let number = (latest?.number ?? 0) + 1;
     if (!latest && write.before) {
@@ -99,12 +132,11 @@ export class ContentHistory {
       previous = write.before.snapshot;
       number += 1;
     }
-    const actor = write.by?.actor;
     await tx.insert(contentVersions).values({
       id: crypto.randomUUID(),
       ...subject,
       number,
-      status: 'published',
+      status,
       event: write.event,
       restoredFrom: write.restoredFrom ?? null,
       authorId: actor?.adminId ?? null,
@@ -119,6 +151,45 @@ export class ContentHistory {
       .where(and(ofSubject(subject), lte(contentVersions.number, number - this.keep)))
       .returning({ images: contentVersions.images });
     return { number, prunedImages: pruned.flatMap((row) => row.images) };
+  }
+
+  /** The newest version of an item when it is a draft (newer than every published one); null otherwise. */
+  async newestDraft(db: Db, subject: HistorySubject): Promise<NewestDraft | null> {
+    const [latest] = await db
+      .select({ number: contentVersions.number, status: contentVersions.status, snapshot: contentVersions.snapshot })
+      .from(contentVersions)
+      .where(ofSubject(subject))
+      .orderBy(desc(contentVersions.number))
+      .limit(1);
+    return latest?.status === 'draft' ? { number: latest.number, snapshot: latest.snapshot } : null;
+  }
+
+  /** Of every item of `resource`, the snapshot of its newest version when that is a draft: the admin list's states, in one statement. */
+  async newestDrafts(resource: string): Promise<Map<string, Record<string, unknown>>> {
+    const rows = await this.db
+      .selectDistinctOn([contentVersions.itemId], {
+        itemId: contentVersions.itemId,
+        status: contentVersions.status,
+        snapshot: contentVersions.snapshot,
+      })
+      .from(contentVersions)
+      .where(eq(contentVersions.resource, resource))
+      .orderBy(contentVersions.itemId, desc(contentVersions.number));
+    return new Map(rows.filter((row) => row.status === 'draft').map((row) => [row.itemId, row.snapshot]));
+  }
+
+  /**
+   * Removes the drafts newer than the newest published version (Discard draft); the image URLs they named. Null when
+   * the item has no published version at all (a draft never published: discarding would leave nothing).
+   */
+  async discardDrafts(tx: Db, subject: HistorySubject): Promise<string[] | null> {
+    const current = await this.currentNumber(tx, subject);
+    if (current === null) return null;
+    const removed = await tx
+      .delete(contentVersions)
+      .where(and(ofSubject(subject), eq(contentVersions.status, 'draft'), gt(contentVersions.number, current)))
+      .returning({ images: contentVersions.images });
+    return removed.flatMap((row) => row.images);
   }
 
   /** Of `candidates`, the image URLs neither `live` (the item's row) nor any kept version of the item names: their files may go. */

@@ -6,6 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
+import { draftMessages } from '../../shared/drafts';
 import { historyMessages, VERSION_PAGE_MAX } from '../../shared/history';
 import type { ResourceDef } from '../../shared/resources';
 import type { Area } from '../../shared/roles';
@@ -31,6 +32,8 @@ interface HistoryTarget {
   labels: ReadonlyMap<string, string>;
   imageFields: readonly string[];
   restore(subject: HistorySubject, number: number, by: AuditContext): Promise<number>;
+  /** Restores as a new draft, the live state unchanged (docs/decisions/0039). */
+  restoreAsDraft(subject: HistorySubject, number: number, by: AuditContext): Promise<number>;
   purge(subject: HistorySubject, by: AuditContext): Promise<number>;
 }
 
@@ -60,6 +63,7 @@ function targets(services: Services): HistoryTarget[] {
     labels: labelsOf(def),
     imageFields: [def.image.field],
     restore: async (subject, number, by) => (await content.writes.restoreVersion(key, subject.itemId, number, by)).number,
+    restoreAsDraft: async (subject, number, by) => (await content.drafts.restoreAsDraft(key, subject.itemId, number, by)).number ?? 0,
     purge: (subject, by) => content.writes.purgeHistory(key, subject.itemId, by),
   }));
   const documentTarget = (base: string, noun: string, area: Area, document: typeof about | typeof siteSettings): HistoryTarget => ({
@@ -71,6 +75,7 @@ function targets(services: Services): HistoryTarget[] {
     labels: new Map(),
     imageFields: [],
     restore: async (_subject, number, by) => (await document.restoreVersion(number, by)).version,
+    restoreAsDraft: (_subject, number, by) => document.restoreAsDraft(number, by),
     purge: (_subject, by) => document.purgeHistory(by),
   });
   return [
@@ -126,7 +131,10 @@ export const historyRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
     app.post(`${versions}/:number/restore`, { ...schemas.restore, onRequest: guard }, async (request) => {
       const subject = await target.subject(request.params);
       const number = versionNumber(request.params.number);
-      if (request.body.as === 'draft') throw new ClientError(400, historyMessages.draftsNotYet);
+      if (request.body.as === 'draft') {
+        const drafted = await target.restoreAsDraft(subject, number, auditContext(request));
+        return { success: true as const, message: draftMessages.restoredAsDraft(number), data: { number: drafted } };
+      }
       const restoredAs = await target.restore(subject, number, auditContext(request));
       return { success: true as const, message: historyMessages.restored(number), data: { number: restoredAs } };
     });

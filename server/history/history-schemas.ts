@@ -69,7 +69,7 @@ export function historySchemas(noun: string, withId: boolean) {
         tags,
         summary: `Restore a version of a ${noun}`,
         description:
-          '`as: "published"` (the default) makes it the live state at once, as a new version. `as: "draft"` is refused (400) until drafts exist. 409 when one of its image files is no longer stored.',
+          '`as: "published"` (the default) makes it the live state at once, as a new version. `as: "draft"` makes it a new draft, the live state unchanged. 409 when one of its image files is no longer stored.',
         security,
         params: params(withId, true),
         body: restoreVersionBody,

@@ -191,7 +191,6 @@ describe('a content item’s versions', () => {
     await expectError(await get(`${base}/${item._id}/versions?limit=x`), 400, historyMessages.badPage);
     await expectError(await get(`${base}/${item._id}/versions/compare?from=1`), 400, historyMessages.compareQuery);
     await expectError(await get(`${base}/${item._id}/versions/compare?from=1&to=7`), 404, historyMessages.versionNotFound(7));
-    await expectError(await restore(`${base}/${item._id}/versions/1/restore`, { as: 'draft' }), 400, historyMessages.draftsNotYet);
     await expectError(await restore(`${base}/${item._id}/versions/1/restore`, { as: 'later' }), 400, historyMessages.restoreBody);
     await expectError(await get(`${base}/${item._id}/versions`, null), 401, apiMessages.unauthorized);
     expect((await list(`${base}/${item._id}/versions`)).total).toBe(1);

@@ -15,7 +15,17 @@ import { ClientError } from '../errors';
 import type { RenditionJobs } from '../images/rendition-jobs';
 import type { ContentImages } from './content-images';
 import type { ContentReads } from './content-reads';
-import { auditContentWrite, imageUrls, isoTime, snapshotOf, toManagedRecord, toRecord, type AnyRecord, type Row } from './content-records';
+import {
+  auditContentWrite,
+  hiddenFromVisitors,
+  imageUrls,
+  isoTime,
+  snapshotOf,
+  toManagedRecord,
+  toRecord,
+  type AnyRecord,
+  type Row,
+} from './content-records';
 import type { ContentResources } from './content-resources';
 import { contentPublished } from '../webhooks/content-published';
 import type { WebhookService } from '../webhooks/webhook-service';
@@ -104,7 +114,13 @@ export class ContentLifecycle {
       await this.options.history.record(
         tx,
         { resource: key, itemId: id },
-        { snapshot: snapshotOf(def, row), event: 'restored-from-trash', by, before },
+        {
+          snapshot: snapshotOf(def, row),
+          event: 'restored-from-trash',
+          by,
+          before,
+          status: row.published === false ? 'draft' : 'published',
+        },
       );
       await auditContentWrite(this.options.audit, tx, by, { kind: 'content.restored', key, def, record, details: {} });
       const label = recordLabel(def, record);
@@ -113,7 +129,7 @@ export class ContentLifecycle {
         id,
         label,
         change: 'restored',
-        hidden: Boolean(row.hidden),
+        hidden: hiddenFromVisitors(row),
       });
       return record;
     });
@@ -178,12 +194,18 @@ export class ContentLifecycle {
         .limit(1);
       if (!before) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
       const [row]: Row[] = await tx.update(table).set({ hidden }).where(eq(table.id, id)).returning();
-      const written = toManagedRecord(def, row);
+      const written = toManagedRecord(def, row, (await this.options.history.newestDraft(tx, { resource: key, itemId: id }))?.snapshot);
       if (Boolean(before.hidden) !== hidden) {
         const details = { changes: { hidden: { before: Boolean(before.hidden), after: hidden } } };
         await auditContentWrite(this.options.audit, tx, by, { kind: 'content.updated', key, def, record: written, details });
         const label = recordLabel(def, written);
-        published = await contentPublished(this.options.webhooks, tx, { type: key, id, label, change: 'shown', hidden });
+        published = await contentPublished(this.options.webhooks, tx, {
+          type: key,
+          id,
+          label,
+          change: 'shown',
+          hidden: hiddenFromVisitors(row),
+        });
       }
       return written;
     });

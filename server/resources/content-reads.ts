@@ -16,7 +16,17 @@ import { EVERYTHING, type ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import type { ContentHistory } from '../history/content-history';
 import type { ContentResources } from './content-resources';
-import { envelope, imageUrls, listOrder, toManagedRecord, toRecord, unsavedRecord, type AnyRecord, type Row } from './content-records';
+import {
+  envelope,
+  imageUrls,
+  listOrder,
+  shownToVisitors,
+  toManagedRecord,
+  toRecord,
+  unsavedRecord,
+  type AnyRecord,
+  type Row,
+} from './content-records';
 import type { ContentVersion } from './content-version';
 import { PublicCache, type CachedList } from './public-cache';
 
@@ -74,7 +84,7 @@ export class ContentReads {
       const rows: Row[] = await this.options.db
         .select()
         .from(table)
-        .where(and(isNull(table.deletedAt), eq(table.hidden, false)))
+        .where(shownToVisitors(table))
         .orderBy(...listOrder(table));
       const records = rows.map((row) => toRecord(def, row));
       return { records, reply: envelope(def, records) };
@@ -84,7 +94,11 @@ export class ContentReads {
   /** The time of the latest write to a resource's records (an edit, or a move to the trash), null when it has none: the sitemap's lastmod. */
   async lastChange(key: ResourceKey): Promise<Date | null> {
     const { table } = this.resources.get(key);
-    const [row] = await this.options.db.select({ updated: max(table.updatedAt), deleted: max(table.deletedAt) }).from(table);
+    // an item never published has changed nothing visitors see
+    const [row] = await this.options.db
+      .select({ updated: max(table.updatedAt), deleted: max(table.deletedAt) })
+      .from(table)
+      .where(eq(table.published, true));
     const times = [row?.updated, row?.deleted].filter((time) => time != null).map((time) => new Date(time).getTime());
     return times.length ? new Date(Math.max(...times)) : null;
   }
@@ -98,19 +112,22 @@ export class ContentReads {
     this.failIfSimulated(key);
     return this.manageCache.get(key, async () => {
       const { def, table } = this.resources.get(key);
-      const rows: Row[] = await this.options.db
-        .select()
-        .from(table)
-        .where(isNull(table.deletedAt))
-        .orderBy(...listOrder(table));
-      const records = rows.map((row) => toManagedRecord(def, row));
+      const [rows, drafts]: [Row[], Map<string, Record<string, unknown>>] = await Promise.all([
+        this.options.db
+          .select()
+          .from(table)
+          .where(isNull(table.deletedAt))
+          .orderBy(...listOrder(table)),
+        this.options.history.newestDrafts(key),
+      ]);
+      const records = rows.map((row) => toManagedRecord(def, row, drafts.get(String(row.id)) ?? null));
       return { records, reply: envelope(def, records) };
     });
   }
 
   /**
-   * The public list with one hidden record added where its place is (a staff preview of `?preview=<id>`);
-   * the cached list when the id names no hidden record of this resource.
+   * The public list with one hidden or unpublished record added where its place is (a staff preview of `?preview=<id>`);
+   * the cached list when the id names no such record of this resource.
    */
   async listWithPreview(key: string, previewId: string): Promise<AnyRecord[]> {
     const { def, table } = this.resources.get(key);
@@ -119,13 +136,13 @@ export class ContentReads {
     const [hidden]: Row[] = await this.options.db
       .select({ id: table.id })
       .from(table)
-      .where(and(eq(table.id, previewId), isNull(table.deletedAt), eq(table.hidden, true)))
+      .where(and(eq(table.id, previewId), isNull(table.deletedAt), sql`(${table.hidden} = true or ${table.published} = false)`))
       .limit(1);
     if (!hidden) return publicRecords;
     const rows: Row[] = await this.options.db
       .select()
       .from(table)
-      .where(and(isNull(table.deletedAt), sql`(${table.hidden} = false or ${table.id} = ${previewId})`))
+      .where(and(isNull(table.deletedAt), sql`((${table.hidden} = false and ${table.published} = true) or ${table.id} = ${previewId})`))
       .orderBy(...listOrder(table));
     return rows.map((row) => toRecord(def, row));
   }
@@ -161,7 +178,7 @@ export class ContentReads {
     if (failing?.includes(key) || failing?.includes('all')) throw new Error(`Simulated failure of ${key} (SIMULATE_FAILURES)`);
   }
 
-  /** Public records of a resource (not trashed, not hidden). */
+  /** Public records of a resource (not trashed, not hidden, published). */
   async count(key: string): Promise<number> {
     return (await this.list(key)).records.length;
   }
@@ -188,7 +205,7 @@ export class ContentReads {
   }
 
   /**
-   * Storage names visitors may not fetch: every file of every image of a hidden or trashed item, and of
+   * Storage names visitors may not fetch: every file of every image of a hidden, unpublished or trashed item, and of
    * every image only versions name (not a shown item's, not the live About's or Site settings').
    * Read again after a write; while the database is away, the last set read stands.
    */
@@ -213,10 +230,10 @@ export class ContentReads {
     const live = new Set<string>();
     for (const [, { def, table }] of this.resources.entries()) {
       const rows = await this.options.db
-        .select({ value: table[def.image.field], hidden: table.hidden, deletedAt: table.deletedAt })
+        .select({ value: table[def.image.field], hidden: table.hidden, published: table.published, deletedAt: table.deletedAt })
         .from(table);
       for (const row of rows) {
-        if (!row.hidden && row.deletedAt === null) for (const url of imageUrls(row.value)) live.add(url);
+        if (!row.hidden && row.published && row.deletedAt === null) for (const url of imageUrls(row.value)) live.add(url);
         else withheld.push(...imageUrls(row.value));
       }
     }

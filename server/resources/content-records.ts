@@ -6,7 +6,8 @@
 import { detailsFrom, imageEntries } from '../../shared/image-details';
 import type { LivePreview } from '../../shared/live-preview';
 import type { ResourceDef } from '../../shared/resources';
-import { asc, desc } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { contentState } from '../../shared/drafts';
 import { validateRecord } from '../../shared/validation';
 import { ClientError } from '../errors';
 import type { AuditContext, AuditService } from '../audit/audit-service';
@@ -86,9 +87,28 @@ export function snapshotColumns(def: ResourceDef, snapshot: Record<string, unkno
   return { ...columns, [policy.field]: entries.map((entry) => entry.url), imageDetails: entries };
 }
 
-/** A record as the admin screens see it: also whether it is hidden and its place in the order. */
-export function toManagedRecord(def: ResourceDef, row: Row): AnyRecord {
-  return { ...toRecord(def, row), hidden: Boolean(row.hidden), position: Number(row.position ?? 0) };
+/**
+ * A record as the admin screens see it: also whether it is hidden, its place in the order, its state, and the
+ * snapshot of its newest version when that is a draft (`newestDraft`, null when the newest is published or none).
+ */
+export function toManagedRecord(def: ResourceDef, row: Row, newestDraft: Record<string, unknown> | null = null): AnyRecord {
+  const published = row.published !== false;
+  return {
+    ...toRecord(def, row),
+    hidden: Boolean(row.hidden),
+    position: Number(row.position ?? 0),
+    published,
+    state: contentState(published, newestDraft !== null),
+    draft: newestDraft,
+  };
+}
+
+/** Whether visitors miss a row's item: hidden, or not published (what `content.published` is not fired for). */
+export const hiddenFromVisitors = (row: Row) => Boolean(row.hidden) || row.published === false;
+
+/** Where visitors may see an item: not in the trash, not hidden, published (docs/decisions/0021, 0039). */
+export function shownToVisitors(table: AnyResourceTable) {
+  return and(isNull(table.deletedAt), eq(table.hidden, false), eq(table.published, true));
 }
 
 /** Timestamp columns are read in `date` mode. */
@@ -143,7 +163,11 @@ export type ContentWriteKind =
   | 'content.restored'
   | 'content.deleted-forever'
   | 'content.version-restored'
-  | 'content.history-purged';
+  | 'content.history-purged'
+  | 'content.draft-saved'
+  | 'content.draft-discarded'
+  | 'content.published'
+  | 'content.unpublished';
 
 /** Records a write made on someone's behalf (`by`), in its transaction: the entry commits with it or not at all. */
 export async function auditContentWrite(

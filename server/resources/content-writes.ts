@@ -23,6 +23,7 @@ import type { ContentImages, ImagePlan } from './content-images';
 import type { ContentReads } from './content-reads';
 import {
   auditContentWrite,
+  hiddenFromVisitors,
   imageUrls,
   snapshotColumns,
   snapshotOf,
@@ -57,8 +58,11 @@ export class ContentWrites {
     private readonly options: ContentWriteOptions,
   ) {}
 
-  /** Creates a record from a validated write; images are required as the definition says. */
-  async create(key: string, write: ContentWrite, by?: AuditContext): Promise<AnyRecord> {
+  /**
+   * Creates a record from a validated write; images are required as the definition says. As a `draft` it is never
+   * published: visitors see it nowhere until Publish (docs/decisions/0039).
+   */
+  async create(key: string, write: ContentWrite, by?: AuditContext, as: 'published' | 'draft' = 'published'): Promise<AnyRecord> {
     const { def, table } = this.resources.get(key);
     const staging = this.images.stagingDir();
     try {
@@ -70,6 +74,7 @@ export class ContentWrites {
         id: crypto.randomUUID(),
         ...toColumns(def, values),
         ...imageColumns,
+        published: as === 'published',
         createdAt: now,
         updatedAt: now,
       };
@@ -91,21 +96,21 @@ export class ContentWrites {
           await this.options.history.record(
             tx,
             { resource: key, itemId: record._id },
-            { snapshot: snapshotOf(def, written), event: 'created', by },
+            { snapshot: snapshotOf(def, written), event: 'created', by, status: as },
           );
           await auditContentWrite(this.options.audit, tx, by, {
             kind: 'content.created',
             key,
             def,
             record,
-            details: recordValues(def, record),
+            details: { ...recordValues(def, record), ...(as === 'draft' ? { draft: true } : {}) },
           });
           published = await contentPublished(this.options.webhooks, tx, {
             type: key,
             id: record._id,
             label: recordLabel(def, record),
             change: 'created',
-            hidden: Boolean(written.hidden),
+            hidden: hiddenFromVisitors(written),
           });
           return written;
         }),
@@ -170,7 +175,7 @@ export class ContentWrites {
             id: record._id,
             label: recordLabel(def, record),
             change: 'updated',
-            hidden: Boolean(written.hidden),
+            hidden: hiddenFromVisitors(written),
           });
           return written;
         }),
@@ -210,6 +215,8 @@ export class ContentWrites {
       by: write.by,
       before,
       restoredFrom: write.restoredFrom,
+      // the row of an item not published is its draft: what it holds is no published state
+      status: written.published === false ? 'draft' : 'published',
     });
     const candidates = [...write.replaced, ...prunedImages];
     return { going: await this.options.history.unusedImages(tx, subject, candidates, imageUrls(written[def.image.field])), number };
@@ -303,7 +310,7 @@ export class ContentWrites {
 }
 
 /** Checks every field and the images; all messages at once, before any image is decoded. */
-function validateWrite(def: ResourceDef, write: ContentWrite, current: AnyRecord | null, images: ContentImages) {
+export function validateWrite(def: ResourceDef, write: ContentWrite, current: AnyRecord | null, images: ContentImages) {
   const merged: Record<string, unknown> = {};
   for (const field of def.fields) {
     merged[field.name] = field.name in write.fields ? write.fields[field.name] : current?.[field.name];

@@ -1,6 +1,6 @@
 /**
  * The content of every resource, split at its seams: which resources are served (`resources`),
- * reads and their caches (`reads`), create and update (`writes`), trash, visibility and order
+ * reads and their caches (`reads`), create and update (`writes`), drafts and publishing (`drafts`), trash, visibility and order
  * (`lifecycle`), and image files (`images`). See docs/decisions/0030.
  */
 import type { ResourceDef } from '../../shared/resources';
@@ -11,6 +11,7 @@ import type { ContentHistory } from '../history/content-history';
 import type { ImageQueue } from '../images/image-queue';
 import type { RenditionJobs } from '../images/rendition-jobs';
 import type { Storage } from '../storage/storage';
+import { ContentDrafts } from './content-drafts';
 import { ContentImages } from './content-images';
 import { ContentLifecycle } from './content-lifecycle';
 import { ContentReads } from './content-reads';
@@ -49,6 +50,8 @@ export interface Content {
   resources: ContentResources;
   reads: ContentReads;
   writes: ContentWrites;
+  /** Drafts, publish and unpublish (docs/decisions/0039). */
+  drafts: ContentDrafts;
   lifecycle: ContentLifecycle;
   images: ContentImages;
 }
@@ -62,6 +65,7 @@ export function createContent(options: ContentOptions): Content {
     reads,
     images,
     writes: new ContentWrites(resources, reads, images, options),
+    drafts: new ContentDrafts(resources, reads, images, options),
     lifecycle: new ContentLifecycle(resources, reads, images, options),
   };
 }

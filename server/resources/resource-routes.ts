@@ -1,6 +1,7 @@
 /**
  * One generic router for the content resources: GET list (cached, ETag), POST, PUT/PATCH, DELETE (to
- * the trash), and for the admin GET manage (hidden items too), PATCH visibility and PUT order.
+ * the trash), and for the admin GET manage (hidden items too), PATCH visibility and PUT order; the drafts' routes
+ * (draft-routes.ts) in the same scope.
  */
 import path from 'node:path';
 import multipart from '@fastify/multipart';
@@ -14,6 +15,7 @@ import { preferredEncoding } from '../prepared-body';
 import { sharedCacheControl } from '../reply-headers';
 import type { Services } from '../services';
 import { readWriteInput } from '../uploads/read-write-input';
+import { registerDraftRoutes } from './draft-routes';
 import { contentWrite } from './image-field-schemas';
 import type { CachedList } from './public-cache';
 import { resourceRouteSchemas } from './resource-schemas';
@@ -86,6 +88,15 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       staff.delete(`${base}/:id`, { schema: schemas.remove, onRequest: guard }, async (request) => {
         await services.content.lifecycle.moveToTrash(key, request.params.id, auditContext(request));
         return { success: true as const, message: apiMessages.deleted(def.noun) };
+      });
+
+      registerDraftRoutes(scope, {
+        services,
+        key,
+        def,
+        guard,
+        readWrite,
+        withImagePlace: (request, write) => withImagePlace(services, request, write),
       });
     }
   });

@@ -66,7 +66,7 @@ const imageFile = z
   .meta({ format: 'binary', contentMediaType: 'image/*', description: 'An image file (JPEG, PNG, WebP, AVIF, GIF…)' });
 
 /** The request body of a create (`create`) or an update: multipart with the images, or JSON without new images. */
-function writeBody(def: ResourceDef, create: boolean) {
+export function writeBody(def: ResourceDef, create: boolean) {
   const policy = def.image;
   const body = (json: boolean) => {
     const shape: Record<string, z.ZodType> = {};

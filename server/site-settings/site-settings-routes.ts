@@ -4,6 +4,7 @@ import { siteSettingsMessages } from '../../shared/site-settings';
 import { auditContext } from '../audit/audit-context';
 import { requirePermission } from '../auth/require-admin';
 import type { Services } from '../services';
+import { registerDocumentDraftRoutes } from '../history/document-draft-routes';
 import { siteSettingsSchemas } from './site-settings-schemas';
 
 export const siteSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -17,4 +18,12 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> =
       data: await services.siteSettings.save(request.body, auditContext(request)),
     }),
   );
+  registerDocumentDraftRoutes(app, services, {
+    base: '/api/site-settings',
+    noun: 'Site settings',
+    tags: ['Site settings'],
+    area: 'settings',
+    document: services.siteSettings,
+    save: siteSettingsSchemas.save,
+  });
 };

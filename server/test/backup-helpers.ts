@@ -17,15 +17,21 @@ import { sampleFields, sampleImageCount } from './sample-records';
 import type { TestApp } from './test-app';
 import { makeImage, multipart } from './test-images';
 
-/** Creates a record with images through the API; returns its reply data. */
-export async function createRecord(t: TestApp, token: string, key: ResourceKey, tag: string): Promise<Record<string, unknown>> {
+/** Creates a record with images through the API (`asDraft`: never published); returns its reply data. */
+export async function createRecord(
+  t: TestApp,
+  token: string,
+  key: ResourceKey,
+  tag: string,
+  asDraft = false,
+): Promise<Record<string, unknown>> {
   const def = resources[key];
   const image = await makeImage('jpeg', 700, 500);
   const files = Array.from({ length: sampleImageCount(def) }, () => ({ field: def.image.field, data: image }));
   const body = multipart(sampleFields(def, tag), files);
   const reply = await t.app.inject({
     method: 'POST',
-    url: `/api/${def.path}`,
+    url: `/api/${def.path}${asDraft ? '/drafts' : ''}`,
     ...body,
     headers: { ...body.headers, authorization: `Bearer ${token}` },
   });
@@ -35,11 +41,19 @@ export async function createRecord(t: TestApp, token: string, key: ResourceKey, 
   return (reply.json() as { data: Record<string, unknown> }).data;
 }
 
-/** A few records of different shapes, a message and About content: every kind of row an archive holds. */
+/** A few records of different shapes (a draft never published, a draft of a published one), a message and About content: every kind of row an archive holds. */
 export async function addSampleContent(t: TestApp, token: string, tag = 'one'): Promise<void> {
-  await createRecord(t, token, 'property', tag);
+  const property = await createRecord(t, token, 'property', tag);
   await createRecord(t, token, 'gallery', tag);
   await createRecord(t, token, 'project', tag);
+  await createRecord(t, token, 'clients', tag, true);
+  const draft = await t.app.inject({
+    method: 'PUT',
+    url: `/api/${resources.property.path}/${String(property._id)}/draft`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { title: `A draft of ${tag}` },
+  });
+  if (draft.statusCode !== 200) throw new Error(`draft failed: ${draft.body}`);
   const message = await t.app.inject({
     method: 'POST',
     url: '/api/user',

@@ -267,6 +267,34 @@ export const trashCopy = {
   untitled: '(untitled)',
 } as const;
 
+/** Drafts in the resource forms and lists (docs/decisions/0039). */
+export const draftCopy = {
+  saveDraft: 'Save draft',
+  savingDraft: 'Saving draft…',
+  publish: 'Publish',
+  publishing: 'Publishing…',
+  unpublish: 'Unpublish',
+  discard: 'Discard draft',
+  draftSaved: 'Draft saved',
+  /** The quiet line under the form while it autosaves. */
+  autosaving: 'Saving draft…',
+  autosaved: 'Draft saved',
+  autosaveFailed: 'Draft not saved yet: it will be tried again as you type.',
+  published: (name: string) => `"${name}" published`,
+  unpublished: (name: string) => `"${name}" unpublished: visitors no longer see it`,
+  discarded: (name: string) => `Draft of "${name}" discarded`,
+  failed: (reason: string) => reason || 'Could not save the draft.',
+  publishFailed: (reason: string) => reason || 'Could not publish.',
+  states: { published: 'Published', changed: 'Changed since published', draft: 'Draft' },
+  stateFilter: 'Publishing state',
+  allStates: 'Every state',
+  asDraft: 'As draft',
+  asDraftLabel: (n: number) => `Make version ${n} a draft (the live version stays)`,
+  restoredAsDraft: (n: number) => `Version ${n} restored as a draft`,
+  /** How long after the last keystroke a draft is autosaved. */
+  autosaveMs: 2000,
+} as const;
+
 /** The History screen of an item, the About content or the Site settings (docs/decisions/0038). */
 export const historyCopy = {
   link: 'History',
@@ -289,6 +317,7 @@ export const historyCopy = {
     'version-restored': 'Restored',
     saved: 'Saved',
     'before-history': 'As it was before history began',
+    published: 'Published',
   },
   restoredFrom: (n: number) => `Version ${n} restored`,
   current: 'Live',

@@ -3,6 +3,7 @@ import { expect } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../../shared/about-content';
 import { DEMO_SITE_SETTINGS } from '../../../shared/site-settings';
 import { MISSING_ID, type OpenApiHarness } from '../openapi-harness';
+import { documentDraftCalls } from './drafts';
 import { historyCalls } from './history';
 
 /** /api/user */
@@ -63,7 +64,8 @@ export async function aboutContent(api: OpenApiHarness): Promise<void> {
   expect((await put(DEFAULT_ABOUT_CONTENT)).statusCode).toBe(200);
   expect((await put({ ...DEFAULT_ABOUT_CONTENT, main: { title: '' } })).statusCode).toBe(400);
   expect((await put(DEFAULT_ABOUT_CONTENT, {})).statusCode).toBe(401);
-  await historyCalls(api, '/api/about-content', '/api/about-content');
+  await historyCalls(api, '/api/about-content', '/api/about-content', true);
+  await documentDraftCalls(api, '/api/about-content', DEFAULT_ABOUT_CONTENT, { ...DEFAULT_ABOUT_CONTENT, main: { title: '' } });
 }
 
 /** /api/site-settings */
@@ -75,5 +77,6 @@ export async function siteSettings(api: OpenApiHarness): Promise<void> {
   expect((await put(DEMO_SITE_SETTINGS)).statusCode).toBe(200);
   expect((await put({ ...DEMO_SITE_SETTINGS, email: 'nope' })).statusCode).toBe(400);
   expect((await put(DEMO_SITE_SETTINGS, {})).statusCode).toBe(401);
-  await historyCalls(api, '/api/site-settings', '/api/site-settings');
+  await historyCalls(api, '/api/site-settings', '/api/site-settings', true);
+  await documentDraftCalls(api, '/api/site-settings', DEMO_SITE_SETTINGS, { ...DEMO_SITE_SETTINGS, email: 'nope' });
 }

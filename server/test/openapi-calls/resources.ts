@@ -4,6 +4,7 @@ import type { ResourceDef } from '../../../shared/resources';
 import { sampleFields, sampleImageCount } from '../sample-records';
 import { multipart } from '../test-images';
 import { MISSING_ID, type OpenApiHarness } from '../openapi-harness';
+import { draftCalls } from './drafts';
 import { historyCalls } from './history';
 
 /** lists, creates, updates and deletes, and refuses what it must */
@@ -58,7 +59,8 @@ export async function resourceCalls(api: OpenApiHarness, key: string, def: Resou
   expect((await reorder({ ids: 'all' })).statusCode).toBe(400);
   expect((await reorder({ ids: currentIds }, {})).statusCode).toBe(401);
 
-  await historyCalls(api, one, `${base}/${record._id}`);
+  await historyCalls(api, one, `${base}/${record._id}`, true);
+  await draftCalls(api, def, record);
 
   const remove = (id: string, headers = auth()) => call(one, { method: 'DELETE', url: `${base}/${id}`, headers });
   expect((await remove(record._id, {})).statusCode).toBe(401);

@@ -1,13 +1,17 @@
 /**
- * What every admin list row carries besides Edit and Delete: a "Hidden" mark, the Shown/Hidden
+ * What every admin list row carries besides Edit and Delete: its publishing state, a "Hidden" mark, the Shown/Hidden
  * switch and "View on site" (a preview of the public page for a hidden item).
  */
 import { ExternalLink } from 'lucide-react';
 import { lifecycleCopy } from '../../../shared/copy/admin';
+import type { ContentState } from '../../../shared/drafts';
+import { StateMark } from './draft-controls';
 import { Badge } from './ui';
 
 export interface RowLifecycle {
   hidden: boolean;
+  /** Published, changed since, or a draft (docs/decisions/0039); absent where the row has none. */
+  state?: ContentState;
   /** Absent while the switch is saving. */
   onToggleHidden?: () => void;
   /** The public page that shows the item (with `?preview=<id>` for a hidden one). */
@@ -24,9 +28,10 @@ function HiddenMark({ hidden }: { hidden: boolean }) {
 }
 
 export function LifecycleControls({ name, lifecycle }: { name: string; lifecycle: RowLifecycle }) {
-  const { hidden, onToggleHidden, viewHref } = lifecycle;
+  const { hidden, state, onToggleHidden, viewHref } = lifecycle;
   return (
     <span className="inline-flex items-center gap-2">
+      {state ? <StateMark state={state} /> : null}
       <HiddenMark hidden={hidden} />
       <button
         type="button"

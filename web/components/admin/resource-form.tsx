@@ -5,18 +5,22 @@
 import { useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
-import { commonCopy, historyCopy, previewCopy } from '../../../shared/copy/admin';
-import { DEFAULT_DETAILS, imageEntries, type ImageDetails } from '../../../shared/image-details';
-import { resources, type FieldDef, type ResourceDef, type ResourceKey } from '../../../shared/resources';
-import { applyConditions, fieldApplies, imageCountMessage, validateRecord } from '../../../shared/validation';
+import { commonCopy, draftCopy, historyCopy, previewCopy } from '../../../shared/copy/admin';
+import type { DraftWrittenReply } from '../../../shared/drafts';
+import { DEFAULT_DETAILS, type ImageDetails } from '../../../shared/image-details';
+import { resources, type ResourceDef, type ResourceKey } from '../../../shared/resources';
+import { applyConditions, imageCountMessage, validateRecord } from '../../../shared/validation';
 import type { LivePreviewRequest } from '../../../shared/live-preview';
 import type { ResourceRecord, WrittenReply } from '../../../shared/resource-replies';
-import { sendMultipart } from '../../lib/admin/api';
+import { publishItem, sendMultipart } from '../../lib/admin/api';
 import { runWrite } from '../../lib/admin/screen-data';
-import { btn, input, label as labelClass } from './classes';
+import { btn } from './classes';
+import { AutosaveLine, DraftButtons } from './draft-controls';
 import { LivePreviewPane } from './live-preview';
-import { FieldError } from './ui';
-import { MultiImagePicker, SingleImagePicker, type ExistingImage, type NewImage, type PickedImage } from './image-picker';
+import { detailsOut, existingImagesOf, initialValue, linesOf, newItemId, resourceFormData } from './resource-form-data';
+import { ResourceFormField } from './resource-form-field';
+import { useDraftAutosave } from './use-draft-autosave';
+import { MultiImagePicker, SingleImagePicker, type ExistingImage, type PickedImage } from './image-picker';
 
 /** A record of any resource as the API replies with it (its definition's fields known at run time). */
 export type AnyRecord = ResourceRecord;
@@ -52,45 +56,11 @@ interface ResourceFormProps extends ResourceFormOptions {
   onDirtyChange?: (dirty: boolean) => void;
   /** Shown above the buttons (e.g. a per-screen hint). */
   footer?: ReactNode;
+  /** Unpublish and Discard draft of the item edited (the screen's writes; docs/decisions/0039). */
+  draftActions?: { unpublish: () => void; discard: () => void };
 }
 
 const formFields = (def: ResourceDef) => def.fields.filter((field) => !field.hiddenInForm);
-
-function initialValue(field: FieldDef, record: AnyRecord | null): string {
-  const value = record?.[field.name];
-  if (field.kind === 'list') return Array.isArray(value) ? value.join('\n') : '';
-  if (field.kind === 'integer') return value === undefined || value === null || (value === 0 && !record) ? '' : String(value);
-  return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
-}
-
-/** The images a record has, each with its caption (gallery) and details, as the picker edits them. */
-function existingImagesOf(record: AnyRecord | null): ExistingImage[] {
-  if (!record) return [];
-  const captions = Array.isArray(record.images) ? (record.images as unknown[]) : [];
-  return imageEntries(record).map((entry, i) => {
-    const caption = captions[i];
-    const description = caption && typeof caption === 'object' ? (caption as { description?: unknown }).description : '';
-    return { ...entry, description: typeof description === 'string' ? description : '' };
-  });
-}
-
-/** A details object as the API takes it (alt trimmed). */
-const detailsOut = ({ alt, focusX, focusY }: ImageDetails): ImageDetails => ({ alt: alt.trim(), focusX, focusY });
-
-/** An id for an item not saved yet, for its live preview (crypto.randomUUID needs HTTPS; this does not). */
-function newItemId(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6] & 0x0f) | 0x40;
-  bytes[8] = (bytes[8] & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-const linesOf = (text: string) =>
-  text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter(Boolean);
 
 export function ResourceForm(props: ResourceFormProps) {
   const { resourceKey, record, messages, toastMs, onSaved, onCancel, onDirtyChange, footer } = props;
@@ -116,6 +86,9 @@ export function ResourceForm(props: ResourceFormProps) {
   const [preparing, setPreparing] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [itemId] = useState(() => record?._id ?? newItemId());
+  // opened from a draft newer than the published state, or an item not published: the form's save is Publish (docs/decisions/0039);
+  // an autosave changes no button (the row stays the base an update sends its kept images against)
+  const [drafted] = useState(() => editing && record.state !== undefined && record.state !== 'published');
 
   // typed back to what it was counts as unchanged; a picked file or a removed/re-described image does not
   const dirty =
@@ -137,7 +110,8 @@ export function ResourceForm(props: ResourceFormProps) {
   };
   const setImageError = (message: string) => setErrors((current) => ({ ...current, image: message }));
 
-  function validate(): { ok: boolean; payload: Record<string, unknown> } {
+  /** Checks the form; `quiet` (an autosave) shows nothing. */
+  function validate(quiet = false): { ok: boolean; payload: Record<string, unknown> } {
     const entered: Record<string, unknown> = {};
     for (const field of formFields(def)) {
       const raw = values[field.name] ?? '';
@@ -157,6 +131,7 @@ export function ResourceForm(props: ResourceFormProps) {
     }
     const combined = def.combinedRequiredMessage;
     const list = Object.values(found).filter(Boolean);
+    if (quiet) return { ok: list.length === 0, payload };
     if (combined && list.includes(combined)) {
       // one message for every missing value, shown once above the buttons
       for (const key of Object.keys(found)) if (found[key] === combined) delete found[key];
@@ -189,55 +164,64 @@ export function ResourceForm(props: ResourceFormProps) {
     return { resource: resourceKey, id: itemId, fields, images: kept };
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const body = (payload: Record<string, unknown>) =>
+    resourceFormData(def, formFields(def), payload, { file, details, images }, { editing, omitEmpty: props.omitEmpty });
+  const draftPath = () => (editing ? `/${def.path}/${encodeURIComponent(record._id)}/draft` : `/${def.path}/drafts`);
+
+  /** Saves as the form's button says: `save` (add or update, live at once), `draft` (nothing visitors see changes) or `publish` (the form as a draft, then published). */
+  async function send(mode: 'save' | 'draft' | 'publish') {
     if (progress !== null || preparing) return;
     const { ok, payload } = validate();
     if (!ok) return;
-    const form = new FormData();
-    for (const field of formFields(def)) {
-      const value = payload[field.name];
-      const text = Array.isArray(value) ? JSON.stringify(value) : String(value ?? '');
-      if (props.omitEmpty && text === '') continue;
-      form.append(field.name, text);
-    }
-    if (policy.kind === 'single') {
-      if (file) form.append('image', file);
-      const { alt, focusX, focusY } = detailsOut(details);
-      form.append('imageAlt', alt);
-      form.append('imageFocusX', String(focusX));
-      form.append('imageFocusY', String(focusY));
-    } else {
-      const existing = images.filter((image): image is ExistingImage => !image.file);
-      const added = images.filter((image): image is NewImage => image.file !== undefined);
-      if (editing) {
-        const kept = existing.map((image) => ({
-          url: image.url,
-          ...(policy.withDescriptions ? { description: image.description } : {}),
-          ...detailsOut(image),
-        }));
-        form.append('existingImages', JSON.stringify(kept));
-      }
-      if (policy.withDescriptions) form.append('description', JSON.stringify(added.map((image) => image.description.trim())));
-      form.append('newImageDetails', JSON.stringify(added.map(detailsOut)));
-      for (const image of added) form.append('images', image.file);
-      // the server stores kept images, then new ones, unless told where each goes (a new photo as the cover)
-      const order = images.map((image) => (image.file ? existing.length + added.indexOf(image) : existing.indexOf(image)));
-      if (order.some((place, i) => place !== i)) form.append('imageOrder', JSON.stringify(order));
-    }
+    const form = body(payload);
     setProgress(0);
+    const name = String(payload[def.titleField] ?? '');
     // a direct call, not the screen's action: a fetcher cannot report the upload's progress (decision 0033)
-    const method = editing ? def.updateMethod : 'POST';
-    const path = editing ? `/${def.path}/${encodeURIComponent(record._id)}` : `/${def.path}`;
-    const written = await runWrite(() => sendMultipart<WrittenReply>(method, path, form, setProgress), {
-      success: () => (editing ? messages.updated : messages.created),
-      failure: messages.saveFailed,
+    const call = async (): Promise<{ id: string; message?: string }> => {
+      if (mode === 'save') {
+        const method = editing ? def.updateMethod : 'POST';
+        const path = editing ? `/${def.path}/${encodeURIComponent(record._id)}` : `/${def.path}`;
+        return { id: (await sendMultipart<WrittenReply>(method, path, form, setProgress)).data._id };
+      }
+      const saved = await sendMultipart<WrittenReply | DraftWrittenReply>(editing ? 'PUT' : 'POST', draftPath(), form, setProgress);
+      const id = 'id' in saved.data ? String(saved.data.id) : saved.data._id;
+      if (mode === 'publish') await publishItem(def, id);
+      return { id };
+    };
+    const written = await runWrite(call, {
+      success: () =>
+        mode === 'draft'
+          ? draftCopy.draftSaved
+          : mode === 'publish'
+            ? draftCopy.published(name)
+            : editing
+              ? messages.updated
+              : messages.created,
+      failure: mode === 'publish' ? draftCopy.publishFailed : mode === 'draft' ? draftCopy.failed : messages.saveFailed,
       duration: toastMs,
     });
     setProgress(null);
-    if (written.ok) onSaved(written.reply.data);
+    if (written.ok) onSaved({ _id: written.reply.id, [def.titleField]: name });
     else setFormErrors([messages.saveFailed(written.error)]);
   }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    void send(drafted ? 'publish' : 'save');
+  }
+
+  // autosave: an item already saved, changed, checking out, with no new file to upload (that waits for a button)
+  const pendingFiles = file !== null || images.some((image) => image.file);
+  const autosave = useDraftAutosave(
+    JSON.stringify([values, details, images.map((image) => ('url' in image ? image.url : ''))]),
+    editing && dirty && !pendingFiles && progress === null && !preparing,
+    async () => {
+      const { ok, payload } = validate(true);
+      if (!ok) return false;
+      await sendMultipart<DraftWrittenReply>('PUT', `${draftPath()}?autosave=true`, body(payload), () => undefined);
+      return true;
+    },
+  );
 
   const busy = progress !== null;
   const labels = props.submitLabels ?? {
@@ -256,71 +240,20 @@ export function ResourceForm(props: ResourceFormProps) {
         className={`grid grid-cols-1 gap-4 md:grid-cols-2 ${previewing ? 'max-lg:hidden' : ''}`}
         aria-busy={busy}
       >
-        {formFields(def).map((field) => {
-          const id = `${formId}-${field.name}`;
-          const error = errors[field.name];
-          const value = values[field.name] ?? '';
-          const required = Boolean(field.required);
-          const options = props.fieldOptions?.[field.name] ?? field.options;
-          const disabled = !fieldApplies(def, field.name, values);
-          const hard = props.hardLimits?.includes(field.name) ? field.max : undefined;
-          const common = {
-            id,
-            name: field.name,
-            value,
-            disabled,
-            'aria-invalid': error ? true : undefined,
-            'aria-describedby': error ? `${id}-error` : undefined,
-            className: input,
-          } as const;
-          return (
-            <div key={field.name} className={field.kind === 'textarea' || field.kind === 'list' ? 'md:col-span-2' : undefined}>
-              <div className="flex gap-1">
-                <label htmlFor={id} className={labelClass}>
-                  {field.label}
-                </label>
-                {/* outside the label so the accessible name stays the field's label */}
-                {required ? (
-                  <span aria-hidden className="text-sm text-red-700">
-                    *
-                  </span>
-                ) : null}
-              </div>
-              {options ? (
-                <select {...common} onChange={(e) => setValue(field.name, e.currentTarget.value)}>
-                  <option value="">Select {field.label.toLowerCase()}</option>
-                  {options.map((option) => (
-                    <option key={option} value={option}>
-                      {option}
-                    </option>
-                  ))}
-                </select>
-              ) : field.kind === 'textarea' || field.kind === 'list' ? (
-                <textarea
-                  {...common}
-                  rows={field.kind === 'list' ? 3 : 4}
-                  maxLength={hard}
-                  placeholder={field.kind === 'list' ? 'One per line' : field.placeholder}
-                  onChange={(e) => setValue(field.name, e.currentTarget.value)}
-                />
-              ) : (
-                <input
-                  {...common}
-                  type={field.kind === 'integer' ? 'number' : field.kind === 'date' ? 'date' : field.kind === 'url' ? 'url' : 'text'}
-                  min={field.kind === 'integer' ? 0 : undefined}
-                  placeholder={field.placeholder}
-                  onChange={(e) => setValue(field.name, e.currentTarget.value)}
-                />
-              )}
-              {props.counters?.includes(field.name) ? (
-                <p className="mt-1 text-right text-xs text-gray-600" aria-live="polite">
-                  {value.length}/{field.max}
-                </p>
-              ) : null}
-              <FieldError id={`${id}-error`} message={error} />
-            </div>
-          );
-        })}
+        {formFields(def).map((field) => (
+          <ResourceFormField
+            key={field.name}
+            def={def}
+            field={field}
+            id={`${formId}-${field.name}`}
+            values={values}
+            error={errors[field.name]}
+            options={props.fieldOptions?.[field.name] ?? field.options}
+            hardLimit={props.hardLimits?.includes(field.name)}
+            counter={props.counters?.includes(field.name)}
+            onChange={(value) => setValue(field.name, value)}
+          />
+        ))}
 
         <div className="md:col-span-2">
           {policy.kind === 'single' ? (
@@ -380,6 +313,7 @@ export function ResourceForm(props: ResourceFormProps) {
         ) : null}
 
         {footer ? <div className="md:col-span-2">{footer}</div> : null}
+        {editing ? <AutosaveLine status={autosave} /> : null}
 
         <div className="flex flex-wrap justify-end gap-2 pt-2 md:col-span-2">
           {editing ? (
@@ -400,8 +334,26 @@ export function ResourceForm(props: ResourceFormProps) {
               {commonCopy.cancel}
             </button>
           ) : null}
+          <DraftButtons
+            busy={busy || preparing}
+            published={editing && record.published !== false}
+            changed={editing && record.state === 'changed'}
+            onSaveDraft={() => void send('draft')}
+            onUnpublish={editing ? props.draftActions?.unpublish : undefined}
+            onDiscard={editing ? props.draftActions?.discard : undefined}
+          />
           <button type="submit" className={btn.primary} disabled={busy || preparing || exactWrong}>
-            {busy ? (editing ? labels.updating : labels.adding) : editing ? labels.edit : labels.add}
+            {drafted
+              ? busy
+                ? draftCopy.publishing
+                : draftCopy.publish
+              : busy
+                ? editing
+                  ? labels.updating
+                  : labels.adding
+                : editing
+                  ? labels.edit
+                  : labels.add}
           </button>
         </div>
       </form>

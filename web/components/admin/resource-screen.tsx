@@ -6,7 +6,9 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useFetcher, useLoaderData, useRevalidator } from 'react-router';
-import { commonCopy, lifecycleCopy, listCopy, namedConfirm } from '../../../shared/copy/admin';
+import { commonCopy, draftCopy, lifecycleCopy, listCopy, namedConfirm } from '../../../shared/copy/admin';
+import { CONTENT_STATES, type ContentState } from '../../../shared/drafts';
+import { isOneOf, isRecord } from '../../../shared/narrow';
 import { resources, type FieldDef, type ResourceDef, type ResourceKey, type ScreenCopy } from '../../../shared/resources';
 import { withReason, type ResourceIntent, type ResourceLoaderData } from '../../lib/admin/resource-data';
 import { useSettled, useWritten, type Written } from '../../lib/admin/screen-data';
@@ -29,6 +31,12 @@ function useResourceWrite() {
   const sending = fetcher.state === 'idle' ? undefined : (fetcher.json as ResourceIntent | undefined);
   return { send, sending, fetcher };
 }
+
+/** A row's publishing state as the admin list sends it (a published item when the list has none). */
+const stateOf = (row: AnyRecord): ContentState => (isOneOf(CONTENT_STATES, row.state) ? row.state : 'published');
+
+/** What the form opens: the item's newest draft when it has one newer than the published state. */
+const withDraft = (row: AnyRecord): AnyRecord => (isRecord(row.draft) ? { ...row, ...row.draft, _id: row._id } : row);
 
 /** The record whose Edit button takes the focus once the list read after a write is shown ('' for the heading). */
 interface FocusRequest {
@@ -99,6 +107,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
   const headingId = useId();
   const removal = useResourceWrite();
   const visibilityWrite = useResourceWrite();
+  const draftWrite = useResourceWrite();
   const orderWrite = useResourceWrite();
   const bulk = useResourceWrite();
   const deleting = removal.sending !== undefined || bulk.sending?.intent === 'bulk-delete';
@@ -124,7 +133,10 @@ export function ResourceScreen(props: ResourceScreenProps) {
     visibility === 'shown' || visibility === 'hidden'
       ? ordered.filter((row) => Boolean(row.hidden) === (visibility === 'hidden'))
       : ordered;
-  const filtered = props.filter ? props.filter(byVisibility) : byVisibility;
+  // Published, Draft, Changed since published (docs/decisions/0039)
+  const [stateFilter, setStateFilter] = useListFilter('state');
+  const byState = isOneOf(CONTENT_STATES, stateFilter) ? byVisibility.filter((row) => stateOf(row) === stateFilter) : byVisibility;
+  const filtered = props.filter ? props.filter(byState) : byState;
   const view = useListView(filtered, searchFields);
 
   const nameOf = (row: AnyRecord) => String(row[def.titleField] ?? '');
@@ -158,6 +170,10 @@ export function ResourceScreen(props: ResourceScreenProps) {
     // its Delete button is gone: the heading takes the focus
     setFocusRequest({ name: '', after: null });
   });
+  // unpublished or its draft discarded from the form: the form closes on the list read after it
+  useWritten(outcomeOf(draftWrite), (outcome) => {
+    if (outcome.ok) closeForm();
+  });
   useWritten(outcomeOf(bulk), () => {
     view.clearSelection();
     if (!bulkPending) return;
@@ -170,11 +186,12 @@ export function ResourceScreen(props: ResourceScreenProps) {
   };
   const lifecycle = (row: AnyRecord): RowLifecycle => ({
     hidden: Boolean(row.hidden),
+    state: stateOf(row),
     onToggleHidden:
       switching === row._id
         ? undefined
         : () => visibilityWrite.send({ intent: 'visibility', id: row._id, name: nameOf(row), hidden: !row.hidden }),
-    viewHref: viewOnSiteHref(def.publicPage, row._id, Boolean(row.hidden)),
+    viewHref: viewOnSiteHref(def.publicPage, row._id, Boolean(row.hidden) || row.published === false),
   });
 
   const reorder = (ids: string[]) => {
@@ -220,7 +237,15 @@ export function ResourceScreen(props: ResourceScreenProps) {
     <ResourceForm
       key={form.key}
       resourceKey={resourceKey}
-      record={editing}
+      record={editing ? withDraft(editing) : null}
+      draftActions={
+        editing
+          ? {
+              unpublish: () => draftWrite.send({ intent: 'unpublish', id: editing._id, name: nameOf(editing) }),
+              discard: () => draftWrite.send({ intent: 'discard-draft', id: editing._id, name: nameOf(editing) }),
+            }
+          : undefined
+      }
       messages={{ created: copy.created, updated: copy.updated, saveFailed: withReason(copy.saveFailed) }}
       toastMs={props.toastMs}
       onSaved={saved}
@@ -315,6 +340,19 @@ export function ResourceScreen(props: ResourceScreenProps) {
             <option value="">{listCopy.shownAndHidden}</option>
             <option value="shown">{lifecycleCopy.shown}</option>
             <option value="hidden">{lifecycleCopy.hidden}</option>
+          </select>
+          <select
+            aria-label={draftCopy.stateFilter}
+            className={`${input} w-auto`}
+            value={stateFilter}
+            onChange={(event) => setStateFilter(event.currentTarget.value)}
+          >
+            <option value="">{draftCopy.allStates}</option>
+            {CONTENT_STATES.map((state) => (
+              <option key={state} value={state}>
+                {draftCopy.states[state]}
+              </option>
+            ))}
           </select>
           {props.toolbar?.(rows)}
           {props.renderCard ? <CardGridControls view={view} sortOptions={sortOptions} /> : null}

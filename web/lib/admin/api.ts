@@ -3,6 +3,7 @@
  * session ended) waits for the sign-in dialog and sends the call again: the guard refused it before it did anything.
  */
 import { commonCopy } from '../../../shared/copy/admin';
+import type { DraftWrittenReply } from '../../../shared/drafts';
 import type { LivePreviewRequest } from '../../../shared/live-preview';
 import type { ErrorReply, MessageReply } from '../../../shared/replies';
 import type { ListEnvelope, ResourceDef } from '../../../shared/resources';
@@ -105,6 +106,21 @@ export async function restoreFromTrash(resource: string, id: string): Promise<vo
 
 export async function deleteForever(resource: string, id: string): Promise<void> {
   await apiJson(`/trash/${encodeURIComponent(resource)}/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
+
+/** Publishes an item: its newest draft, or the item as it is when it was unpublished (docs/decisions/0039). */
+export async function publishItem(def: ResourceDef, id: string): Promise<DraftWrittenReply> {
+  return apiJson<DraftWrittenReply>(`/${def.path}/${encodeURIComponent(id)}/publish`, { method: 'POST' });
+}
+
+/** Takes an item off the public site; it stays in the admin as a draft. */
+export async function unpublishItem(def: ResourceDef, id: string): Promise<DraftWrittenReply> {
+  return apiJson<DraftWrittenReply>(`/${def.path}/${encodeURIComponent(id)}/unpublish`, { method: 'POST' });
+}
+
+/** Throws away the drafts newer than the published state. */
+export async function discardDraft(def: ResourceDef, id: string): Promise<DraftWrittenReply> {
+  return apiJson<DraftWrittenReply>(`/${def.path}/${encodeURIComponent(id)}/draft`, { method: 'DELETE' });
 }
 
 /** Moves a record to the trash. */

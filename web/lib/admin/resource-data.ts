@@ -5,10 +5,10 @@
  */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
-import { lifecycleCopy, listCopy } from '../../../shared/copy/admin';
+import { draftCopy, lifecycleCopy, listCopy } from '../../../shared/copy/admin';
 import type { ManagedRecord, ManageListReply } from '../../../shared/resource-replies';
 import { resourceAtPath, resources, type ResourceDef, type ResourceKey, type ScreenCopy } from '../../../shared/resources';
-import { deleteRecord, restoreFromTrash, saveOrder, setVisibility, unwrapList } from './api';
+import { deleteRecord, discardDraft, restoreFromTrash, saveOrder, setVisibility, unpublishItem, unwrapList } from './api';
 import { signedInAccount } from './auth';
 import { loadReply, runBatch, runWrite, submitted, type Loaded } from './screen-data';
 
@@ -26,7 +26,9 @@ export type ResourceIntent =
   | { intent: 'visibility'; id: string; name: string; hidden: boolean }
   | { intent: 'order'; ids: string[] }
   | { intent: 'bulk-visibility'; ids: string[]; hidden: boolean }
-  | { intent: 'bulk-delete'; ids: string[] };
+  | { intent: 'bulk-delete'; ids: string[] }
+  | { intent: 'unpublish'; id: string; name: string }
+  | { intent: 'discard-draft'; id: string; name: string };
 
 /** Deletes at once in a bulk delete: each also removes image files, so a few at a time. */
 const BULK_DELETE_PARALLEL = 4;
@@ -97,6 +99,20 @@ export async function resourceAction(screen: ResourceScreenData | null, request:
       return runWrite(() => saveOrder(def, body.ids), {
         success: () => lifecycleCopy.orderSaved,
         failure: lifecycleCopy.orderFailed,
+        fallback: '',
+        duration,
+      });
+    case 'unpublish':
+      return runWrite(() => unpublishItem(def, body.id), {
+        success: () => draftCopy.unpublished(body.name),
+        failure: draftCopy.publishFailed,
+        fallback: '',
+        duration,
+      });
+    case 'discard-draft':
+      return runWrite(() => discardDraft(def, body.id), {
+        success: () => draftCopy.discarded(body.name),
+        failure: draftCopy.failed,
         fallback: '',
         duration,
       });

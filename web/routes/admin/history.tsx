@@ -6,7 +6,7 @@
 import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link, useFetcher, useLoaderData } from 'react-router';
-import { historyCopy as copy } from '../../../shared/copy/admin';
+import { draftCopy, historyCopy as copy } from '../../../shared/copy/admin';
 import type { CompareReply, FieldComparison, VersionListReply, VersionSummary } from '../../../shared/history';
 import { resources, RESOURCE_KEYS } from '../../../shared/resources';
 import { readableDateTime } from '../../../shared/site-time';
@@ -68,13 +68,15 @@ async function nameOf(api: string, number: number, titleField: string): Promise<
 
 interface RestoreIntent {
   number: number;
+  /** A draft: the live version stays (docs/decisions/0039). */
+  as?: 'published' | 'draft';
 }
 
 export async function clientAction({ params, request }: Route.ClientActionArgs) {
-  const { number } = await submitted<RestoreIntent>(request);
+  const { number, as = 'published' } = await submitted<RestoreIntent>(request);
   const target = historyOf(params.resource, params.id);
-  return runWrite(() => apiJson(`${target.api}/versions/${number}/restore`, { method: 'POST', body: { as: 'published' } }), {
-    success: () => copy.restored(number),
+  return runWrite(() => apiJson(`${target.api}/versions/${number}/restore`, { method: 'POST', body: { as } }), {
+    success: () => (as === 'draft' ? draftCopy.restoredAsDraft(number) : copy.restored(number)),
   });
 }
 
@@ -85,8 +87,8 @@ export default function History() {
   const [confirming, setConfirming] = useState<number | null>(null);
   const busy = fetcher.state !== 'idle';
   const when = (version: VersionSummary) => readableDateTime(new Date(version.at), timeZone);
-  const restore = (number: number) => {
-    const intent: RestoreIntent = { number };
+  const restore = (number: number, as: RestoreIntent['as'] = 'published') => {
+    const intent: RestoreIntent = { number, as };
     void fetcher.submit({ ...intent }, { method: 'post', encType: 'application/json' });
     setConfirming(null);
   };
@@ -142,7 +144,13 @@ export default function History() {
                 </Form>
                 {compared ? <Comparison loaded={compared} /> : null}
               </section>
-              <VersionTable versions={list} when={when} busy={busy} onRestore={setConfirming} />
+              <VersionTable
+                versions={list}
+                when={when}
+                busy={busy}
+                onRestore={setConfirming}
+                onRestoreAsDraft={(number) => restore(number, 'draft')}
+              />
               {reply.data.next !== null ? (
                 <Link to={`?before=${reply.data.next}`} className={btn.secondary}>
                   {copy.more}
@@ -172,11 +180,14 @@ function VersionTable({
   when,
   busy,
   onRestore,
+  onRestoreAsDraft,
 }: {
   versions: VersionSummary[];
   when: (version: VersionSummary) => string;
   busy: boolean;
   onRestore: (number: number) => void;
+  /** No confirmation: nothing visitors see changes. */
+  onRestoreAsDraft: (number: number) => void;
 }) {
   return (
     <div className={`${card} md:overflow-x-auto`}>
@@ -227,6 +238,17 @@ function VersionTable({
                   >
                     <RotateCcw className="h-4 w-4" aria-hidden />
                     {copy.restore}
+                  </button>
+                )}
+                {version.current ? null : (
+                  <button
+                    type="button"
+                    className={`${btn.smallEdit} ml-1`}
+                    disabled={busy}
+                    onClick={() => onRestoreAsDraft(version.number)}
+                    aria-label={draftCopy.asDraftLabel(version.number)}
+                  >
+                    {draftCopy.asDraft}
                   </button>
                 )}
               </td>

@@ -1,16 +1,19 @@
 /** Site settings: the company's details every public page shows (PUT /api/site-settings); Admins and Editors. */
 import { History } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { TOAST_SHORT_MS, commonCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
+import { TOAST_SHORT_MS, commonCopy, draftCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { formatPhone } from '../../../shared/phone';
 import { siteSettingsSchema, type SiteSettingsReply, type SiteSettingsSavedReply } from '../../../shared/site-settings-schema';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
+import { AutosaveLine } from '../../components/admin/draft-controls';
+import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { FieldError, PageHeader } from '../../components/admin/ui';
 import { useLeaveGuard } from '../../components/admin/use-leave-guard';
 import { apiJson } from '../../lib/admin/api';
+import { loadDocumentDraft, publishDocument, saveDocumentDraft } from '../../lib/admin/document-drafts';
 import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/site-settings';
 
@@ -60,12 +63,39 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
 }
 
 export async function clientLoader() {
-  return { settings: await loadReply<SiteSettingsReply>('/site-settings', copy.loadFailed) };
+  const [settings, draft] = await Promise.all([
+    loadReply<SiteSettingsReply>('/site-settings', copy.loadFailed),
+    loadDocumentDraft('/site-settings', siteSettingsSchema),
+  ]);
+  return { settings, draft };
+}
+
+/** Save (live at once), Save draft (visitors see no change) or Publish (the form as a draft, then published; docs/decisions/0039). */
+interface SettingsIntent {
+  intent: 'save' | 'draft' | 'publish';
+  settings: SiteSettings;
 }
 
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const body = await submitted<SiteSettings>(request);
-  return runWrite(() => apiJson<SiteSettingsSavedReply>('/site-settings', { method: 'PUT', body, fallback: copy.saveFailed }), {
+  const { intent, settings } = await submitted<SettingsIntent>(request);
+  if (intent === 'draft')
+    return runWrite(
+      async (): Promise<SiteSettingsSavedReply> => {
+        await saveDocumentDraft('/site-settings', settings);
+        return { success: true, message: draftCopy.draftSaved, data: settings };
+      },
+      { success: (reply) => reply.message, failure: draftCopy.failed, duration: TOAST_SHORT_MS },
+    );
+  if (intent === 'publish')
+    return runWrite(
+      async (): Promise<SiteSettingsSavedReply> => {
+        await publishDocument('/site-settings', settings);
+        const live = await apiJson<SiteSettingsReply>('/site-settings');
+        return { success: true, message: draftCopy.published(copy.title), data: live.data };
+      },
+      { success: (reply) => reply.message, failure: draftCopy.publishFailed, duration: TOAST_SHORT_MS },
+    );
+  return runWrite(() => apiJson<SiteSettingsSavedReply>('/site-settings', { method: 'PUT', body: settings, fallback: copy.saveFailed }), {
     success: (reply) => reply.message || copy.title,
     fallback: copy.saveFailed,
     duration: TOAST_SHORT_MS,
@@ -78,7 +108,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function SiteSettingsScreen() {
-  const { settings } = useLoaderData<typeof clientLoader>();
+  const { settings, draft } = useLoaderData<typeof clientLoader>();
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
@@ -87,13 +117,18 @@ export default function SiteSettingsScreen() {
           {historyCopy.link}
         </Link>
       </PageHeader>
-      <AdminDataView loaded={settings}>{({ data }) => <SettingsForm stored={readable(data)} />}</AdminDataView>
+      <AdminDataView loaded={settings}>
+        {({ data }) => <SettingsForm stored={readable(draft ?? data)} drafted={draft !== null} />}
+      </AdminDataView>
     </div>
   );
 }
 
-function SettingsForm({ stored }: { stored: SiteSettings }) {
+/** `stored`: what the form opens (the newest draft when `drafted`, else the live settings). */
+function SettingsForm({ stored, drafted }: { stored: SiteSettings; drafted: boolean }) {
   const [saved, setSaved] = useState(stored);
+  // a draft newer than the live settings: Publish is offered
+  const [hasDraft, setHasDraft] = useState(drafted);
   const [values, setValues] = useState(stored);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
@@ -101,14 +136,25 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
   const busy = fetcher.state !== 'idle';
   const dirty = JSON.stringify(saved) !== JSON.stringify(values);
   const guard = useLeaveGuard(dirty);
+  // autosave: 2 s after the last change of a form that checks out; never a publish (docs/decisions/0039)
+  const autosave = useDraftAutosave(JSON.stringify(values), dirty && !busy && errorsOf(values) === null, async () => {
+    const parsed = siteSettingsSchema.safeParse(values);
+    if (!parsed.success) return false;
+    await saveDocumentDraft('/site-settings', parsed.data, true);
+    setHasDraft(true);
+    return true;
+  });
+  // what the last submission asked for: a draft keeps Publish offered
+  const sent = useRef<SettingsIntent['intent']>('save');
   // a save's outcome: the stored settings into the form, or its message under it
   useWritten(fetcher.data, (outcome) => {
     if (!outcome.ok) return setFormError(outcome.error);
     setSaved(readable(outcome.reply.data));
     setValues(readable(outcome.reply.data));
+    setHasDraft(sent.current === 'draft');
   });
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent, intent: SettingsIntent['intent'] = 'save') => {
     event.preventDefault();
     const found = errorsOf(values);
     if (found) {
@@ -122,7 +168,8 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
     }
     setErrors({});
     setFormError('');
-    void fetcher.submit(siteSettingsSchema.parse(values), { method: 'put', encType: 'application/json' });
+    sent.current = intent;
+    void fetcher.submit({ intent, settings: siteSettingsSchema.parse(values) }, { method: 'put', encType: 'application/json' });
   };
 
   const field = (place: string, text: string, options: { type?: string; max?: number; long?: boolean; hint?: string } = {}) => {
@@ -211,12 +258,21 @@ function SettingsForm({ stored }: { stored: SiteSettings }) {
           {field('defaultDescription', copy.fields.defaultDescription, { max: SITE_LIMITS.defaultDescription, long: true })}
           {field('shareImage', copy.fields.shareImage, { long: true, hint: copy.shareImageHint })}
         </Section>
+        <AutosaveLine status={autosave} />
         {formError ? (
           <p role="alert" className="text-sm text-red-700">
             {formError}
           </p>
         ) : null}
-        <div className="flex justify-end">
+        <div className="flex justify-end gap-2">
+          <button type="button" className={btn.secondary} disabled={busy} onClick={(event) => submit(event, 'draft')}>
+            {draftCopy.saveDraft}
+          </button>
+          {hasDraft ? (
+            <button type="button" className={btn.secondary} disabled={busy} onClick={(event) => submit(event, 'publish')}>
+              {draftCopy.publish}
+            </button>
+          ) : null}
           <button type="submit" className={btn.primary} disabled={busy}>
             {busy ? commonCopy.saving : copy.save}
           </button>

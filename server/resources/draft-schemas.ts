@@ -1,0 +1,68 @@
+/** The request and reply schemas of one content resource's draft routes (draft-routes.ts; docs/decisions/0039). */
+import { apiMessages } from '../../shared/api-messages';
+import { draftMessages, draftWrittenReply } from '../../shared/drafts';
+import { writtenReply } from '../../shared/resource-replies';
+import type { ResourceDef } from '../../shared/resources';
+import { z } from '../../shared/zod';
+import { errorReplies, idParams, invalidRequest } from '../api/route-schemas';
+import { ClientError } from '../errors';
+import { writeBody } from './resource-schemas';
+
+const bearer = [{ bearer: [] }];
+
+/** The schemas of create-as-draft, save draft, discard, publish and unpublish of one resource. */
+export function draftRouteSchemas(def: ResourceDef) {
+  const tags = [`Content: ${def.path}`];
+  const noun = def.noun.toLowerCase();
+  return {
+    create: {
+      tags,
+      summary: `Add a ${noun} as a draft, not published`,
+      description: 'As a create, but visitors see it nowhere (pages, lists, API, sitemap, image URLs) until it is published.',
+      security: bearer,
+      body: writeBody(def, true),
+      response: { 201: writtenReply(def, draftMessages.draftCreated(def.noun)), ...errorReplies(400, 401, 403, 413, 415, 507) },
+    },
+    save: {
+      schema: {
+        tags,
+        summary: `Save a draft of a ${noun}; what visitors see is unchanged`,
+        description:
+          'The body is an update’s (fields left out keep the draft’s or the published value) and is checked as one. `autosave=true` overwrites the newest draft in place instead of adding a version.',
+        security: bearer,
+        params: idParams,
+        querystring: z.object({ autosave: z.enum(['true', 'false']).optional() }),
+        body: writeBody(def, false),
+        response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404, 413, 415, 507) },
+      },
+      schemaErrorFormatter: invalidRequest((_issues, part) =>
+        part === 'querystring' ? new ClientError(400, draftMessages.autosaveQuery) : new ClientError(400, apiMessages.badRequest),
+      ),
+    },
+    discard: {
+      tags,
+      summary: `Discard the draft of a ${noun}`,
+      description: 'Removes the drafts newer than the published state. 400 when there is none, or the item was never published.',
+      security: bearer,
+      params: idParams,
+      response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404) },
+    },
+    publish: {
+      tags,
+      summary: `Publish a ${noun}: its newest draft becomes what visitors see`,
+      description:
+        'The draft is checked against today’s rules (400, nothing changed) and written to the item as a published version in one transaction; an unpublished item without a draft is published as it is. 409 when one of its images is no longer stored.',
+      security: bearer,
+      params: idParams,
+      response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404, 409) },
+    },
+    unpublish: {
+      tags,
+      summary: `Unpublish a ${noun}: visitors no longer see it anywhere`,
+      description: 'It stays in the admin as a draft; Publish brings it back. Not the same as hiding it (a hidden item stays published).',
+      security: bearer,
+      params: idParams,
+      response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404) },
+    },
+  };
+}
