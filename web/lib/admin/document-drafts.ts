@@ -5,6 +5,7 @@
 import { draftCopy } from '../../../shared/copy/admin';
 import type { z } from '../../../shared/zod';
 import { apiJson } from './api';
+import { loadReply } from './screen-data';
 
 interface DraftReply {
   data: { number: number; value: Record<string, unknown> } | null;
@@ -12,15 +13,12 @@ interface DraftReply {
 
 /** The newest draft newer than the live document, read as `schema` says; null when there is none (or it cannot be read). */
 export async function loadDocumentDraft<T>(path: string, schema: z.ZodType<T>): Promise<T | null> {
-  try {
-    const reply = await apiJson<DraftReply>(`${path}/draft`);
-    if (!reply.data) return null;
-    const parsed = schema.safeParse(reply.data.value);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    // the live document stays the form's start: a draft that cannot be read is no reason to refuse the screen
-    return null;
-  }
+  // read as every screen's data is (loadReply): signed out, nothing is asked, so the layout can send the visit to the login
+  // a draft that cannot be read is no reason to refuse the screen: the live document stays the form's start
+  const loaded = await loadReply<DraftReply>(`${path}/draft`, '');
+  if (!loaded.reply?.data) return null;
+  const parsed = schema.safeParse(loaded.reply.data.value);
+  return parsed.success ? parsed.data : null;
 }
 
 /** Saves `value` as the document's draft (`autosave`: over the newest draft, in place); visitors see no change. */
