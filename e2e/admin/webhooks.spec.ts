@@ -1,7 +1,8 @@
 /**
  * Webhooks: an Admin adds one on the screen, sends a test event that a receiver on loopback gets signed
  * (the empty server allows loopback: WEBHOOKS_ALLOW_PRIVATE=true), sees it in the delivery log, reveals and
- * replaces the secret, edits and deletes it; the demo server (the default) refuses a loopback URL. axe on the screen.
+ * replaces the secret, edits and deletes it (adding and changing ask for the password again first); the demo
+ * server (the default) refuses a loopback URL. axe on the screen.
  */
 import crypto from 'node:crypto';
 import http from 'node:http';
@@ -9,7 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { webhooksCopy as copy } from '../../shared/copy/admin';
 import { WEBHOOK_HEADERS, webhookEventLabels, webhookMessages } from '../../shared/webhooks';
 import { expectNoSeriousAxeViolations } from '../fixtures/axe';
-import { expect, logInAt, openScreen, test } from '../fixtures/admin-login';
+import { confirmPassword, expect, logInAt, openScreen, test } from '../fixtures/admin-login';
 import { SERVERS } from '../fixtures/servers';
 
 interface Received {
@@ -38,9 +39,11 @@ test('add, test, read the log, reveal and replace the secret, edit and delete a 
     // nothing chosen: the server's message under the form, nothing added
     await add.getByLabel(copy.url).fill(url);
     await add.getByRole('button', { name: copy.add }).click();
+    await confirmPassword(page);
     await expect(add.getByText(webhookMessages.eventsRequired)).toBeVisible();
     await add.getByRole('checkbox', { name: webhookEventLabels['enquiry.created'] }).check();
     await add.getByRole('button', { name: copy.add }).click();
+    await confirmPassword(page);
     const card = page.getByRole('region', { name: url });
     await expect(card).toBeVisible();
     await expect(add.getByLabel(copy.url)).toHaveValue('');
@@ -74,6 +77,7 @@ test('add, test, read the log, reveal and replace the secret, edit and delete a 
     await card.getByRole('button', { name: copy.editLabel(url) }).click();
     await card.getByRole('checkbox', { name: webhookEventLabels['content.published'] }).check();
     await card.getByRole('button', { name: copy.save }).click();
+    await confirmPassword(page);
     await expect(page.getByText(webhookMessages.saved)).toBeVisible();
     await expect(card.getByText('content.published', { exact: true })).toBeVisible();
     await expectNoSeriousAxeViolations(page);
@@ -93,6 +97,7 @@ test('a loopback URL is refused with the reason, and nothing is added', async ({
   await add.getByLabel(copy.url).fill('http://127.0.0.1:9/hook');
   await add.getByRole('checkbox', { name: webhookEventLabels['content.published'] }).check();
   await add.getByRole('button', { name: copy.add }).click();
+  await confirmPassword(page);
   await expect(add.getByText(webhookMessages.urlNotPublic('127.0.0.1'))).toBeVisible();
   await expect(page.getByRole('region', { name: 'http://127.0.0.1:9/hook' })).toHaveCount(0);
 });

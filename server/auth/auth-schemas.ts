@@ -66,7 +66,8 @@ export const passwordSchema = z
 
 const tags = ['Admins'];
 const security = [{ bearer: [] }];
-const stepUpNote = 'Needs the `X-Reauth-Token` header from POST /api/admins/reauth (password, and code when two-factor sign-in is on).';
+export const stepUpNote =
+  'Needs the `X-Reauth-Token` header from POST /api/admins/reauth (password, and code when two-factor sign-in is on).';
 
 /** The first failing rule's message, as the reply's message and only error. */
 const firstIssue = (schema: z.ZodType) =>

@@ -58,7 +58,7 @@ beforeAll(async () => {
   const hook = await t.app.inject({
     method: 'POST',
     url: '/api/webhooks',
-    headers: admin,
+    headers: await stepUpHeaders(t.app, adminToken),
     payload: { url: `${receiver.url}/pipeline`, events: ['enquiry.stage-changed'] },
   });
   expect(hook.statusCode, hook.body).toBe(201);

@@ -6,6 +6,7 @@ import { ClientError } from '../errors';
 const tags = ['Webhooks'];
 const security = [{ bearer: [] }];
 const who = 'Accounts with the "accounts and backups" area (Admins).';
+import { stepUpNote } from '../auth/auth-schemas';
 
 // every problem of the body, the first as the message
 const bodyErrors = invalidRequest((issues) => {
@@ -29,7 +30,7 @@ export const webhookSchemas = {
     schema: {
       tags,
       summary: 'Add a webhook (its secret is made here)',
-      description: `${who} The URL must be http(s) and its host resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE=true.`,
+      description: `${who} ${stepUpNote} The URL must be http(s) and its host resolve to public addresses only, unless WEBHOOKS_ALLOW_PRIVATE=true.`,
       security,
       body: webhookInput,
       response: { 201: webhookReply, ...errorReplies(400, 401, 403) },
@@ -40,7 +41,7 @@ export const webhookSchemas = {
     schema: {
       tags,
       summary: 'Change a webhook’s URL and events',
-      description: who,
+      description: `${who} ${stepUpNote}`,
       security,
       params: idParams,
       body: webhookInput,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS } from '../../shared/webhooks';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { startWebhookReceiver, type WebhookReceiver } from '../test/webhook-receiver';
+import { stepUpHeaders } from '../test/step-up';
 
 let receiver: WebhookReceiver;
 let first: TestApp;
@@ -35,7 +36,7 @@ describe('webhook deliveries, two processes', () => {
     const added = await first.app.inject({
       method: 'POST',
       url: '/api/webhooks',
-      headers: { authorization: `Bearer ${token}` },
+      headers: await stepUpHeaders(first.app, token),
       payload: { url: `${receiver.url}/shared`, events: ['enquiry.created'] },
     });
     expect(added.statusCode).toBe(201);

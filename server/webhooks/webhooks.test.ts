@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_HEADERS, webhookMessages, type Webhook, type WebhookDelivery } from '../../shared/webhooks';
-import { editorToken } from '../test/step-up';
+import { accountSecurityMessages } from '../../shared/api-messages';
+import { editorToken, stepUpHeaders } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../test/webhook-receiver';
@@ -40,8 +41,14 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
 }
 
 const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
-const call = (app: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, bearer?: string) =>
-  app.app.inject({ method, url, headers: auth(bearer), ...(payload ? { payload } : {}) });
+/** Adding a hook and changing one need the password again (a step-up token); an Admin's calls here carry one. */
+const needsStepUp = (method: string, url: string) =>
+  (method === 'POST' && url === '/api/webhooks') || (method === 'PUT' && /^\/api\/webhooks\/[^/]+$/.test(url));
+const call = async (app: TestApp, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object, bearer?: string) => {
+  // (an account whose password is not the test Admin's, the Editor, gets no token and is refused for its area)
+  const headers = needsStepUp(method, url) ? await stepUpHeaders(app.app, bearer ?? token).catch(() => auth(bearer)) : auth(bearer);
+  return app.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+};
 
 async function addHook(app: TestApp, url: string, events: string[], bearer?: string): Promise<Webhook> {
   const reply = await call(app, 'POST', '/api/webhooks', { url, events }, bearer);
@@ -85,6 +92,15 @@ describe('who may manage webhooks', () => {
     const refused = await call(t, 'POST', '/api/webhooks', { url: `${receiver.url}/editor`, events: ['enquiry.created'] }, editor);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toMatch(/Accounts and backups/);
+    // an Admin's session alone (a stolen one, say) may not add a hook or point one elsewhere: the password again first
+    const unconfirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/webhooks',
+      headers: auth(),
+      payload: { url: `${receiver.url}/unconfirmed`, events: ['enquiry.created'] },
+    });
+    expect(unconfirmed.statusCode).toBe(403);
+    expect(unconfirmed.json().message).toBe(accountSecurityMessages.reauthRequired);
     expect((await call(t, 'GET', '/api/webhooks')).json().data).toEqual([]);
   });
 

@@ -2,7 +2,7 @@
  * Before a sensitive action (accounts, turning two-factor off, a backup download): the password, and a
  * code when two-factor sign-in is on, exchanged for a short-lived step-up token sent with the action.
  */
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { ReauthReply } from '../../../shared/accounts';
 import { commonCopy, securityCopy as copy } from '../../../shared/copy/admin';
 import { apiJson, errorText } from '../../lib/admin/api';
@@ -10,6 +10,7 @@ import { STEP_UP_HEADER } from '../../../shared/roles';
 import { btn } from './classes';
 import { LabelledInput } from './ui';
 import { Modal } from './modal';
+import { useAdminMe } from '../../lib/admin/me';
 
 interface ReauthDialogProps {
   twoFactor: boolean;
@@ -77,4 +78,24 @@ export function ReauthDialog({ twoFactor, onConfirmed, onCancel }: ReauthDialogP
       </form>
     </Modal>
   );
+}
+
+/**
+ * A sensitive change asked for with the password again: `confirmFirst(run)` opens the dialog, and `run` gets the
+ * step-up headers once it is answered; render `dialog` where the screen shows it.
+ */
+export function useStepUp(): { confirmFirst: (run: (headers: Record<string, string>) => void) => void; dialog: ReactNode } {
+  const { twoFactor } = useAdminMe();
+  const [waiting, setWaiting] = useState<((headers: Record<string, string>) => void) | null>(null);
+  const dialog = waiting ? (
+    <ReauthDialog
+      twoFactor={twoFactor}
+      onConfirmed={(headers) => {
+        setWaiting(null);
+        waiting(headers);
+      }}
+      onCancel={() => setWaiting(null)}
+    />
+  ) : null;
+  return { confirmFirst: (run) => setWaiting(() => run), dialog };
 }

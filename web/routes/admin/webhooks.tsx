@@ -18,6 +18,7 @@ import type { MessageReply } from '../../../shared/replies';
 import { btn, card, input, label as labelClass } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { useStepUp } from '../../components/admin/reauth-dialog';
 import { Badge, EmptyState, FieldError, PageHeader, TableHead } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson } from '../../lib/admin/api';
@@ -41,9 +42,10 @@ export async function clientLoader() {
   return { list, logs };
 }
 
+/** Adding a hook and changing one carry the step-up headers of the password asked again. */
 type WebhookAction =
-  | { intent: 'add'; url: string; events: WebhookEvent[] }
-  | { intent: 'save'; id: string; url: string; events: WebhookEvent[] }
+  | { intent: 'add'; url: string; events: WebhookEvent[]; stepUp: Record<string, string> }
+  | { intent: 'save'; id: string; url: string; events: WebhookEvent[]; stepUp: Record<string, string> }
   | { intent: 'delete' | 'rotate' | 'test'; id: string };
 
 export async function clientAction({ request }: Route.ClientActionArgs): Promise<Written<WebhookReply | MessageReply>> {
@@ -51,15 +53,20 @@ export async function clientAction({ request }: Route.ClientActionArgs): Promise
   const success = (reply: { message: string }) => reply.message;
   switch (action.intent) {
     case 'add':
-      return runWrite(() => apiJson<WebhookReply>('/webhooks', { method: 'POST', body: { url: action.url, events: action.events } }), {
-        success,
-        failureToast: false,
-      });
+      return runWrite(
+        () =>
+          apiJson<WebhookReply>('/webhooks', { method: 'POST', headers: action.stepUp, body: { url: action.url, events: action.events } }),
+        {
+          success,
+          failureToast: false,
+        },
+      );
     case 'save':
       return runWrite(
         () =>
           apiJson<WebhookReply>(`/webhooks/${encodeURIComponent(action.id)}`, {
             method: 'PUT',
+            headers: action.stepUp,
             body: { url: action.url, events: action.events },
           }),
         { success, failureToast: false },
@@ -217,6 +224,7 @@ function HookCard({ hook, deliveries }: HookWithLog) {
     else setConfirming(null);
   });
   const send = (action: WebhookAction) => void fetcher.submit({ ...action }, { method: 'post', encType: 'application/json' });
+  const { confirmFirst, dialog } = useStepUp();
   const headingId = `hook-${hook._id}`;
   return (
     <section className={`${card} space-y-4 p-5`} aria-labelledby={headingId}>
@@ -269,7 +277,7 @@ function HookCard({ hook, deliveries }: HookWithLog) {
             setEditing(false);
             setEditError(null);
           }}
-          onSubmit={(url, events) => send({ intent: 'save', id: hook._id, url, events })}
+          onSubmit={(url, events) => confirmFirst((stepUp) => send({ intent: 'save', id: hook._id, url, events, stepUp }))}
         />
       ) : null}
       <div className="flex flex-wrap items-center gap-2 text-sm">
@@ -307,6 +315,7 @@ function HookCard({ hook, deliveries }: HookWithLog) {
           onCancel={() => setConfirming(null)}
         />
       ) : null}
+      {dialog}
     </section>
   );
 }
@@ -316,6 +325,7 @@ function AddHook() {
   const [error, setError] = useState<string | null>(null);
   // a new form (empty) once an add succeeded
   const [formKey, setFormKey] = useState(0);
+  const { confirmFirst, dialog } = useStepUp();
   useWritten(fetcher.data, (outcome) => {
     if (outcome.ok) {
       setError(null);
@@ -333,11 +343,14 @@ function AddHook() {
         submitLabel={copy.add}
         busy={fetcher.state !== 'idle'}
         error={error}
-        onSubmit={(url, events) => {
-          const action: WebhookAction = { intent: 'add', url, events };
-          void fetcher.submit({ ...action }, { method: 'post', encType: 'application/json' });
-        }}
+        onSubmit={(url, events) =>
+          confirmFirst((stepUp) => {
+            const action: WebhookAction = { intent: 'add', url, events, stepUp };
+            void fetcher.submit({ ...action }, { method: 'post', encType: 'application/json' });
+          })
+        }
       />
+      {dialog}
     </section>
   );
 }
