@@ -10,7 +10,6 @@ import { apiMessages } from '../../shared/api-messages';
 import { contentState, draftMessages, type ContentState } from '../../shared/drafts';
 import { historyMessages } from '../../shared/history';
 import type { ResourceDef } from '../../shared/resources';
-import { UUID_PATTERN } from '../../shared/validation';
 import type { AuditContext } from '../audit/audit-service';
 import { recordChanges, recordLabel } from '../audit/content-changes';
 import type { Db } from '../db/client';
@@ -19,7 +18,7 @@ import { removeTempFiles } from '../uploads/read-write-input';
 import { contentPublished } from '../webhooks/content-published';
 import type { ContentImages } from './content-images';
 import type { ContentReads } from './content-reads';
-import { auditContentWrite, imageUrls, snapshotColumns, snapshotOf, toColumns, toRecord, type Row } from './content-records';
+import { auditContentWrite, findLiveRow, imageUrls, snapshotColumns, snapshotOf, toColumns, toRecord, type Row } from './content-records';
 import type { ContentResources } from './content-resources';
 import { validateWrite, type ContentWriteOptions } from './content-writes';
 import type { ContentWrite } from './image-field-schemas';
@@ -262,16 +261,8 @@ export class ContentDrafts {
     return row;
   }
 
-  private async findRow(key: string, id: string): Promise<Row> {
-    const { def, table } = this.resources.get(key);
-    if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
-    const [row]: Row[] = await this.options.db
-      .select()
-      .from(table)
-      .where(and(eq(table.id, id), isNull(table.deletedAt)))
-      .limit(1);
-    if (!row) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
-    return row;
+  private findRow(key: string, id: string): Promise<Row> {
+    return findLiveRow(this.options.db, this.resources.get(key), id);
   }
 }
 

@@ -8,7 +8,8 @@ import type { LivePreview } from '../../shared/live-preview';
 import type { ResourceDef } from '../../shared/resources';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import { contentState } from '../../shared/drafts';
-import { validateRecord } from '../../shared/validation';
+import { UUID_PATTERN, validateRecord } from '../../shared/validation';
+import { apiMessages } from '../../shared/api-messages';
 import { ClientError } from '../errors';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import { recordLabel } from '../audit/content-changes';
@@ -112,6 +113,18 @@ export function shownToVisitors(table: AnyResourceTable) {
 }
 
 /** Timestamp columns are read in `date` mode. */
+/** An item not in the trash, by id: 400 for an id that is no UUID, 404 when there is none. */
+export async function findLiveRow(db: Db, { def, table }: { def: ResourceDef; table: AnyResourceTable }, id: string): Promise<Row> {
+  if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
+  const [row]: Row[] = await db
+    .select()
+    .from(table)
+    .where(and(eq(table.id, id), isNull(table.deletedAt)))
+    .limit(1);
+  if (!row) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+  return row;
+}
+
 export const isoTime = (value: unknown) => (value instanceof Date ? value.toISOString() : String(value));
 
 /** Validated values to DB columns: '' dates are stored as NULL. */

@@ -10,7 +10,7 @@ import fs from 'node:fs/promises';
 import { and, eq, isNull, min } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import type { ResourceDef } from '../../shared/resources';
-import { UUID_PATTERN, validateRecord } from '../../shared/validation';
+import { validateRecord } from '../../shared/validation';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import { recordChanges, recordValues } from '../audit/content-changes';
 import type { Db } from '../db/client';
@@ -23,6 +23,7 @@ import type { ContentImages, ImagePlan } from './content-images';
 import type { ContentReads } from './content-reads';
 import {
   auditContentWrite,
+  findLiveRow,
   hiddenFromVisitors,
   imageUrls,
   snapshotColumns,
@@ -296,16 +297,8 @@ export class ContentWrites {
     return removed;
   }
 
-  private async findRow(key: string, id: string): Promise<Row> {
-    const { def, table } = this.resources.get(key);
-    if (!UUID_PATTERN.test(id)) throw new ClientError(400, apiMessages.invalidId);
-    const [row]: Row[] = await this.options.db
-      .select()
-      .from(table)
-      .where(and(eq(table.id, id), isNull(table.deletedAt)))
-      .limit(1);
-    if (!row) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
-    return row;
+  private findRow(key: string, id: string): Promise<Row> {
+    return findLiveRow(this.options.db, this.resources.get(key), id);
   }
 }
 
