@@ -1,4 +1,4 @@
-import { lowerImageThreadPriority } from './image-threads';
+import { lowerHelperThreadPriority } from './thread-priority';
 
 /**
  * Image work bounded across all requests: jobs run a few at a time in arrival order, and
@@ -59,11 +59,11 @@ export class ImageQueue {
     if (this.running >= this.options.concurrency) await new Promise<void>((resolve) => this.queued[priority].push(resolve));
     else this.running += 1;
     // libvips starts its threads on first use: lowered before each job, and after it for the ones it just started
-    lowerImageThreadPriority();
+    lowerHelperThreadPriority();
     try {
       return await job();
     } finally {
-      lowerImageThreadPriority();
+      lowerHelperThreadPriority();
       const next = this.queued.request.shift() ?? this.queued.background.shift();
       // the place passes straight to the next job, so a newcomer cannot overtake it
       if (next) next();
