@@ -28,6 +28,7 @@ import { historyRoutes } from './history/history-routes';
 import { securityTxtRoute } from './security-txt';
 import type { Services } from './services';
 import { registerUploads } from './storage/serve-uploads';
+import { allRenditionUrls } from '../shared/image-urls';
 import { trashRoutes } from './trash/trash-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 import { visitRoutes } from './visits/visit-routes';
@@ -162,6 +163,10 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
     {
       withheldNames: () => services.content.reads.withheldNames(),
       auth: services.auth,
+      previewShows: async (token, name) => {
+        const preview = await services.previewLinks.open(token);
+        return Boolean(preview?.images.some((url) => allRenditionUrls(url).includes(`/uploads/${name}`)));
+      },
     },
     uploadCacheControl(env),
   );

@@ -24,6 +24,8 @@ import { createS3Storage } from './storage/s3-storage';
 import { createLocalStorage, type Storage } from './storage/storage';
 import { TrashService } from './trash/trash-service';
 import { ContentHistory } from './history/content-history';
+import { PreviewLinks } from './resources/preview-links';
+import { loadSigningSecret } from './auth/tokens';
 import { snapshotImageUrls } from './history/version-snapshots';
 import { webhookDeliveryJob } from './webhooks/webhook-delivery.job';
 import { WebhookService } from './webhooks/webhook-service';
@@ -57,6 +59,8 @@ export interface Services {
   trash: TrashService;
   /** The versions of content items, About and Site settings (REVISIONS_KEEP per item). */
   history: ContentHistory;
+  /** Shareable, signed preview links of drafts (preview-links.ts). */
+  previewLinks: PreviewLinks;
   /** Webhooks: the hooks, and the events fired in the transaction of a change (`emit`), delivered by the job queue. */
   webhooks: WebhookService;
   /** Public page views counted in memory and added to the database every 10 s (start/stop with the server); null with ANALYTICS=false. */
@@ -151,6 +155,12 @@ export async function createServices(
     passwordResets: new PasswordResets(database.db, auth.accounts, mail, accountMails, audit, env.loginRateWindowMs),
     audit,
     history,
+    previewLinks: new PreviewLinks({
+      db: database.db,
+      secret: await loadSigningSecret(database.db),
+      resources: content.resources,
+      history,
+    }),
     webhooks,
     visits: env.analytics ? new VisitCounter(database.db, { timeZone: env.siteTimeZone, publicUrl: env.publicUrl }) : null,
   };

@@ -153,14 +153,18 @@ export class ContentReads {
    */
   async listWithUnsaved(key: string, preview: LivePreview): Promise<AnyRecord[]> {
     const { def, table } = this.resources.get(key);
-    const records = await this.listWithPreview(key, preview.id);
     const [row]: Row[] = await this.options.db
       .select()
       .from(table)
       .where(and(eq(table.id, preview.id), isNull(table.deletedAt)))
       .limit(1);
-    const record = unsavedRecord(def, row ? toRecord(def, row) : null, preview);
-    const at = records.findIndex((stored) => stored._id === preview.id);
+    return this.listWithRecord(key, unsavedRecord(def, row ? toRecord(def, row) : null, preview));
+  }
+
+  /** The public list with `record` in its item's place, hidden or not, or first when the list lacks it (a preview). */
+  async listWithRecord(key: string, record: AnyRecord): Promise<AnyRecord[]> {
+    const records = await this.listWithPreview(key, String(record._id));
+    const at = records.findIndex((stored) => stored._id === record._id);
     return at < 0 ? [record, ...records] : records.map((stored, i) => (i === at ? record : stored));
   }
 

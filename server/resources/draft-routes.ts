@@ -1,11 +1,12 @@
 /**
  * The draft routes of one content resource (docs/decisions/0039), registered by resource-routes.ts inside its
- * multipart scope: POST /drafts (create as a draft), PUT/DELETE /:id/draft (save, discard), POST /:id/publish and
- * /:id/unpublish. Staff of the content area only; visitors get 401, other areas 403.
+ * multipart scope: POST /drafts (create as a draft), PUT/DELETE /:id/draft (save, discard), POST /:id/publish,
+ * /:id/unpublish and /:id/preview-link (a shareable link of the draft: preview-links.ts). Staff of the content area only; visitors get 401, other areas 403.
  */
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { draftMessages } from '../../shared/drafts';
+import { PREVIEW_LINK_PATH, previewLinkMessages } from '../../shared/preview-links';
 import type { ResourceDef } from '../../shared/resources';
 import { auditContext } from '../audit/audit-context';
 import type { Services } from '../services';
@@ -51,6 +52,12 @@ export function registerDraftRoutes(app: FastifyInstance, options: DraftRouteOpt
   staff.post(`${base}/:id/publish`, { schema: schemas.publish, onRequest: guard }, async (request) => {
     const data = await drafts.publish(key, request.params.id, auditContext(request));
     return { success: true as const, message: draftMessages.published(def.noun), data };
+  });
+
+  staff.post(`${base}/:id/preview-link`, { schema: schemas.previewLink, onRequest: guard }, async (request) => {
+    const { token, expiresAt } = await services.previewLinks.create(key, request.params.id);
+    const url = `${services.env.publicUrl.replace(/\/+$/, '')}${PREVIEW_LINK_PATH}${token}`;
+    return { success: true as const, message: previewLinkMessages.made, data: { url, expiresAt: expiresAt.toISOString() } };
   });
 
   staff.post(`${base}/:id/unpublish`, { schema: schemas.unpublish, onRequest: guard }, async (request) => {

@@ -1,6 +1,7 @@
 /** The request and reply schemas of one content resource's draft routes (draft-routes.ts; docs/decisions/0039). */
 import { apiMessages } from '../../shared/api-messages';
 import { draftMessages, draftWrittenReply } from '../../shared/drafts';
+import { PREVIEW_LINK_DAYS, previewLinkReply } from '../../shared/preview-links';
 import { writtenReply } from '../../shared/resource-replies';
 import type { ResourceDef } from '../../shared/resources';
 import { z } from '../../shared/zod';
@@ -10,7 +11,7 @@ import { writeBody } from './resource-schemas';
 
 const bearer = [{ bearer: [] }];
 
-/** The schemas of create-as-draft, save draft, discard, publish and unpublish of one resource. */
+/** The schemas of create-as-draft, save draft, discard, publish, unpublish and preview links of one resource. */
 export function draftRouteSchemas(def: ResourceDef) {
   const tags = [`Content: ${def.path}`];
   const noun = def.noun.toLowerCase();
@@ -63,6 +64,16 @@ export function draftRouteSchemas(def: ResourceDef) {
       security: bearer,
       params: idParams,
       response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404) },
+    },
+    previewLink: {
+      tags,
+      summary: `Make a shareable preview link of a ${noun}'s draft`,
+      description:
+        `A signed link anyone may open for ${PREVIEW_LINK_DAYS} days: the public page with the item as its newest draft stands, never indexed and kept by no cache. ` +
+        'It is refused once it expires, once a version is published after it was made, or once the item has no draft or is deleted. 400 when the item is published without a draft.',
+      security: bearer,
+      params: idParams,
+      response: { 200: previewLinkReply, ...errorReplies(400, 401, 403, 404) },
     },
   };
 }

@@ -2,7 +2,8 @@
  * /uploads/<name>: stored image renditions, immutable, with the same headers wherever they live.
  * Local disk goes through fastify-static (sendfile, ranges); a bucket is streamed through the
  * server, so image URLs and a CDN in front stay the same on every instance. The images of hidden
- * and trashed items are for staff only: a visitor gets 404, staff get them kept by no cache.
+ * and trashed items are for staff only: a visitor gets 404, staff (and a draft's preview link, for its own
+ * images) get them kept by no cache.
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -45,6 +46,8 @@ function uploadNameOf(url: string): string | null {
 export interface UploadAccess {
   withheldNames(): Promise<Set<string>>;
   auth: Auth;
+  /** Whether a draft's preview link (its token) shows the file: a withheld image of that draft alone. */
+  previewShows(token: string, name: string): Promise<boolean>;
 }
 
 export async function registerUploads(
@@ -65,6 +68,8 @@ export async function registerUploads(
         if (name === null || !(await access.withheldNames()).has(name)) return;
         withheld.add(request);
         if (await seesWithheldContent(access.auth, request)) return;
+        const token = new URLSearchParams(request.url.split('?')[1] ?? '').get('preview');
+        if (token && (await access.previewShows(token, name))) return;
         return reply.code(404).send({ success: false, message: apiMessages.notFound });
       });
       scope.addHook('onSend', async (request, reply, payload) => {

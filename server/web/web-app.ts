@@ -28,6 +28,9 @@ import { PageCache, type PreparedPage, type RenderedPage } from './page-cache';
 import type { VisitCounter } from '../visits/visit-counter';
 import { propertyOf } from '../../shared/narrow';
 import type { LivePreview } from '../../shared/live-preview';
+import type { DraftPreview } from '../resources/preview-links';
+import { PREVIEW_LINK_PATH, previewLinkMessages } from '../../shared/preview-links';
+import { parseImageUrl } from '../../shared/image-urls';
 
 export type WebAppMode = 'none' | 'production' | 'development';
 
@@ -54,6 +57,8 @@ export type WebLoadContext = {
   previewId?: string;
   /** A live preview (POST /api/preview): this item, as its form holds it, in its list (`previewId` is its id). */
   livePreview?: LivePreview;
+  /** A preview link's draft (GET /preview/<token>): this item as its draft stands, in its list. */
+  draftPreview?: DraftPreview;
 };
 
 type ScriptSources = { nonce: string } | { hashes: string[] };
@@ -172,7 +177,13 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   };
 
   /** Any other page (admin, and everything in development): rendered per request with a fresh nonce, streamed. */
-  const renderOwn = async (request: Request, reply: FastifyReply, previews: Pick<WebLoadContext, 'previewId' | 'livePreview'> = {}) => {
+  const renderOwn = async (
+    request: Request,
+    reply: FastifyReply,
+    previews: Pick<WebLoadContext, 'previewId' | 'livePreview' | 'draftPreview'> = {},
+    /** Rewrites an HTML page before it is sent (it is then read whole instead of streamed). */
+    rewriteHtml?: (html: string) => string,
+  ) => {
     const nonce = crypto.randomBytes(16).toString('base64');
     const response = await render(request, { services, nonce, failedReads: 0, log: reply.log, publicEntry, ...previews });
     reply.code(response.status);
@@ -186,6 +197,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     }
     // admin screens, a staff preview, a form's reply: for one person, kept by no cache
     reply.header('cache-control', PERSONAL);
+    if (rewriteHtml && response.headers.get('content-type')?.startsWith('text/html')) return reply.send(rewriteHtml(await response.text()));
     // @fastify/compress encodes the stream on its way out
     return reply.send(response.body);
   };
@@ -241,6 +253,22 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       livePreview,
     }),
   );
+
+  // a preview link of a draft: whoever holds it sees the item's page with the draft in place, never indexed or kept by a cache
+  // a wildcard, not a :token parameter: Fastify matches parameters of at most 100 characters, and a token is longer
+  app.get<{ Params: { '*': string } }>(`${PREVIEW_LINK_PATH}*`, async (request, reply) => {
+    const token = request.params['*'];
+    reply.header('x-robots-tag', 'noindex');
+    const preview = token.length <= MAX_PREVIEW_TOKEN ? await services.previewLinks.open(token) : null;
+    if (!preview) return reply.code(410).header('cache-control', PERSONAL).type('text/html; charset=utf-8').send(REFUSED_PREVIEW_PAGE);
+    const pagePath = services.content.resources.get(preview.key).def.publicPage;
+    return renderOwn(
+      pageRequest(origin + pagePath, { method: 'GET', headers: forwardedHeaders(request) }),
+      reply,
+      { draftPreview: preview },
+      (html) => withPreviewToken(html, preview.images, token),
+    );
+  });
 
   // The contact form without JavaScript posts here (form-encoded, small, rate limited like /api/user)
   // and the contact route's action answers; with JavaScript the page sends to /api/user instead.
@@ -334,4 +362,30 @@ function sendPrepared(
   const encoding = page.br ? preferredEncoding(request.headers['accept-encoding']) : null;
   if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
   return reply.send(page.identity);
+}
+
+/** A preview token is a short JWT; anything far longer is no token of ours and is not even checked. */
+const MAX_PREVIEW_TOKEN = 1000;
+
+/** What a refused preview link opens: a plain page (its status, 410, tells a program the same). */
+const REFUSED_PREVIEW_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${previewLinkMessages.refusedTitle}</title></head>
+<body><main><h1>${previewLinkMessages.refusedTitle}</h1><p>${previewLinkMessages.refused}</p><p><a href="/">Home</a></p></main></body></html>
+`;
+
+/**
+ * The draft's own images are withheld from visitors until it is published: on the preview page their URLs carry
+ * the token, which /uploads accepts for the images of that draft alone (serve-uploads.ts).
+ */
+function withPreviewToken(html: string, images: string[], token: string): string {
+  const query = `?preview=${encodeURIComponent(token)}`;
+  let result = html;
+  for (const url of images) {
+    const image = parseImageUrl(url);
+    if (!image) continue;
+    const base = image.base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    result = result.replace(new RegExp(`(${base}(?:-\\d+)?\\.(?:webp|avif))`, 'g'), `$1${query}`);
+  }
+  return result;
 }

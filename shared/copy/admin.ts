@@ -1052,4 +1052,12 @@ export const previewCopy = {
   loading: 'Loading the preview…',
   failed: 'The preview could not be shown.',
   note: 'Unsaved changes; new photos show once saved.',
+  /** A shareable link of the draft (docs/decisions/0043). */
+  share: 'Share preview link',
+  sharing: 'Making the link…',
+  linkLabel: 'Preview link',
+  copy: 'Copy link',
+  copied: 'Link copied',
+  worksUntil: (date: string) => `Anyone with this link sees the draft until ${date}, or until it is published or deleted.`,
+  shareFailed: (reason: string) => reason || 'Could not make the preview link.',
 };

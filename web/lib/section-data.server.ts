@@ -22,7 +22,14 @@ export async function loadSection<T>(context: AppLoadContext, read: () => Promis
 
 /** The records of one content resource as a section (with the hidden item a staff preview asks for). */
 export function loadResource<K extends ResourceKey>(context: AppLoadContext, key: K): Promise<Section<ResourceRecords[K][]>> {
-  const { previewId, livePreview } = context;
+  const { previewId, livePreview, draftPreview } = context;
+  if (draftPreview?.key === key) {
+    // a preview link's draft, in its place (built from the definition by PreviewLinks.open)
+    return loadSection(
+      context,
+      async () => (await context.services.content.reads.listWithRecord(key, draftPreview.record)) as ResourceRecords[K][],
+    );
+  }
   if (livePreview?.key === key) {
     // the item as its form holds it, in its place (listWithUnsaved builds records from the definition too)
     return loadSection(

@@ -1,4 +1,4 @@
-/** The OpenAPI test's calls of one content resource's drafts: create as a draft, save, discard, publish, unpublish. */
+/** The OpenAPI test's calls of one content resource's drafts: create as a draft, save, discard, preview link, publish, unpublish. */
 import { expect } from 'vitest';
 import type { ResourceDef } from '../../../shared/resources';
 import { MISSING_ID, type OpenApiHarness } from '../openapi-harness';
@@ -42,6 +42,11 @@ export async function draftCalls(api: OpenApiHarness, def: ResourceDef, record: 
   const publish = `${base}/:id/publish`;
   const unpublish = `${base}/:id/unpublish`;
   const post = (route: string, id: string, headers = auth()) => call(route, { method: 'POST', url: route.replace(':id', id), headers });
+  const previewLink = `${base}/:id/preview-link`;
+  expect((await post(previewLink, drafted._id)).statusCode).toBe(200);
+  expect((await post(previewLink, record._id)).statusCode).toBe(400);
+  expect((await post(previewLink, drafted._id, {})).statusCode).toBe(401);
+  expect((await post(previewLink, MISSING_ID)).statusCode).toBe(404);
   expect((await post(publish, drafted._id)).statusCode).toBe(200);
   expect((await post(publish, drafted._id)).statusCode).toBe(400);
   expect((await post(publish, drafted._id, {})).statusCode).toBe(401);

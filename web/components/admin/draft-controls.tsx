@@ -1,9 +1,14 @@
 /**
  * What a resource form adds for drafts (docs/decisions/0039): Save draft, Unpublish and Discard draft beside its
- * save button, and the quiet autosave line; and the state mark of a list row.
+ * save button, the quiet autosave line and a shareable preview link of the draft (0043); and the state mark of a list row.
  */
-import { draftCopy } from '../../../shared/copy/admin';
+import { useId, useState } from 'react';
+import { draftCopy, previewCopy } from '../../../shared/copy/admin';
 import type { ContentState } from '../../../shared/drafts';
+import type { ResourceDef } from '../../../shared/resources';
+import { readableDateTime } from '../../../shared/site-time';
+import { makePreviewLink } from '../../lib/admin/api';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
 import type { AutosaveStatus } from './use-draft-autosave';
 import { btn } from './classes';
 import { Badge } from './ui';
@@ -61,4 +66,62 @@ const STATE_TONES = { published: 'green', changed: 'blue', draft: 'orange' } as 
 /** An item's publishing state in a list row. */
 export function StateMark({ state }: { state: ContentState }) {
   return <Badge tone={STATE_TONES[state]}>{draftCopy.states[state]}</Badge>;
+}
+
+type ShareState =
+  { kind: 'idle' | 'making' } | { kind: 'made'; url: string; expiresAt: string; copied: boolean } | { kind: 'failed'; message: string };
+
+/** Share preview link: makes a signed link of the item's draft and shows it, ready to copy, with when it stops working. */
+export function SharePreviewLink({ def, id }: { def: ResourceDef; id: string }) {
+  const { timeZone } = useAdminLimits();
+  const [state, setState] = useState<ShareState>({ kind: 'idle' });
+  const inputId = useId();
+  const make = async () => {
+    setState({ kind: 'making' });
+    try {
+      const { data } = await makePreviewLink(def, id);
+      setState({ kind: 'made', ...data, copied: false });
+    } catch (error) {
+      setState({ kind: 'failed', message: previewCopy.shareFailed(error instanceof Error ? error.message : '') });
+    }
+  };
+  const copy = async (url: string, expiresAt: string) => {
+    await navigator.clipboard?.writeText(url).catch(() => undefined);
+    setState({ kind: 'made', url, expiresAt, copied: true });
+  };
+  return (
+    <div className="space-y-2 md:col-span-2">
+      <button type="button" className={btn.secondary} onClick={() => void make()} disabled={state.kind === 'making'}>
+        {state.kind === 'making' ? previewCopy.sharing : previewCopy.share}
+      </button>
+      {state.kind === 'made' ? (
+        <div className="space-y-1">
+          <label htmlFor={inputId} className="block text-sm font-medium text-gray-800">
+            {previewCopy.linkLabel}
+          </label>
+          <div className="flex flex-wrap gap-2">
+            <input
+              id={inputId}
+              readOnly
+              value={state.url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="min-w-0 flex-1 rounded border border-gray-300 px-2 py-1 text-sm"
+            />
+            <button type="button" className={btn.secondary} onClick={() => void copy(state.url, state.expiresAt)}>
+              {previewCopy.copy}
+            </button>
+          </div>
+          <p className="text-sm text-gray-700" role="status">
+            {state.copied ? `${previewCopy.copied}. ` : ''}
+            {previewCopy.worksUntil(readableDateTime(new Date(state.expiresAt), timeZone))}
+          </p>
+        </div>
+      ) : null}
+      {state.kind === 'failed' ? (
+        <p className="text-sm text-red-700" role="alert">
+          {state.message}
+        </p>
+      ) : null}
+    </div>
+  );
 }

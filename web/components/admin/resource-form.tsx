@@ -15,7 +15,7 @@ import type { ResourceRecord, WrittenReply } from '../../../shared/resource-repl
 import { publishItem, sendMultipart } from '../../lib/admin/api';
 import { runWrite } from '../../lib/admin/screen-data';
 import { btn } from './classes';
-import { AutosaveLine, DraftButtons } from './draft-controls';
+import { AutosaveLine, DraftButtons, SharePreviewLink } from './draft-controls';
 import { LivePreviewPane } from './live-preview';
 import { detailsOut, existingImagesOf, initialValue, linesOf, newItemId, resourceFormData } from './resource-form-data';
 import { ResourceFormField } from './resource-form-field';
@@ -314,6 +314,8 @@ export function ResourceForm(props: ResourceFormProps) {
 
         {footer ? <div className="md:col-span-2">{footer}</div> : null}
         {editing ? <AutosaveLine status={autosave} /> : null}
+        {/* a draft to show: the item opened as one, or one autosaved since */}
+        {editing && (drafted || autosave === 'saved') ? <SharePreviewLink def={def} id={record._id} /> : null}
 
         <div className="flex flex-wrap justify-end gap-2 pt-2 md:col-span-2">
           {editing ? (

@@ -4,6 +4,7 @@
  */
 import { commonCopy } from '../../../shared/copy/admin';
 import type { DraftWrittenReply } from '../../../shared/drafts';
+import type { PreviewLinkReply } from '../../../shared/preview-links';
 import type { LivePreviewRequest } from '../../../shared/live-preview';
 import type { ErrorReply, MessageReply } from '../../../shared/replies';
 import type { ListEnvelope, ResourceDef } from '../../../shared/resources';
@@ -116,6 +117,11 @@ export async function publishItem(def: ResourceDef, id: string): Promise<DraftWr
 /** Takes an item off the public site; it stays in the admin as a draft. */
 export async function unpublishItem(def: ResourceDef, id: string): Promise<DraftWrittenReply> {
   return apiJson<DraftWrittenReply>(`/${def.path}/${encodeURIComponent(id)}/unpublish`, { method: 'POST' });
+}
+
+/** A signed link anyone may open to see the item's draft on its public page (docs/decisions/0043). */
+export async function makePreviewLink(def: ResourceDef, id: string): Promise<PreviewLinkReply> {
+  return apiJson<PreviewLinkReply>(`/${def.path}/${encodeURIComponent(id)}/preview-link`, { method: 'POST' });
 }
 
 /** Throws away the drafts newer than the published state. */

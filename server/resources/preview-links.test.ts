@@ -1,0 +1,187 @@
+/**
+ * Shareable preview links of drafts (docs/decisions/0043) through the real app, pages included: a link shows the page
+ * with the draft (its new image too) to anyone holding it, never indexed or kept by a cache, while visitors see the
+ * live item; it is refused once expired, once the draft is published, once the item is deleted, and when forged.
+ */
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { previewLinkMessages } from '../../shared/preview-links';
+import { resources } from '../../shared/resources';
+import { buildApp } from '../app';
+import { sampleFields } from '../test/sample-records';
+import { editorToken, stepUpHeaders } from '../test/step-up';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { makeImage, multipart } from '../test/test-images';
+import { PreviewLinks } from './preview-links';
+
+let t: TestApp;
+let web: FastifyInstance;
+let token: string;
+const def = resources.clients;
+const base = `/api/${def.path}`;
+
+beforeAll(async () => {
+  t = await createTestApp({}, undefined, { renditionWorker: false });
+  web = await buildApp({ services: t.services, web: 'production' });
+  token = await t.login();
+});
+afterAll(async () => {
+  await web?.close();
+  await t?.close();
+});
+
+const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
+const unique = (words: string) => `${words} ${crypto.randomUUID().slice(0, 8)}`;
+const get = (url: string) => web.inject({ method: 'GET', url });
+type Rec = { _id: string; image: string };
+
+async function create(description: string): Promise<Rec> {
+  const body = multipart({ ...sampleFields(def, 'preview-links'), description }, [
+    { field: 'image', data: await makeImage('jpeg', 320, 240) },
+  ]);
+  const reply = await web.inject({ method: 'POST', url: base, ...body, headers: { ...body.headers, ...auth() } });
+  expect(reply.statusCode, reply.body).toBe(201);
+  return reply.json().data;
+}
+
+async function draftWithImage(id: string, description: string): Promise<string> {
+  const body = multipart({ description }, [{ field: 'image', data: await makeImage('jpeg', 300, 200) }]);
+  const reply = await web.inject({ method: 'PUT', url: `${base}/${id}/draft`, ...body, headers: { ...body.headers, ...auth() } });
+  expect(reply.statusCode, reply.body).toBe(200);
+  const managed = (await web.inject({ method: 'GET', url: `${base}/manage`, headers: auth() })).json() as (Rec & { draft: Rec })[];
+  return managed.find((record) => record._id === id)!.draft.image;
+}
+
+const makeLink = (id: string, bearer: string | null = token) =>
+  web.inject({ method: 'POST', url: `${base}/${id}/preview-link`, headers: bearer ? auth(bearer) : {} });
+
+/** The link's path (the reply names it on PUBLIC_URL). */
+async function linkPath(id: string): Promise<string> {
+  const reply = await makeLink(id);
+  expect(reply.statusCode, reply.body).toBe(200);
+  const { message, data } = reply.json();
+  expect(message).toBe(previewLinkMessages.made);
+  expect(new Date(data.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+  return new URL(data.url).pathname;
+}
+
+function expectRefused(reply: Awaited<ReturnType<typeof get>>) {
+  expect(reply.statusCode).toBe(410);
+  expect(reply.body).toContain(previewLinkMessages.refusedTitle);
+  expect(reply.headers['cache-control']).toBe('private, no-store');
+}
+
+describe('a preview link of a draft', () => {
+  it('shows the page with the draft and its new image to anyone holding it; visitors still see the live item', async () => {
+    const live = unique('Live story');
+    const drafted = unique('Draft story');
+    const item = await create(live);
+    const draftImage = await draftWithImage(item._id, drafted);
+    const path = await linkPath(item._id);
+
+    const page = await get(path);
+    expect(page.statusCode, JSON.stringify(page.headers)).toBe(200);
+    expect(page.body).toContain(drafted);
+    expect(page.body).not.toContain(live);
+    expect(page.headers['cache-control']).toBe('private, no-store');
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    // the draft's image is withheld from visitors, but the page's URL of it carries the token
+    expect((await get(draftImage)).statusCode).toBe(404);
+    // (the stored rendition itself: the others are made in the background, which this test does not run)
+    const tokenized = new RegExp(`${draftImage.replaceAll('.', '\\.')}\\?preview=[^"\\s,]+`).exec(page.body)?.[0];
+    expect(tokenized).toBeDefined();
+    const image = await get(tokenized!.replaceAll('&amp;', '&'));
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['cache-control']).toBe('private, no-store');
+    // the token opens that draft's images alone: another withheld image stays 404
+    const other = await create(unique('Other'));
+    const otherImage = await draftWithImage(other._id, unique('Other draft'));
+    expect((await get(`${otherImage}?preview=${encodeURIComponent(path.split('/').pop()!)}`)).statusCode).toBe(404);
+
+    // the public page shows the live story, not the draft
+    const visitorPage = await get(def.publicPage);
+    expect(visitorPage.body).toContain(live);
+    expect(visitorPage.body).not.toContain(drafted);
+  });
+
+  it('follows the draft as it is saved again, and is refused once the draft is published', async () => {
+    const item = await create(unique('Story'));
+    await draftWithImage(item._id, unique('First draft'));
+    const path = await linkPath(item._id);
+    const second = unique('Second draft');
+    const saved = await web.inject({ method: 'PUT', url: `${base}/${item._id}/draft`, headers: auth(), payload: { description: second } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await get(path)).body).toContain(second);
+
+    expect((await web.inject({ method: 'POST', url: `${base}/${item._id}/publish`, headers: auth() })).statusCode).toBe(200);
+    expectRefused(await get(path));
+    // a new draft after the publish does not bring the old link back
+    await web.inject({ method: 'PUT', url: `${base}/${item._id}/draft`, headers: auth(), payload: { description: unique('Later') } });
+    expectRefused(await get(path));
+  });
+
+  it('is refused once the item is deleted or the draft discarded, when expired, and when forged', async () => {
+    const deleted = await create(unique('Deleted'));
+    await draftWithImage(deleted._id, unique('Draft'));
+    const deletedPath = await linkPath(deleted._id);
+    expect((await web.inject({ method: 'DELETE', url: `${base}/${deleted._id}`, headers: auth() })).statusCode).toBe(200);
+    expectRefused(await get(deletedPath));
+
+    const discarded = await create(unique('Discarded'));
+    await draftWithImage(discarded._id, unique('Draft'));
+    const discardedPath = await linkPath(discarded._id);
+    expect((await web.inject({ method: 'DELETE', url: `${base}/${discarded._id}/draft`, headers: auth() })).statusCode).toBe(200);
+    expectRefused(await get(discardedPath));
+
+    const item = await create(unique('Expiring'));
+    await draftWithImage(item._id, unique('Draft'));
+    const { secret } = await import('../auth/tokens').then(async ({ loadSigningSecret }) => ({
+      secret: await loadSigningSecret(t.services.database.db),
+    }));
+    const shortLived = new PreviewLinks({
+      db: t.services.database.db,
+      secret,
+      resources: t.services.content.resources,
+      history: t.services.history,
+      lifetimeSeconds: -10,
+    });
+    const expired = await shortLived.create('clients', item._id);
+    expectRefused(await get(`/preview/${expired.token}`));
+
+    const good = (await linkPath(item._id)).split('/').pop()!;
+    const [head, payload] = good.split('.');
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: deleted._id }),
+    ).toString('base64url');
+    expectRefused(await get(`/preview/${head}.${forgedPayload}.${good.split('.')[2]}`));
+    expectRefused(await get('/preview/not-a-token'));
+    expectRefused(await get(`/preview/${'x'.repeat(5000)}`));
+  });
+
+  it('is made only for an item with a draft, by staff of the content area', async () => {
+    const published = await create(unique('Published'));
+    const none = await makeLink(published._id);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe(previewLinkMessages.nothingToPreview);
+    expect((await makeLink(crypto.randomUUID())).statusCode).toBe(404);
+    expect((await makeLink('not-a-uuid')).statusCode).toBe(400);
+    expect((await makeLink(published._id, null)).statusCode).toBe(401);
+
+    const sales = { email: 'sales-preview@example.com', password: 'a sales team long password' };
+    const added = await web.inject({
+      method: 'POST',
+      url: '/api/admins',
+      headers: await stepUpHeaders(web, token),
+      payload: { ...sales, role: 'sales' },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const salesToken = (await web.inject({ method: 'POST', url: '/api/admins/login', payload: sales })).json().token as string;
+    await draftWithImage(published._id, unique('Draft'));
+    expect((await makeLink(published._id, salesToken)).statusCode).toBe(403);
+    expect((await makeLink(published._id, await editorToken(web, token))).statusCode).toBe(200);
+
+    const openapi = (await get('/api/openapi.json')).json();
+    expect(openapi.paths[`${base}/{id}/preview-link`]?.post).toBeDefined();
+  });
+});
