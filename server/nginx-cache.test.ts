@@ -10,6 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cachedKeys, documentedCacheConfig, freePort, startNginx, type NginxProcess } from './test/nginx-process';
 import { prepareDataDir, sleep, startServer, type ServerProcess } from './test/server-process';
+import { sampleFields } from './test/sample-records';
+import { makeImage } from './test/test-images';
+import { resources } from '../shared/resources';
 
 /** Short, so the test sees an edit come through; the documented bound is the same sum. */
 const SHARED_SECONDS = 2;
@@ -87,7 +90,7 @@ describe('nginx proxy_cache in front of the server (docs/deploy.md)', () => {
     expect(seenAfter).toBeLessThanOrEqual((SHARED_SECONDS + STALE_SECONDS) * 1000);
   });
 
-  it('never stores a staff preview, an admin page or a signed-in reply', async () => {
+  it("never stores a staff preview, a draft's preview link, an admin page or a signed-in reply", async () => {
     const login = await fetch(`${front}/api/admins/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -95,7 +98,27 @@ describe('nginx proxy_cache in front of the server (docs/deploy.md)', () => {
     });
     expect(login.status).toBe(200);
     const cookie = login.headers.getSetCookie()[0].split(';')[0];
+    // a draft's shareable preview link, opened without a session (docs/decisions/0043)
+    const bearer = { authorization: `Bearer ${token}` };
+    const form = new FormData();
+    for (const [name, value] of Object.entries(sampleFields(resources.clients, 'nginx'))) form.append(name, value);
+    form.append('image', new Blob([new Uint8Array(await makeImage('jpeg', 320, 240))], { type: 'image/jpeg' }), 'photo.jpg');
+    const drafted = await fetch(`${front}/api/clients/drafts`, {
+      method: 'POST',
+      headers: { authorization: bearer.authorization },
+      body: form,
+    });
+    expect(drafted.status).toBe(201);
+    const client = ((await drafted.json()) as { data: { _id: string } }).data;
+    const link = await fetch(`${front}/api/clients/${client._id}/preview-link`, {
+      method: 'POST',
+      headers: { authorization: bearer.authorization },
+    });
+    expect(link.status).toBe(200);
+    const previewPath = new URL(((await link.json()) as { data: { url: string } }).data.url).pathname;
+    expect((await get(previewPath)).status).toBe(200);
     const personal: { url: string; headers: Record<string, string> }[] = [
+      { url: previewPath, headers: {} },
       { url: '/gallery?preview=00000000-0000-0000-0000-000000000000', headers: { cookie } },
       { url: '/admin/login', headers: {} },
       { url: '/admin', headers: { cookie } },
@@ -112,6 +135,7 @@ describe('nginx proxy_cache in front of the server (docs/deploy.md)', () => {
     }
     const keys = cachedKeys(cacheDir);
     expect(keys.length).toBeGreaterThan(0); // the public pages above are there
-    for (const key of keys) expect(key).not.toMatch(/preview=|\/admin|\/api\/admins|\/manage|\/login/);
+    for (const key of keys) expect(key).not.toMatch(/preview=|\/preview\/|\/admin|\/api\/admins|\/manage|\/login/);
+    await fetch(`${front}/api/clients/${client._id}`, { method: 'DELETE', headers: bearer });
   });
 });
