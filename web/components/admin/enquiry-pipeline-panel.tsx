@@ -29,7 +29,8 @@ export function PipelinePanel({
   notes,
 }: {
   message: InboxMessage;
-  owners: EnquiryOwner[];
+  /** null: the owner is shown, not chosen (only the enquiries area assigns). */
+  owners: EnquiryOwner[] | null;
   notes: Loaded<{ data: EnquiryNote[] }> | null;
 }) {
   const { timeZone } = useAdminLimits();
@@ -65,25 +66,32 @@ export function PipelinePanel({
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor="message-owner" className={label}>
-            {copy.ownerLabel}
-          </label>
-          <select
-            id="message-owner"
-            className={input}
-            value={message.owner?._id ?? ''}
-            disabled={busy}
-            onChange={(event) => send({ intent: 'owner', id, ownerId: event.target.value || null })}
-          >
-            <option value="">{copy.noOwner}</option>
-            {owners.map((owner) => (
-              <option key={owner._id} value={owner._id}>
-                {owner.email}
-              </option>
-            ))}
-          </select>
-        </div>
+        {owners ? (
+          <div>
+            <label htmlFor="message-owner" className={label}>
+              {copy.ownerLabel}
+            </label>
+            <select
+              id="message-owner"
+              className={input}
+              value={message.owner?._id ?? ''}
+              disabled={busy}
+              onChange={(event) => send({ intent: 'owner', id, ownerId: event.target.value || null })}
+            >
+              <option value="">{copy.noOwner}</option>
+              {owners.map((owner) => (
+                <option key={owner._id} value={owner._id}>
+                  {owner.email}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <dl>
+            <dt className={label}>{copy.ownerLabel}</dt>
+            <dd className="text-sm text-gray-900">{message.owner?.email ?? copy.noOwner}</dd>
+          </dl>
+        )}
       </div>
       {stage === 'Lost' ? (
         <form
