@@ -5,7 +5,7 @@
  * when the change does. Also the board, and the morning reminders of each owner's follow-ups.
  */
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { InboxView, InboxMessage } from '../../shared/contact-inbox';
 import {
   pipelineLimits,
@@ -16,7 +16,7 @@ import {
   type Stage,
   type StageChange,
 } from '../../shared/enquiry-pipeline';
-import { zoneDateTime } from '../../shared/site-time';
+import { zoneDate, zoneDateTime } from '../../shared/site-time';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import type { Db } from '../db/client';
 import { admins, contactMessages, enquiryNotes } from '../db/schema';
@@ -30,6 +30,8 @@ import { assignedMail, reminderMail } from './pipeline-mails';
 
 /** The hour (in SITE_TIMEZONE) from which the day's reminders go out. */
 const REMINDER_HOUR = 8;
+/** Days a reminder row is kept after its day, for the job's own record. */
+const REMINDER_KEEP_DAYS = 30;
 /** Stages that end the pipeline: no follow-up reminder for them. */
 const CLOSED: Stage[] = ['Won', 'Lost'];
 
@@ -264,6 +266,19 @@ export class PipelineService {
       .returning({ id: followUpReminders.id });
     if (added.length) this.remindersAdded();
     return added.length;
+  }
+
+  /**
+   * Deletes reminder rows of days more than 30 days ago (the daily purge): long sent or given up, and no schedule looks
+   * back further than today, so nothing is sent again. Returns how many went.
+   */
+  async purgeReminders(now = new Date()): Promise<number> {
+    const today = zoneDate(now, this.settings.timeZone);
+    const gone = await this.db
+      .delete(followUpReminders)
+      .where(lt(followUpReminders.day, sql`${today}::date - ${REMINDER_KEEP_DAYS}::int`))
+      .returning({ id: followUpReminders.id });
+    return gone.length;
   }
 
   private remindersAdded: () => void = () => {};
