@@ -7,6 +7,7 @@ import { STAGES, type EnquiryOwner } from '../../../shared/enquiry-pipeline';
 import { isOneOf } from '../../../shared/narrow';
 import type { View } from '../../lib/admin/inbox-view';
 import { input, label } from './classes';
+import { LabelledSelect } from './ui';
 
 type Choices = InboxSourcesReply['data'];
 
@@ -29,14 +30,9 @@ function Filter({
   children: React.ReactNode;
 }) {
   return (
-    <div className="sm:w-48">
-      <label htmlFor={id} className={label}>
-        {title}
-      </label>
-      <select id={id} className={input} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
+    <LabelledSelect id={id} label={title} className="sm:w-48" value={value} onChoose={onChange}>
+      {children}
+    </LabelledSelect>
   );
 }
 

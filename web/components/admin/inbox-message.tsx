@@ -7,9 +7,9 @@ import { formatPhone, toE164 } from '../../../shared/phone';
 import { telHref, whatsappHref } from '../../../shared/site-settings';
 import { readableDateTime } from '../../../shared/site-time';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
-import { btn, input, label } from './classes';
+import { btn } from './classes';
 import { Modal } from './modal';
-import { Badge, preview } from './ui';
+import { Badge, LabelledSelect, preview } from './ui';
 
 const statusTone = { New: 'orange', Replied: 'green', Archived: 'gray' } as const;
 
@@ -132,24 +132,19 @@ export function MessageDetail({
         ) : null}
         <PhoneActions message={message} />
         {onStatus ? (
-          <div>
-            <label htmlFor="message-status" className={label}>
-              {copy.statusLabel}
-            </label>
-            <select
-              id="message-status"
-              className={input}
-              value={message.status}
-              disabled={busy}
-              onChange={(event) => onStatus(event.target.value as MessageStatus)}
-            >
-              {MESSAGE_STATUSES.map((status) => (
-                <option key={status} value={status}>
-                  {status}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            id="message-status"
+            label={copy.statusLabel}
+            value={message.status}
+            disabled={busy}
+            onChoose={(status) => onStatus(status as MessageStatus)}
+          >
+            {MESSAGE_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {status}
+              </option>
+            ))}
+          </LabelledSelect>
         ) : null}
         {onDelete ? (
           <button type="button" className={`${btn.danger} ml-auto`} onClick={onDelete} disabled={busy}>

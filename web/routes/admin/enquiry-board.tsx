@@ -14,9 +14,8 @@ import { seesAllEnquiries } from '../../../shared/roles';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, input, label } from '../../components/admin/classes';
 import { BoardColumns, type BoardColumn } from '../../components/admin/enquiry-board-columns';
-import { PipelinePanel, usePipelineWrite } from '../../components/admin/enquiry-pipeline-panel';
+import { OpenedEnquiry, usePipelineWrite } from '../../components/admin/enquiry-pipeline-panel';
 import { InboxFilters } from '../../components/admin/inbox-filters';
-import { MessageDetail } from '../../components/admin/inbox-message';
 import { Modal } from '../../components/admin/modal';
 import { PageHeader } from '../../components/admin/ui';
 import { signedInAccount } from '../../lib/admin/auth';
@@ -129,19 +128,14 @@ export default function EnquiryBoard() {
         )}
       </AdminDataView>
       {open ? (
-        <MessageDetail
+        <OpenedEnquiry
           message={open}
           busy={false}
           onStatus={all ? (status) => send({ intent: 'status', id: open._id, status }) : undefined}
           onClose={() => setMessage(null)}
-        >
-          <PipelinePanel
-            key={`${open._id} ${open.stage} ${open.lostReason} ${open.owner?._id} ${open.followUpOn} ${notes?.reply?.data.length}`}
-            message={open}
-            owners={owners}
-            notes={notes}
-          />
-        </MessageDetail>
+          owners={owners}
+          notes={notes}
+        />
       ) : null}
       {losing ? (
         <Modal title={copy.lostTitle(losing.name)} onClose={() => setLosing(null)} size="sm">

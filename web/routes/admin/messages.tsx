@@ -36,10 +36,9 @@ import { signedInAccount } from '../../lib/admin/auth';
 import { announceInboxCounts } from '../../lib/admin/inbox-counts';
 import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { MessageReply } from '../../../shared/replies';
-import { MessageDetail } from '../../components/admin/inbox-message';
 import { InboxFilters } from '../../components/admin/inbox-filters';
 import { InboxList } from '../../components/admin/inbox-list';
-import { PipelinePanel } from '../../components/admin/enquiry-pipeline-panel';
+import { OpenedEnquiry } from '../../components/admin/enquiry-pipeline-panel';
 import { viewOf, viewParams, type View } from '../../lib/admin/inbox-view';
 import { isPipelineAction, loadNotes, loadOwners, runPipelineAction, type PipelineAction } from '../../lib/admin/pipeline-actions';
 import type { Route } from './+types/messages';
@@ -296,20 +295,15 @@ export default function Messages() {
       </AdminDataView>
 
       {open && !confirming ? (
-        <MessageDetail
+        <OpenedEnquiry
           message={open}
           busy={busy}
           onStatus={all ? (status) => changeStatus(open, status) : undefined}
           onDelete={all ? () => setConfirming(open) : undefined}
           onClose={close}
-        >
-          <PipelinePanel
-            key={`${open._id} ${open.stage} ${open.lostReason} ${open.owner?._id} ${open.followUpOn} ${notes?.reply?.data.length}`}
-            message={open}
-            owners={owners}
-            notes={notes}
-          />
-        </MessageDetail>
+          owners={owners}
+          notes={notes}
+        />
       ) : null}
       {confirming ? (
         <ConfirmDialog
