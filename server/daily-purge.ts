@@ -1,6 +1,6 @@
 /**
  * A purge run at start, then once a day, until stopped (the audit log's AUDIT_DAYS, the trash's
- * TRASH_DAYS). Several instances may purge at once: each deletes by the same cutoff, and rows one has
+ * TRASH_DAYS, the webhook log's 30 days, follow-up reminder rows after 30 days, visit counts after 25 months). Several instances may purge at once: each deletes by the same cutoff, and rows one has
  * deleted the other no longer finds. A failed run is only logged: the next one tries again. The same
  * runner, every minute, schedules the follow-ups' morning reminders (docs/decisions/0040).
  */

@@ -12,6 +12,7 @@ import { createLogger, lifecycleLogger } from './logger';
 import { startServices } from './start';
 import { StorageConfigError } from './storage/s3-storage';
 import { sweepStorage } from './storage/sweep-storage';
+import { purgeOldVisits } from './visits/visit-retention';
 import { asError } from '../shared/narrow';
 
 const env = (() => {
@@ -113,6 +114,23 @@ const webhookLogPurge = scheduleDailyPurge(
   },
   app.log,
 );
+// the follow-up reminders' rows 30 days after their day, and per-day visit counts after 25 months (decisions 0040, 0037)
+const reminderPurge = scheduleDailyPurge(
+  {
+    purge: () => services.pipeline.purgeReminders(),
+    removed: (count) => `Follow-ups: removed ${count} reminder rows older than 30 days`,
+    failed: 'Follow-up reminder purge failed',
+  },
+  app.log,
+);
+const visitPurge = scheduleDailyPurge(
+  {
+    purge: () => purgeOldVisits(services.database.db, env.siteTimeZone),
+    removed: (count) => `Visits: removed ${count} per-day counts older than 25 months`,
+    failed: 'Visit count purge failed',
+  },
+  app.log,
+);
 
 // each minute, from 08:00 in SITE_TIMEZONE: each owner's follow-ups of the day, once a day whatever the instances (docs/decisions/0040)
 const followUpReminders = scheduleDailyPurge(
@@ -146,6 +164,8 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       auditPurge.stop(),
       trashPurge.stop(),
       webhookLogPurge.stop(),
+      reminderPurge.stop(),
+      visitPurge.stop(),
       followUpReminders.stop(),
     ]);
     // the views counted since the last flush, now that no request is left

@@ -19,7 +19,6 @@ export const pipelineMessages = {
   reasonOnlyWhenLost: 'A reason is given only when the enquiry is lost',
   invalidOwner: 'Owner must be the id of an account, or null for nobody',
   ownerNotFound: 'No such account',
-  ownerNoEnquiries: 'That account may not see enquiries: give it the enquiries area first',
   invalidFollowUp: 'Follow-up must be a date (YYYY-MM-DD), or null for none',
   noteRequired: 'Write the note',
   noteTooLong: `A note must be at most ${pipelineLimits.noteMax} characters`,
@@ -28,6 +27,9 @@ export const pipelineMessages = {
   ownerChanged: (email: string | null) => (email ? `Assigned to ${email}` : 'Owner removed'),
   followUpChanged: (day: string | null) => (day ? `Follow-up set for ${day}` : 'Follow-up cleared'),
   noteAdded: 'Note added',
+  notYourEnquiry:
+    'This enquiry is assigned to another account. Without the “Enquiries” permission you may open only the enquiries assigned to you.',
+  ownEnquiriesOnly: 'Without the “Enquiries” permission you see only the enquiries assigned to you.',
 } as const;
 
 const m = pipelineMessages;

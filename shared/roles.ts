@@ -37,8 +37,6 @@ export function roleNameOf(permissions: readonly Area[]): RoleName {
 
 /** The area an admin screen belongs to (null: every signed-in account may open it: dashboard, own account). */
 const SCREEN_AREAS: Readonly<Record<string, Area>> = {
-  '/admin/users': 'enquiries',
-  '/admin/users/board': 'enquiries',
   '/admin/backups': 'accounts',
   '/admin/webhooks': 'accounts',
   '/admin/activity': 'activity',
@@ -46,8 +44,22 @@ const SCREEN_AREAS: Readonly<Record<string, Area>> = {
   '/admin/history/site-settings/-': 'settings',
 };
 
-/** Screens open to every account: the dashboard, one's own account, and those that show each account what its areas allow (trash, insights). */
-const OPEN_SCREENS: readonly string[] = ['/admin', '/admin/dashboard', '/admin/insights', '/admin/account', '/admin/trash'];
+/**
+ * Screens open to every account: the dashboard, one's own account, and those that show each account what its areas allow
+ * (trash, insights, and the inbox and board: every enquiry with the enquiries area, else those assigned to the account).
+ */
+const OPEN_SCREENS: readonly string[] = [
+  '/admin',
+  '/admin/dashboard',
+  '/admin/insights',
+  '/admin/account',
+  '/admin/trash',
+  '/admin/users',
+  '/admin/users/board',
+];
+
+/** Whether the account sees every enquiry (the enquiries area) or only those assigned to it (docs/decisions/0040). */
+export const seesAllEnquiries = (permissions: readonly Area[]): boolean => permissions.includes('enquiries');
 
 function screenArea(pathname: string): Area | null {
   const path = pathname.replace(/\/+$/, '') || '/';

@@ -8,21 +8,8 @@ import { contact } from '../../shared/copy/public';
 import { DEFAULT_SITE_TIMEZONE, zoneDate } from '../../shared/site-time';
 import { uniqueName } from '../fixtures/admin-images';
 import { expect, logInAt, openScreen, test } from '../fixtures/admin-login';
-import type { SunkMail } from '../fixtures/mail-sink';
+import { mailWithSubject } from '../fixtures/sunk-mail';
 import { INBOX_SEEDED, MAIL_SINK, SERVERS } from '../fixtures/servers';
-
-/** The alert the loopback mail server received with this subject (the demo server mails NOTIFY_EMAIL there). */
-async function mailWithSubject(page: Page, subject: string): Promise<SunkMail> {
-  let found: SunkMail | undefined;
-  await expect
-    .poll(async () => {
-      const mails = (await (await page.request.get(`http://127.0.0.1:${MAIL_SINK.httpPort}/mails`)).json()) as SunkMail[];
-      found = mails.find((mail) => mail.subject === subject);
-      return Boolean(found);
-    })
-    .toBe(true);
-  return found as SunkMail;
-}
 
 /** Types a search and waits until the list for it has arrived (the screen searches once typing pauses). */
 async function search(page: Page, text: string) {

@@ -3,25 +3,15 @@
  * toast names it; a preset and an area set on an account; a Sales account sees only the inbox; and a
  * forgotten password by e-mail on the demo server (SMTP to the mail sink): link, new password, sign in.
  */
-import type { Page } from '@playwright/test';
 import { passwordResetMessages } from '../../shared/api-messages';
 import { PASSWORD_MIN_LENGTH } from '../../shared/admin-limits';
 import { accountCopy, forgotCopy, layoutCopy, loginCopy, resetCopy, securityCopy } from '../../shared/copy/admin';
-import { uniqueName } from '../fixtures/admin-images';
-import { addAccount, confirmPassword, expect, openScreen, test } from '../fixtures/admin-login';
+import { accountEmail, addAccount, confirmPassword, expect, openScreen, test, signIn } from '../fixtures/admin-login';
 import type { SunkMail } from '../fixtures/mail-sink';
 import { E2E_ADMIN, MAIL_SINK } from '../fixtures/servers';
 import { STEP_UP_HEADER } from '../../shared/roles';
 
 const PASSWORD = 'a-long-password-for-staff';
-const accountEmail = (name: string) => `${uniqueName(name).replace(/\s+/g, '-').toLowerCase()}@example.com`;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/admin/login');
-  await page.getByLabel(loginCopy.email).fill(email);
-  await page.getByLabel(loginCopy.password, { exact: true }).fill(password);
-  await page.getByRole('button', { name: loginCopy.submit, exact: true }).click();
-}
 
 test('the add form makes the preset chosen (its toast says so); presets and areas set on an account; Sales sees only the inbox', async ({
   page,

@@ -24,8 +24,9 @@ const ROUTES: { area: Area; method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   { area: 'content', method: 'POST', url: '/api/clients', payload: {} },
   { area: 'content', method: 'PUT', url: '/api/clients/order', payload: { ids: [] } },
   { area: 'content', method: 'PUT', url: '/api/about-content', payload: {} },
-  { area: 'enquiries', method: 'GET', url: '/api/user' },
-  { area: 'enquiries', method: 'GET', url: '/api/user/counts' },
+  // the inbox's list and counts are every account's (its own enquiries without the area: own-enquiries.test.ts)
+  { area: 'enquiries', method: 'GET', url: '/api/user/export' },
+  { area: 'enquiries', method: 'GET', url: '/api/user/owners' },
   { area: 'settings', method: 'PUT', url: '/api/site-settings', payload: {} },
   { area: 'accounts', method: 'GET', url: '/api/admins' },
   { area: 'accounts', method: 'GET', url: '/api/backup/summary' },
@@ -194,7 +195,7 @@ describe('permissions by area', () => {
     const [row] = await t.services.database.db.select().from(admins).where(eq(admins.id, id));
     expect(row.permissions).toEqual(['content', 'enquiries']);
     // the change holds at the account's next request, without a new sign-in
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/counts', headers: bearer(tokens.get('editor')!) })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/owners', headers: bearer(tokens.get('editor')!) })).statusCode).toBe(200);
     // areas that make up a preset are that preset (permissions NULL again)
     expect((await patch({ permissions: ['content'] })).json().data).toMatchObject({ role: 'editor', permissions: ['content'] });
     const [back] = await t.services.database.db.select().from(admins).where(eq(admins.id, id));

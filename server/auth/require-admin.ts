@@ -1,7 +1,7 @@
 /** The onRequest hooks that guard admin routes: they run before the body is read, so a stranger's upload is never parsed. */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountSecurityMessages, areaLabels } from '../../shared/api-messages';
-import { STEP_UP_HEADER, type Area } from '../../shared/roles';
+import { seesAllEnquiries, STEP_UP_HEADER, type Area } from '../../shared/roles';
 import { ClientError } from '../errors';
 import { PERSONAL } from '../reply-headers';
 import type { Auth } from './auth';
@@ -78,6 +78,12 @@ export function requirePermission(auth: Auth, area: Area) {
 export function assertPermission(admin: AuthenticatedAdmin, area: Area): void {
   if (!admin.permissions.includes(area)) throw new ClientError(403, accountSecurityMessages.areaRequired(areaLabels[area]));
 }
+
+/**
+ * Whose enquiries the account may read and work on: null for every one (the enquiries area), else its own id,
+ * for the enquiries assigned to it (docs/decisions/0040).
+ */
+export const enquiryScope = (admin: AuthenticatedAdmin): string | null => (seesAllEnquiries(admin.permissions) ? null : admin.adminId);
 
 /**
  * Before a sensitive action: a step-up token of this session, made by re-entering the password (and

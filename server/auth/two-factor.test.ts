@@ -55,7 +55,7 @@ describe('roles', () => {
   it('refuses an Editor enquiries, accounts and backups with 403 and a clear message', async () => {
     const editorId = (await t.services.auth.accounts.listAdmins()).find((row) => row.email === EDITOR.email)!._id;
     const calls = [
-      { method: 'GET', url: '/api/user', area: areaLabels.enquiries },
+      { method: 'GET', url: '/api/user/export', area: areaLabels.enquiries },
       { method: 'GET', url: '/api/admins', area: areaLabels.accounts },
       {
         method: 'POST',

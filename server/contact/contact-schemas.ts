@@ -49,7 +49,7 @@ export const contactSchemas = {
       tags,
       summary: 'Messages, newest first: every message of a search and status, or a page of them',
       description:
-        '`q` searches name, email, number and text (case-insensitive); `status` keeps one status. Without `page` and `limit`, `data` holds every message of the view; with either, `page` (from 1, default 1) and `limit` (1 to 100, default 25) page it, and the reply says which. `total` counts the view, `counts` the whole inbox per status.',
+        '`q` searches name, email, number and text (case-insensitive); `status` keeps one status. Without `page` and `limit`, `data` holds every message of the view; with either, `page` (from 1, default 1) and `limit` (1 to 100, default 25) page it, and the reply says which. `total` counts the view, `counts` the whole inbox per status. An account without the enquiries area gets only the enquiries assigned to it (another `owner` is a 403), and their counts.',
       security,
       querystring: inboxListQuery,
       response: {

@@ -2,8 +2,8 @@
  * The morning reminder of each owner's follow-ups (issue 26, docs/decisions/0040): a kind of job on the
  * one job queue. One row per day and owner (a unique key), so however many instances schedule the day,
  * one job exists; it is claimed once, and its handler queues the mail in the mail outbox only while the
- * row is not yet marked mailed, so a job that runs twice still mails once. A done row stays (`sent_at`)
- * as the day's mark, so scheduling the day again adds nothing.
+ * row is not yet marked mailed, so a job that runs twice still mails once. A done row stays (`done_at`)
+ * as the day's mark, so scheduling the day again adds nothing, until the daily purge 30 days after its day.
  */
 import { date, pgTable, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { admins } from '../db/schema';

@@ -49,6 +49,8 @@ export function viewWhere({ q, status, source, project, stage, owner }: InboxVie
 const sourceOf = enquirySourceSql;
 
 const inInbox = isNull(contactMessages.deletedAt);
+/** No condition for null (every enquiry); else the enquiries this account owns. */
+const ownedBy = (ownerId: string | null) => (ownerId ? eq(contactMessages.ownerId, ownerId) : undefined);
 const inTrash = isNotNull(contactMessages.deletedAt);
 
 /** A message's columns, its owner's e-mail read beside them (a subquery, so an update's RETURNING has it too). */
@@ -117,11 +119,11 @@ const newest = [desc(contactMessages.createdAt), desc(contactMessages.id)];
 export class ContactInbox {
   constructor(private readonly db: Db) {}
 
-  /** One page of a view, newest first, with the view's total and the whole inbox's count per status. */
-  async list(query: InboxListQuery): Promise<InboxPage> {
+  /** One page of a view, newest first, with the view's total and the whole inbox's (or `ownerId`'s) count per status. */
+  async list(query: InboxListQuery, ownerId: string | null = null): Promise<InboxPage> {
     const where = viewWhere(query);
     const offset = (query.page - 1) * query.limit;
-    const counts = await this.counts();
+    const counts = await this.counts(ownerId);
     if (!query.q && !query.source && !query.project && !query.stage && !query.owner) {
       // without a search, the view's total is one of the counts, and the page comes straight from an index
       const rows = await this.db
@@ -156,18 +158,22 @@ export class ContactInbox {
     };
   }
 
-  /** The source and project filters' choices: every source and every project of the inbox, most enquiries first. */
-  async filterChoices(): Promise<{ sources: InboxSourceCount[]; projects: InboxProjectCount[] }> {
+  /**
+   * The source and project filters' choices: every source and every project of the inbox (of `ownerId`'s enquiries
+   * when given), most enquiries first.
+   */
+  async filterChoices(ownerId: string | null = null): Promise<{ sources: InboxSourceCount[]; projects: InboxProjectCount[] }> {
+    const inView = and(inInbox, ownedBy(ownerId));
     const sources = await this.db
       .select({ source: sourceOf, count: count() })
       .from(contactMessages)
-      .where(inInbox)
+      .where(inView)
       .groupBy(sourceOf)
       .orderBy(desc(count()), sourceOf);
     const projects = await this.db
       .select({ _id: contactMessages.projectId, title: sql<string>`max(${contactMessages.projectTitle})`, count: count() })
       .from(contactMessages)
-      .where(and(inInbox, isNotNull(contactMessages.projectId)))
+      .where(and(inView, isNotNull(contactMessages.projectId)))
       .groupBy(contactMessages.projectId)
       .orderBy(desc(count()));
     return {
@@ -176,12 +182,12 @@ export class ContactInbox {
     };
   }
 
-  /** How many messages each status holds (the status index answers it). */
-  async counts(): Promise<InboxCounts> {
+  /** How many messages each status holds (the status index answers it), of `ownerId`'s enquiries when given. */
+  async counts(ownerId: string | null = null): Promise<InboxCounts> {
     const rows = await this.db
       .select({ status: contactMessages.status, n: count() })
       .from(contactMessages)
-      .where(inInbox)
+      .where(and(inInbox, ownedBy(ownerId)))
       .groupBy(contactMessages.status);
     const counts: InboxCounts = { New: 0, Replied: 0, Archived: 0 };
     for (const row of rows) if (isStatus(row.status)) counts[row.status] = row.n;

@@ -67,7 +67,7 @@ export const pipelineSchemas = {
   owners: {
     schema: {
       tags,
-      summary: 'The accounts an enquiry may be assigned to (those with the enquiries area)',
+      summary: 'The accounts an enquiry may be assigned to (every staff account)',
       security,
       response: { 200: ownersReply, ...errorReplies(401, 403) },
     },
@@ -77,7 +77,7 @@ export const pipelineSchemas = {
       tags,
       summary: 'The pipeline board: per stage, its count and its newest enquiries',
       description:
-        'The list’s filters (search, status, source, project, owner) apply; each stage holds at most 50 enquiries, newest first, and its `total`.',
+        'The list’s filters (search, status, source, project, owner) apply; each stage holds at most 50 enquiries, newest first, and its `total`. An account without the enquiries area sees only the enquiries assigned to it.',
       security,
       querystring: inboxViewQuery.omit({ stage: true }),
       response: { 200: inboxBoardReply, ...errorReplies(400, 401, 403) },

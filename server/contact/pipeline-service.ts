@@ -5,7 +5,7 @@
  * when the change does. Also the board, and the morning reminders of each owner's follow-ups.
  */
 import crypto from 'node:crypto';
-import { and, asc, count, desc, eq, isNotNull, isNull, lte, notInArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { InboxView, InboxMessage } from '../../shared/contact-inbox';
 import {
   pipelineLimits,
@@ -16,8 +16,7 @@ import {
   type Stage,
   type StageChange,
 } from '../../shared/enquiry-pipeline';
-import { permissionsOf } from '../../shared/roles';
-import { zoneDateTime } from '../../shared/site-time';
+import { zoneDate, zoneDateTime } from '../../shared/site-time';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import type { Db } from '../db/client';
 import { admins, contactMessages, enquiryNotes } from '../db/schema';
@@ -31,6 +30,8 @@ import { assignedMail, reminderMail } from './pipeline-mails';
 
 /** The hour (in SITE_TIMEZONE) from which the day's reminders go out. */
 const REMINDER_HOUR = 8;
+/** Days a reminder row is kept after its day, for the job's own record. */
+const REMINDER_KEEP_DAYS = 30;
 /** Stages that end the pipeline: no follow-up reminder for them. */
 const CLOSED: Stage[] = ['Won', 'Lost'];
 
@@ -48,6 +49,22 @@ export const enquiryTarget = (message: { _id: string; name: string; email: strin
 
 const inInbox = isNull(contactMessages.deletedAt);
 
+/**
+ * A view as an account may read it: unchanged with the enquiries area (`scope` null), else narrowed to the enquiries
+ * assigned to the account (`enquiryScope`); asking for another owner's is a 403.
+ */
+export function scopedView<V extends Pick<InboxView, 'owner'>>(view: V, scope: string | null): V {
+  if (scope === null) return view;
+  if (view.owner && view.owner !== scope) throw new ClientError(403, pipelineMessages.ownEnquiriesOnly);
+  return { ...view, owner: scope };
+}
+
+/** The enquiry when the account may open it: any with the enquiries area (`scope` null), else only its own (403). */
+export function ownEnquiry<M extends Pick<InboxMessage, 'owner'>>(message: M | null, scope: string | null): M | null {
+  if (message && scope !== null && message.owner?._id !== scope) throw new ClientError(403, pipelineMessages.notYourEnquiry);
+  return message;
+}
+
 export class PipelineService {
   constructor(
     private readonly db: Db,
@@ -57,14 +74,17 @@ export class PipelineService {
     private readonly settings: PipelineSettings,
   ) {}
 
-  /** The message as the inbox replies with it, read inside the change's transaction (locked for the change). */
-  private async locked(tx: Db, id: string): Promise<InboxMessage | null> {
+  /**
+   * The message as the inbox replies with it, read inside the change's transaction (locked for the change); 403 when
+   * `scope` (an account without the enquiries area) does not own it, checked under the lock so a reassignment cannot slip in.
+   */
+  private async locked(tx: Db, id: string, scope: string | null): Promise<InboxMessage | null> {
     const [row] = await tx
       .select(columns)
       .from(contactMessages)
       .where(and(eq(contactMessages.id, id), inInbox))
       .for('update', { of: contactMessages });
-    return row ? toMessage(row) : null;
+    return ownEnquiry(row ? toMessage(row) : null, scope);
   }
 
   private async read(tx: Db, id: string): Promise<InboxMessage> {
@@ -73,10 +93,10 @@ export class PipelineService {
   }
 
   /** Moves an enquiry to a stage (Lost with its reason); fires `enquiry.stage-changed`. Null when there is no such enquiry. */
-  async changeStage(id: string, change: StageChange, by: AuditContext): Promise<InboxMessage | null> {
+  async changeStage(id: string, change: StageChange, by: AuditContext, scope: string | null = null): Promise<InboxMessage | null> {
     const lostReason = change.stage === 'Lost' ? (change.lostReason ?? null) : null;
     const result = await this.db.transaction(async (tx) => {
-      const before = await this.locked(tx, id);
+      const before = await this.locked(tx, id, scope);
       if (!before) return null;
       if (before.stage === change.stage && before.lostReason === lostReason) return { message: before, hooked: false };
       await tx
@@ -107,12 +127,15 @@ export class PipelineService {
     return result?.message ?? null;
   }
 
-  /** Gives an enquiry an owner (an account that may see enquiries: else 400) or none; the new owner is e-mailed. */
+  /**
+   * Gives an enquiry an owner (any staff account: one without the enquiries area then sees its own enquiries) or none;
+   * the new owner is e-mailed. Only the enquiries area assigns (the route's guard).
+   */
   async assign(id: string, ownerId: string | null, by: AuditContext): Promise<InboxMessage | null> {
     const result = await this.db.transaction(async (tx) => {
-      const before = await this.locked(tx, id);
+      const before = await this.locked(tx, id, null);
       if (!before) return null;
-      // checked in the transaction, with the account's row locked: it cannot go or lose the area before the commit
+      // checked in the transaction, with the account's row locked: it cannot go before the commit
       const owner = ownerId ? await this.owner(tx, ownerId) : null;
       if ((before.owner?._id ?? null) === ownerId) return { message: before, mailed: false };
       await tx.update(contactMessages).set({ ownerId }).where(eq(contactMessages.id, id));
@@ -138,9 +161,9 @@ export class PipelineService {
   }
 
   /** Sets (a day in SITE_TIMEZONE) or clears the next follow-up. */
-  async setFollowUp(id: string, followUpOn: string | null, by: AuditContext): Promise<InboxMessage | null> {
+  async setFollowUp(id: string, followUpOn: string | null, by: AuditContext, scope: string | null = null): Promise<InboxMessage | null> {
     return this.db.transaction(async (tx) => {
-      const before = await this.locked(tx, id);
+      const before = await this.locked(tx, id, scope);
       if (!before) return null;
       if (before.followUpOn === followUpOn) return before;
       await tx.update(contactMessages).set({ followUpOn }).where(eq(contactMessages.id, id));
@@ -154,11 +177,11 @@ export class PipelineService {
   }
 
   /** Adds a note by the signed-in account; null when there is no such enquiry. */
-  async addNote(id: string, text: string, by: AuditContext): Promise<EnquiryNote | null> {
+  async addNote(id: string, text: string, by: AuditContext, scope: string | null = null): Promise<EnquiryNote | null> {
     const author = by.actor;
     if (!author) throw new Error('A note needs an author');
     return this.db.transaction(async (tx) => {
-      const message = await this.locked(tx, id);
+      const message = await this.locked(tx, id, scope);
       if (!message) return null;
       const [note] = await tx
         .insert(enquiryNotes)
@@ -169,13 +192,14 @@ export class PipelineService {
     });
   }
 
-  /** An enquiry's notes, oldest first; null when there is no such enquiry in the inbox. */
-  async notes(id: string): Promise<EnquiryNote[] | null> {
+  /** An enquiry's notes, oldest first; null when there is no such enquiry in the inbox (403 when `scope` does not own it). */
+  async notes(id: string, scope: string | null = null): Promise<EnquiryNote[] | null> {
     const [message] = await this.db
-      .select({ id: contactMessages.id })
+      .select({ id: contactMessages.id, ownerId: contactMessages.ownerId })
       .from(contactMessages)
       .where(and(eq(contactMessages.id, id), inInbox));
     if (!message) return null;
+    ownEnquiry({ owner: message.ownerId ? { _id: message.ownerId, email: '' } : null }, scope);
     const rows = await this.db
       .select()
       .from(enquiryNotes)
@@ -184,26 +208,15 @@ export class PipelineService {
     return rows.map(toNote);
   }
 
-  /** The accounts an enquiry may be assigned to: those with the enquiries area, by e-mail. */
+  /** The accounts an enquiry may be assigned to: every staff account, by e-mail. */
   async owners(): Promise<EnquiryOwner[]> {
-    const rows = await this.db
-      .select({ id: admins.id, email: admins.email, role: admins.role, permissions: admins.permissions })
-      .from(admins)
-      .orderBy(asc(admins.email));
-    return rows
-      .filter((row) => permissionsOf(row.role, row.permissions).includes('enquiries'))
-      .map((row) => ({ _id: row.id, email: row.email }));
+    const rows = await this.db.select({ id: admins.id, email: admins.email }).from(admins).orderBy(asc(admins.email));
+    return rows.map((row) => ({ _id: row.id, email: row.email }));
   }
 
   private async owner(tx: Db, id: string): Promise<EnquiryOwner> {
-    const [row] = await tx
-      .select({ id: admins.id, email: admins.email, role: admins.role, permissions: admins.permissions })
-      .from(admins)
-      .where(eq(admins.id, id))
-      .for('share');
+    const [row] = await tx.select({ id: admins.id, email: admins.email }).from(admins).where(eq(admins.id, id)).for('share');
     if (!row) throw new ClientError(400, pipelineMessages.ownerNotFound, [pipelineMessages.ownerNotFound]);
-    if (!permissionsOf(row.role, row.permissions).includes('enquiries'))
-      throw new ClientError(400, pipelineMessages.ownerNoEnquiries, [pipelineMessages.ownerNoEnquiries]);
     return { _id: row.id, email: row.email };
   }
 
@@ -253,6 +266,19 @@ export class PipelineService {
       .returning({ id: followUpReminders.id });
     if (added.length) this.remindersAdded();
     return added.length;
+  }
+
+  /**
+   * Deletes reminder rows of days more than 30 days ago (the daily purge): long sent or given up, and no schedule looks
+   * back further than today, so nothing is sent again. Returns how many went.
+   */
+  async purgeReminders(now = new Date()): Promise<number> {
+    const today = zoneDate(now, this.settings.timeZone);
+    const gone = await this.db
+      .delete(followUpReminders)
+      .where(lt(followUpReminders.day, sql`${today}::date - ${REMINDER_KEEP_DAYS}::int`))
+      .returning({ id: followUpReminders.id });
+    return gone.length;
   }
 
   private remindersAdded: () => void = () => {};

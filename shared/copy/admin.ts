@@ -600,6 +600,8 @@ export const messagesCopy = {
 
 /** The enquiry pipeline (issue 26, docs/decisions/0040): stage, owner, follow-up and notes in a message, the board, the filters. */
 export const pipelineCopy = {
+  /** The inbox's title and sidebar entry for an account without the enquiries area: the enquiries assigned to it. */
+  myEnquiries: 'My enquiries',
   stageFilter: 'Stage',
   allStages: 'All stages',
   ownerFilter: 'Owner',

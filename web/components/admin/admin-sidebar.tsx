@@ -29,8 +29,8 @@ import {
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { adminNav } from '../../../shared/admin-nav';
-import { layoutCopy, messagesCopy, type NavEntry, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
-import { mayOpen, type Area } from '../../../shared/roles';
+import { layoutCopy, messagesCopy, pipelineCopy, type NavEntry, type NavGroup, type NavLeaf } from '../../../shared/copy/admin';
+import { mayOpen, seesAllEnquiries, type Area } from '../../../shared/roles';
 import { useNewMessageCount } from '../../lib/admin/inbox-counts';
 
 /** The sidebar entry whose badge counts New enquiries. */
@@ -45,6 +45,7 @@ const icons: Record<string, typeof Home> = {
   Gallery: Images,
   Projects: Building2,
   'Contact Messages': Mail,
+  [pipelineCopy.myEnquiries]: Mail,
   Interior: Sofa,
   'About Us Editor': FileText,
   Backups: DatabaseBackup,
@@ -74,6 +75,9 @@ interface SidebarProps {
 /** The sidebar an account sees: only the screens its permissions open (a group left empty goes too). */
 function navFor(permissions: readonly Area[]): NavEntry[] {
   return adminNav.flatMap((entry): NavEntry[] => {
+    // without the enquiries area the inbox holds the enquiries assigned to the account: named so
+    if (!('children' in entry) && entry.to === INBOX_PATH && !seesAllEnquiries(permissions))
+      return [{ ...entry, label: pipelineCopy.myEnquiries }];
     if (!('children' in entry)) return mayOpen(permissions, entry.to) ? [entry] : [];
     const children = entry.children.filter((child) => mayOpen(permissions, child.to));
     return children.length > 0 ? [{ ...entry, children }] : [];

@@ -2,7 +2,7 @@
  * An enquiry's place in the pipeline, in the message view (docs/decisions/0040): its stage (Lost with a
  * reason), owner, next follow-up and notes. Each change goes to the screen's clientAction (inbox or board).
  */
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { useFetcher } from 'react-router';
 import type { InboxMessage } from '../../../shared/contact-inbox';
 import { pipelineCopy as copy } from '../../../shared/copy/admin';
@@ -13,6 +13,8 @@ import { useAdminLimits } from '../../lib/admin/admin-limits';
 import type { PipelineAction } from '../../lib/admin/pipeline-actions';
 import type { Loaded } from '../../lib/admin/screen-data';
 import { btn, input, label } from './classes';
+import { MessageDetail } from './inbox-message';
+import { LabelledSelect } from './ui';
 
 /** Sends one pipeline change to the screen's action. */
 export function usePipelineWrite() {
@@ -23,13 +25,36 @@ export function usePipelineWrite() {
   };
 }
 
-export function PipelinePanel({
+/**
+ * An enquiry opened (the inbox's and the board's): the message view with its pipeline panel, drawn anew once a
+ * change has been read back (its key), so the panel's fields show what is stored.
+ */
+export function OpenedEnquiry({
+  owners,
+  notes,
+  ...detail
+}: Omit<ComponentProps<typeof MessageDetail>, 'children'> & Omit<ComponentProps<typeof PipelinePanel>, 'message'>) {
+  const { message: open } = detail;
+  return (
+    <MessageDetail {...detail}>
+      <PipelinePanel
+        key={`${open._id} ${open.stage} ${open.lostReason} ${open.owner?._id} ${open.followUpOn} ${notes?.reply?.data.length}`}
+        message={open}
+        owners={owners}
+        notes={notes}
+      />
+    </MessageDetail>
+  );
+}
+
+function PipelinePanel({
   message,
   owners,
   notes,
 }: {
   message: InboxMessage;
-  owners: EnquiryOwner[];
+  /** null: the owner is shown, not chosen (only the enquiries area assigns). */
+  owners: EnquiryOwner[] | null;
   notes: Loaded<{ data: EnquiryNote[] }> | null;
 }) {
   const { timeZone } = useAdminLimits();
@@ -53,28 +78,20 @@ export function PipelinePanel({
         {copy.title}
       </h3>
       <div className="mt-2 grid gap-3 sm:grid-cols-2">
-        <div>
-          <label htmlFor="message-stage" className={label}>
-            {copy.stageLabel}
-          </label>
-          <select id="message-stage" className={input} value={stage} disabled={busy} onChange={(event) => chooseStage(event.target.value)}>
-            {STAGES.map((option) => (
-              <option key={option} value={option}>
-                {option}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
-          <label htmlFor="message-owner" className={label}>
-            {copy.ownerLabel}
-          </label>
-          <select
+        <LabelledSelect id="message-stage" label={copy.stageLabel} value={stage} disabled={busy} onChoose={chooseStage}>
+          {STAGES.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </LabelledSelect>
+        {owners ? (
+          <LabelledSelect
             id="message-owner"
-            className={input}
+            label={copy.ownerLabel}
             value={message.owner?._id ?? ''}
             disabled={busy}
-            onChange={(event) => send({ intent: 'owner', id, ownerId: event.target.value || null })}
+            onChoose={(ownerId) => send({ intent: 'owner', id, ownerId: ownerId || null })}
           >
             <option value="">{copy.noOwner}</option>
             {owners.map((owner) => (
@@ -82,8 +99,13 @@ export function PipelinePanel({
                 {owner.email}
               </option>
             ))}
-          </select>
-        </div>
+          </LabelledSelect>
+        ) : (
+          <dl>
+            <dt className={label}>{copy.ownerLabel}</dt>
+            <dd className="text-sm text-gray-900">{message.owner?.email ?? copy.noOwner}</dd>
+          </dl>
+        )}
       </div>
       {stage === 'Lost' ? (
         <form

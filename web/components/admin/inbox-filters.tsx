@@ -7,6 +7,7 @@ import { STAGES, type EnquiryOwner } from '../../../shared/enquiry-pipeline';
 import { isOneOf } from '../../../shared/narrow';
 import type { View } from '../../lib/admin/inbox-view';
 import { input, label } from './classes';
+import { LabelledSelect } from './ui';
 
 type Choices = InboxSourcesReply['data'];
 
@@ -29,14 +30,9 @@ function Filter({
   children: React.ReactNode;
 }) {
   return (
-    <div className="sm:w-48">
-      <label htmlFor={id} className={label}>
-        {title}
-      </label>
-      <select id={id} className={input} value={value} onChange={(event) => onChange(event.target.value)}>
-        {children}
-      </select>
-    </div>
+    <LabelledSelect id={id} label={title} className="sm:w-48" value={value} onChoose={onChange}>
+      {children}
+    </LabelledSelect>
   );
 }
 
@@ -52,7 +48,8 @@ export function InboxFilters({
   /** The inbox's counts per status (the list's status filter); absent: no status filter (the board). */
   counts?: InboxCounts;
   choices: Choices;
-  owners: EnquiryOwner[];
+  /** null: no owner filter (an account without the enquiries area sees only its own). */
+  owners: EnquiryOwner[] | null;
   /** The search box (the list's; the board has none): its text and how typing changes it. */
   search?: { text: string; onType: (text: string) => void };
   /** Another view: the search still waiting for the typing to pause goes with it. */
@@ -109,15 +106,17 @@ export function InboxFilters({
           ))}
         </Filter>
       ) : null}
-      <Filter id="message-owner-filter" title={pipelineCopy.ownerFilter} value={asked.owner} onChange={(owner) => onShow({ owner })}>
-        <option value="">{pipelineCopy.allOwners}</option>
-        <option value="none">{pipelineCopy.noOwner}</option>
-        {owners.map((owner) => (
-          <option key={owner._id} value={owner._id}>
-            {owner.email}
-          </option>
-        ))}
-      </Filter>
+      {owners ? (
+        <Filter id="message-owner-filter" title={pipelineCopy.ownerFilter} value={asked.owner} onChange={(owner) => onShow({ owner })}>
+          <option value="">{pipelineCopy.allOwners}</option>
+          <option value="none">{pipelineCopy.noOwner}</option>
+          {owners.map((owner) => (
+            <option key={owner._id} value={owner._id}>
+              {owner.email}
+            </option>
+          ))}
+        </Filter>
+      ) : null}
       <Filter id="message-source-filter" title={copy.sourceFilter} value={asked.source} onChange={(source) => onShow({ source })}>
         <option value="">{copy.allSources}</option>
         {withAsked(choices.sources, asked.source, (source) => ({ source, count: 0 })).map(({ source, count }) => (

@@ -7,9 +7,9 @@ import { formatPhone, toE164 } from '../../../shared/phone';
 import { telHref, whatsappHref } from '../../../shared/site-settings';
 import { readableDateTime } from '../../../shared/site-time';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
-import { btn, input, label } from './classes';
+import { btn } from './classes';
 import { Modal } from './modal';
-import { Badge, preview } from './ui';
+import { Badge, LabelledSelect, preview } from './ui';
 
 const statusTone = { New: 'orange', Replied: 'green', Archived: 'gray' } as const;
 
@@ -85,7 +85,8 @@ export function MessageDetail({
 }: {
   message: InboxMessage;
   busy: boolean;
-  onStatus: (status: MessageStatus) => void;
+  /** Absent: no status here (an account without the enquiries area, on the enquiries assigned to it). */
+  onStatus?: (status: MessageStatus) => void;
   /** Absent: no Delete here (the board). */
   onDelete?: () => void;
   onClose: () => void;
@@ -123,31 +124,28 @@ export function MessageDetail({
           <a
             href={replyMailto(message, timeZone)}
             className={btn.primary}
-            onClick={() => message.status !== 'Replied' && onStatus('Replied')}
+            onClick={() => message.status !== 'Replied' && onStatus?.('Replied')}
           >
             <Mail className="h-4 w-4" aria-hidden />
             {copy.reply}
           </a>
         ) : null}
         <PhoneActions message={message} />
-        <div>
-          <label htmlFor="message-status" className={label}>
-            {copy.statusLabel}
-          </label>
-          <select
+        {onStatus ? (
+          <LabelledSelect
             id="message-status"
-            className={input}
+            label={copy.statusLabel}
             value={message.status}
             disabled={busy}
-            onChange={(event) => onStatus(event.target.value as MessageStatus)}
+            onChoose={(status) => onStatus(status as MessageStatus)}
           >
             {MESSAGE_STATUSES.map((status) => (
               <option key={status} value={status}>
                 {status}
               </option>
             ))}
-          </select>
-        </div>
+          </LabelledSelect>
+        ) : null}
         {onDelete ? (
           <button type="button" className={`${btn.danger} ml-auto`} onClick={onDelete} disabled={busy}>
             <Trash2 className="h-4 w-4" aria-hidden />

@@ -1,6 +1,6 @@
 /** Small building blocks shared by the admin screens. */
 import { AlertCircle, Loader2 } from 'lucide-react';
-import type { InputHTMLAttributes, ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes } from 'react';
 import { PLACEHOLDER_IMAGE } from '../../../shared/image-urls';
 import { imageEntries } from '../../../shared/image-details';
 import { commonCopy } from '../../../shared/copy/admin';
@@ -122,6 +122,30 @@ export function LabelledInput({ id, label, ...inputProps }: { id: string; label:
         {label}
       </label>
       <input id={id} className={input} {...inputProps} />
+    </div>
+  );
+}
+
+/** A select with its label above it (the inbox's status and filters, the pipeline's stage and owner); `onChoose` gets the value. */
+export function LabelledSelect({
+  id,
+  label,
+  className,
+  onChoose,
+  children,
+  ...selectProps
+}: { id: string; label: ReactNode; className?: string; onChoose: (value: string) => void } & Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  'id' | 'className' | 'onChange'
+>) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className={labelClass}>
+        {label}
+      </label>
+      <select id={id} className={input} onChange={(event) => onChoose(event.target.value)} {...selectProps}>
+        {children}
+      </select>
     </div>
   );
 }

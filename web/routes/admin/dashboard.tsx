@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { Await, Link, useLoaderData } from 'react-router';
 import { dashboardCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
-import { mayOpen } from '../../../shared/roles';
+import { mayOpen, seesAllEnquiries } from '../../../shared/roles';
 import { card } from '../../components/admin/classes';
 import { PageHeader } from '../../components/admin/ui';
 import { listRecords } from '../../lib/admin/api';
@@ -13,6 +13,7 @@ import { fetchInboxCounts } from '../../lib/admin/inbox-counts';
 import { useAdminMe } from '../../lib/admin/me';
 
 type Counts = Record<(typeof dashboardCopy.stats)[number]['key'], number>;
+const INBOX_PATH = '/admin/users';
 const statIcons = { clients: UsersRound, gallery: Images, projects: Building2, contacts: Mail };
 
 /** Only what the account may read: without content or enquiries, those cards are hidden and nothing is asked for them. */
@@ -36,9 +37,10 @@ export async function clientLoader() {
 
 export default function AdminDashboard() {
   const { permissions } = useAdminMe();
-  // the dashboard shows only what the account's permissions open
-  const stats = dashboardCopy.stats.filter((stat) => mayOpen(permissions, stat.to));
-  const quickActions = dashboardCopy.quickActions.filter((action) => mayOpen(permissions, action.to));
+  // the dashboard shows only what the account's permissions open; the inbox's cards count every enquiry, so the enquiries area's
+  const shown = (to: string) => mayOpen(permissions, to) && (to !== INBOX_PATH || seesAllEnquiries(permissions));
+  const stats = dashboardCopy.stats.filter((stat) => shown(stat.to));
+  const quickActions = dashboardCopy.quickActions.filter((action) => shown(action.to));
   const { counts } = useLoaderData<typeof clientLoader>();
 
   return (

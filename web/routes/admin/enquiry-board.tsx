@@ -10,14 +10,15 @@ import type { InboxBoardReply, InboxMessage, InboxMessageReply, InboxSourcesRepl
 import { messagesCopy, pipelineCopy as copy } from '../../../shared/copy/admin';
 import { pipelineLimits, STAGES, type Stage } from '../../../shared/enquiry-pipeline';
 import { isOneOf } from '../../../shared/narrow';
+import { seesAllEnquiries } from '../../../shared/roles';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, input, label } from '../../components/admin/classes';
 import { BoardColumns, type BoardColumn } from '../../components/admin/enquiry-board-columns';
-import { PipelinePanel, usePipelineWrite } from '../../components/admin/enquiry-pipeline-panel';
+import { OpenedEnquiry, usePipelineWrite } from '../../components/admin/enquiry-pipeline-panel';
 import { InboxFilters } from '../../components/admin/inbox-filters';
-import { MessageDetail } from '../../components/admin/inbox-message';
 import { Modal } from '../../components/admin/modal';
 import { PageHeader } from '../../components/admin/ui';
+import { signedInAccount } from '../../lib/admin/auth';
 import { viewOf, viewParams, type View } from '../../lib/admin/inbox-view';
 import { isPipelineAction, loadNotes, loadOwners, runPipelineAction, type PipelineAction } from '../../lib/admin/pipeline-actions';
 import { loadReply, submitted } from '../../lib/admin/screen-data';
@@ -30,19 +31,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const view = viewOf(url.searchParams);
   const openId = url.searchParams.get('message');
+  // without the enquiries area: the enquiries assigned to the account, which it moves but does not assign
+  const all = seesAllEnquiries((await signedInAccount())?.permissions ?? []);
   const [board, choices, owners, linked, notes] = await Promise.all([
     loadReply<InboxBoardReply>(`/user/board?${boardView(view)}`, messagesCopy.fetchFailed, messagesCopy.network),
     loadReply<InboxSourcesReply>('/user/sources', messagesCopy.fetchFailed),
-    loadOwners(),
+    all ? loadOwners() : null,
     openId ? loadReply<InboxMessageReply>(`/user/${encodeURIComponent(openId)}`, messagesCopy.fetchFailed) : null,
     loadNotes(openId),
   ]);
   return {
     view,
+    all,
     board,
     linked,
     notes,
-    owners: owners.reply?.data ?? [],
+    owners: owners ? (owners.reply?.data ?? []) : null,
     choices: choices.reply?.data ?? { sources: [], projects: [] },
   };
 }
@@ -70,7 +74,7 @@ function withPendingMoves(columns: BoardColumn[], moving: Map<string, Stage>): B
 }
 
 export default function EnquiryBoard() {
-  const { view, board, linked, notes, owners, choices } = useLoaderData<typeof clientLoader>();
+  const { view, all, board, linked, notes, owners, choices } = useLoaderData<typeof clientLoader>();
   const [params, setParams] = useSearchParams();
   const revalidator = useRevalidator();
   const { send } = usePipelineWrite();
@@ -124,19 +128,14 @@ export default function EnquiryBoard() {
         )}
       </AdminDataView>
       {open ? (
-        <MessageDetail
+        <OpenedEnquiry
           message={open}
           busy={false}
-          onStatus={(status) => send({ intent: 'status', id: open._id, status })}
+          onStatus={all ? (status) => send({ intent: 'status', id: open._id, status }) : undefined}
           onClose={() => setMessage(null)}
-        >
-          <PipelinePanel
-            key={`${open._id} ${open.stage} ${open.lostReason} ${open.owner?._id} ${open.followUpOn} ${notes?.reply?.data.length}`}
-            message={open}
-            owners={owners}
-            notes={notes}
-          />
-        </MessageDetail>
+          owners={owners}
+          notes={notes}
+        />
       ) : null}
       {losing ? (
         <Modal title={copy.lostTitle(losing.name)} onClose={() => setLosing(null)} size="sm">

@@ -18,6 +18,7 @@ import {
 } from 'react-router';
 import { toast } from 'sonner';
 import { lifecycleCopy, messagesCopy as copy, pipelineCopy } from '../../../shared/copy/admin';
+import { seesAllEnquiries } from '../../../shared/roles';
 import type {
   InboxListReply,
   InboxMessage,
@@ -31,13 +32,13 @@ import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { EmptyState, PageHeader } from '../../components/admin/ui';
 import { apiJson, downloadFile, restoreFromTrash } from '../../lib/admin/api';
+import { signedInAccount } from '../../lib/admin/auth';
 import { announceInboxCounts } from '../../lib/admin/inbox-counts';
 import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { MessageReply } from '../../../shared/replies';
-import { MessageDetail } from '../../components/admin/inbox-message';
 import { InboxFilters } from '../../components/admin/inbox-filters';
 import { InboxList } from '../../components/admin/inbox-list';
-import { PipelinePanel } from '../../components/admin/enquiry-pipeline-panel';
+import { OpenedEnquiry } from '../../components/admin/enquiry-pipeline-panel';
 import { viewOf, viewParams, type View } from '../../lib/admin/inbox-view';
 import { isPipelineAction, loadNotes, loadOwners, runPipelineAction, type PipelineAction } from '../../lib/admin/pipeline-actions';
 import type { Route } from './+types/messages';
@@ -53,13 +54,15 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const query = viewParams(view);
   query.set('page', String(view.page));
   const linkedId = url.searchParams.get('message');
+  // without the enquiries area the server answers with the enquiries assigned to the account, and it assigns nothing
+  const all = seesAllEnquiries((await signedInAccount())?.permissions ?? []);
   const [inbox, linked, choices, owners, notes] = await Promise.all([
     loadReply<InboxListReply>(`/user?${query}`, copy.fetchFailed, copy.network),
     linkedId ? loadReply<InboxMessageReply>(`/user/${encodeURIComponent(linkedId)}`, copy.fetchFailed) : null,
     // the source and project filters' choices (issue 26): without them the filters offer "All" alone
     loadReply<InboxSourcesReply>('/user/sources', copy.fetchFailed),
     // the pipeline's (issue 26): the owners to choose from, the opened message's notes
-    loadOwners(),
+    all ? loadOwners() : null,
     loadNotes(linkedId),
   ]);
   if (inbox.reply) {
@@ -73,10 +76,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   }
   return {
     view,
+    all,
     inbox,
     linked,
     notes,
-    owners: owners.reply?.data ?? [],
+    owners: owners ? (owners.reply?.data ?? []) : null,
     choices: choices.reply?.data ?? { sources: [], projects: [] },
   };
 }
@@ -112,7 +116,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 export default function Messages() {
-  const { view, inbox, linked, choices, owners, notes } = useLoaderData<typeof clientLoader>();
+  const { view, all, inbox, linked, choices, owners, notes } = useLoaderData<typeof clientLoader>();
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const revalidator = useRevalidator();
@@ -215,15 +219,17 @@ export default function Messages() {
 
   return (
     <div>
-      <PageHeader title={copy.title} subtitle={result ? copy.total(total) : undefined}>
+      <PageHeader title={all ? copy.title : pipelineCopy.myEnquiries} subtitle={result ? copy.total(total) : undefined}>
         <Link to={`/admin/users/board?${viewParams({ ...asked, q: '', status: '', stage: '' })}`} className={btn.secondary}>
           <KanbanSquare className="h-4 w-4" aria-hidden />
           {pipelineCopy.boardLink}
         </Link>
-        <button type="button" className={btn.secondary} onClick={() => void exportCsv()} disabled={exporting || inboxEmpty}>
-          <Download className="h-4 w-4" aria-hidden />
-          {exporting ? copy.exporting : copy.exportCsv}
-        </button>
+        {all ? (
+          <button type="button" className={btn.secondary} onClick={() => void exportCsv()} disabled={exporting || inboxEmpty}>
+            <Download className="h-4 w-4" aria-hidden />
+            {exporting ? copy.exporting : copy.exportCsv}
+          </button>
+        ) : null}
         <button type="button" className={btn.secondary} onClick={() => void revalidator.revalidate()} disabled={loading}>
           <RefreshCw className={`h-4 w-4 ${loading ? 'animate-spin' : ''}`} aria-hidden />
           {copy.refresh}
@@ -289,20 +295,15 @@ export default function Messages() {
       </AdminDataView>
 
       {open && !confirming ? (
-        <MessageDetail
+        <OpenedEnquiry
           message={open}
           busy={busy}
-          onStatus={(status) => changeStatus(open, status)}
-          onDelete={() => setConfirming(open)}
+          onStatus={all ? (status) => changeStatus(open, status) : undefined}
+          onDelete={all ? () => setConfirming(open) : undefined}
           onClose={close}
-        >
-          <PipelinePanel
-            key={`${open._id} ${open.stage} ${open.lostReason} ${open.owner?._id} ${open.followUpOn} ${notes?.reply?.data.length}`}
-            message={open}
-            owners={owners}
-            notes={notes}
-          />
-        </MessageDetail>
+          owners={owners}
+          notes={notes}
+        />
       ) : null}
       {confirming ? (
         <ConfirmDialog
