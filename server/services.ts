@@ -28,6 +28,7 @@ import { snapshotImageUrls } from './history/version-snapshots';
 import { webhookDeliveryJob } from './webhooks/webhook-delivery.job';
 import { WebhookService } from './webhooks/webhook-service';
 import { VisitCounter } from './visits/visit-counter';
+import { ContentSchedules } from './schedules/content-schedules';
 
 export interface Services {
   env: Env;
@@ -57,6 +58,8 @@ export interface Services {
   trash: TrashService;
   /** The versions of content items, About and Site settings (REVISIONS_KEEP per item). */
   history: ContentHistory;
+  /** Scheduled publishing of content items, the About content and the Site settings (docs/decisions/0042). */
+  schedules: ContentSchedules;
   /** Webhooks: the hooks, and the events fired in the transaction of a change (`emit`), delivered by the job queue. */
   webhooks: WebhookService;
   /** Public page views counted in memory and added to the database every 10 s (start/stop with the server); null with ANALYTICS=false. */
@@ -151,6 +154,14 @@ export async function createServices(
     passwordResets: new PasswordResets(database.db, auth.accounts, mail, accountMails, audit, env.loginRateWindowMs),
     audit,
     history,
+    schedules: new ContentSchedules({
+      db: database.db,
+      content,
+      history,
+      documents: [about, siteSettings],
+      audit,
+      timeZone: env.siteTimeZone,
+    }),
     webhooks,
     visits: env.analytics ? new VisitCounter(database.db, { timeZone: env.siteTimeZone, publicUrl: env.publicUrl }) : null,
   };

@@ -285,7 +285,7 @@ export const draftCopy = {
   discarded: (name: string) => `Draft of "${name}" discarded`,
   failed: (reason: string) => reason || 'Could not save the draft.',
   publishFailed: (reason: string) => reason || 'Could not publish.',
-  states: { published: 'Published', changed: 'Changed since published', draft: 'Draft' },
+  states: { published: 'Published', changed: 'Changed since published', draft: 'Draft', scheduled: 'Scheduled' },
   stateFilter: 'Publishing state',
   allStates: 'Every state',
   asDraft: 'As draft',
