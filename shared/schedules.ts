@@ -18,6 +18,9 @@ export const itemScheduleSchema = z
   .meta({ description: 'Scheduled publish and unpublish times' });
 export type ItemSchedule = z.infer<typeof itemScheduleSchema>;
 
+/** Whether a value read from a list row is a schedule (the admin's records are typed loosely). */
+export const isItemSchedule = (value: unknown): value is ItemSchedule => itemScheduleSchema.safeParse(value).success;
+
 const timeField = (what: string) =>
   z
     .string()
@@ -34,6 +37,7 @@ export const documentScheduleBody = z.object({ publishAt: timeField('publish the
 
 /** The reply of a schedule change: the schedule now. */
 export const scheduleReply = z.object({ success: z.literal(true), message: z.string(), data: itemScheduleSchema });
+export type ScheduleReply = z.infer<typeof scheduleReply>;
 
 /** One scheduled change as the dashboard lists it. */
 const upcomingSchema = z.object({
@@ -47,6 +51,7 @@ const upcomingSchema = z.object({
 export type UpcomingSchedule = z.infer<typeof upcomingSchema>;
 
 export const upcomingReply = z.object({ success: z.literal(true), data: z.array(upcomingSchema) });
+export type UpcomingReply = z.infer<typeof upcomingReply>;
 
 /** The schedule routes' messages. */
 export const scheduleMessages = {

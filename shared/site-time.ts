@@ -90,3 +90,8 @@ export function parseZoneTime(text: string, timeZone: string): Date | null {
   if (zoned.getMonth() !== month - 1 || zoned.getDate() !== day) return null;
   return new Date(zoned.getTime());
 }
+
+/** "2026-12-01T09:00": a moment as a datetime-local input shows it on the zone's clock. */
+export function zoneInputValue(date: Date, timeZone: string): string {
+  return zoneDateTime(date, timeZone, { seconds: false }).replace(' ', 'T');
+}

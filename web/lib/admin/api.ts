@@ -5,6 +5,7 @@
 import { commonCopy } from '../../../shared/copy/admin';
 import type { DraftWrittenReply } from '../../../shared/drafts';
 import type { LivePreviewRequest } from '../../../shared/live-preview';
+import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import type { ErrorReply, MessageReply } from '../../../shared/replies';
 import type { ListEnvelope, ResourceDef } from '../../../shared/resources';
 import { SAME_ORIGIN_HEADERS } from './auth';
@@ -116,6 +117,11 @@ export async function publishItem(def: ResourceDef, id: string): Promise<DraftWr
 /** Takes an item off the public site; it stays in the admin as a draft. */
 export async function unpublishItem(def: ResourceDef, id: string): Promise<DraftWrittenReply> {
   return apiJson<DraftWrittenReply>(`/${def.path}/${encodeURIComponent(id)}/unpublish`, { method: 'POST' });
+}
+
+/** Sets (or, with nulls, clears) an item's Publish at and Unpublish at times. */
+export async function scheduleItem(def: ResourceDef, id: string, times: ItemSchedule): Promise<ScheduleReply> {
+  return apiJson<ScheduleReply>(`/${def.path}/${encodeURIComponent(id)}/schedule`, { method: 'PUT', body: times });
 }
 
 /** Throws away the drafts newer than the published state. */
