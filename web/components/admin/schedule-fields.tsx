@@ -26,7 +26,8 @@ export function ScheduleFields({ schedule, withUnpublish, busy, onSave, classNam
   const shown = (iso: string | null | undefined) => (iso ? zoneInputValue(new Date(iso), timeZone) : '');
   const [publishAt, setPublishAt] = useState(() => shown(schedule?.publishAt));
   const [unpublishAt, setUnpublishAt] = useState(() => shown(schedule?.unpublishAt));
-  const scheduled = Boolean(schedule?.publishAt || schedule?.unpublishAt);
+  // the record the editor opened with stays as it was: what is typed (and saved) counts too
+  const scheduled = Boolean(publishAt || unpublishAt || schedule?.publishAt || schedule?.unpublishAt);
 
   function save(event: FormEvent) {
     event.preventDefault();
