@@ -1,9 +1,10 @@
 /**
  * Scheduled publishing on the demo server (docs/decisions/0042): a team member saved as a draft gets a Publish at
  * time in the editor (typed on the site's clock, saved with Enter), the list marks it "Scheduled", the dashboard lists
- * it under "Scheduled next", and once the time has passed the About page shows it. axe on the editor and the dashboard.
+ * it under "Scheduled next", and once the time has passed the About page shows it; the same for the Site settings'
+ * draft and the home page. axe on the editors and the dashboard.
  */
-import { commonCopy, dashboardCopy, draftCopy, scheduleCopy, screenCopy } from '../../shared/copy/admin';
+import { commonCopy, dashboardCopy, draftCopy, scheduleCopy, screenCopy, siteSettingsCopy } from '../../shared/copy/admin';
 import { resources } from '../../shared/resources';
 import { zoneDateTime, DEFAULT_SITE_TIMEZONE } from '../../shared/site-time';
 import { sampleFields } from '../../server/test/sample-records';
@@ -58,5 +59,33 @@ test('schedule a draft in the editor: Scheduled in the list and on the dashboard
   } finally {
     await page.request.delete(`/api/${def.path}/${id}`, { headers });
     await page.request.delete(`/api/trash/team-members/${id}`, { headers });
+  }
+});
+
+test('schedule the Site settings draft: listed on the dashboard, live on the home page once due', async ({ page, token }) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${token}` };
+  const original = ((await (await page.request.get('/api/site-settings')).json()) as { data: Record<string, unknown> }).data;
+  const drafted = uniqueName('Scheduled Builders');
+  try {
+    const saved = await page.request.put('/api/site-settings/draft', { headers, data: { ...original, companyName: drafted } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await openScreen(page, '/admin/settings', siteSettingsCopy.title);
+    const due = new Date(Date.now() + 15_000);
+    const publishAt = page.getByLabel(scheduleCopy.publishAt, { exact: true });
+    await publishAt.fill(zoneDateTime(due, DEFAULT_SITE_TIMEZONE).replace(' ', 'T'));
+    await expectNoSeriousAxeViolations(page);
+    await publishAt.press('Enter');
+    await expect(page.getByText(scheduleCopy.saved(siteSettingsCopy.title), { exact: true })).toBeVisible();
+
+    await openScreen(page, '/admin/dashboard', dashboardCopy.title);
+    await expect(page.getByTestId('scheduled-next').getByText(siteSettingsCopy.title)).toBeVisible();
+    expect(await publicHtml(page, '/')).not.toContain(drafted);
+    await expect.poll(async () => (await publicHtml(page, '/')).includes(drafted), { timeout: 60_000, intervals: [1_000] }).toBe(true);
+  } finally {
+    await page.request.put('/api/site-settings/schedule', { headers, data: { publishAt: null } });
+    await page.request.delete('/api/site-settings/draft', { headers });
+    const restored = await page.request.put('/api/site-settings', { headers, data: original });
+    expect(restored.status(), await restored.text()).toBe(200);
   }
 });
