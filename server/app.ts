@@ -25,6 +25,7 @@ import { metrics } from './metrics/metrics';
 import { finishHeaders, SECURITY_HEADERS, uploadCacheControl } from './reply-headers';
 import { resourceRoutes } from './resources/resource-routes';
 import { historyRoutes } from './history/history-routes';
+import { scheduleRoutes } from './schedules/schedule-routes';
 import { securityTxtRoute } from './security-txt';
 import type { Services } from './services';
 import { registerUploads } from './storage/serve-uploads';
@@ -147,6 +148,7 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   await app.register(siteSettingsRoutes, { services });
   await app.register(resourceRoutes, { services });
   await app.register(historyRoutes, { services });
+  await app.register(scheduleRoutes, { services });
   await app.register(backupRoutes, { services });
   await app.register(auditRoutes, { services });
   await app.register(trashRoutes, { services });

@@ -30,6 +30,7 @@ import { snapshotImageUrls } from './history/version-snapshots';
 import { webhookDeliveryJob } from './webhooks/webhook-delivery.job';
 import { WebhookService } from './webhooks/webhook-service';
 import { VisitCounter } from './visits/visit-counter';
+import { ContentSchedules } from './schedules/content-schedules';
 
 export interface Services {
   env: Env;
@@ -61,6 +62,8 @@ export interface Services {
   history: ContentHistory;
   /** Shareable, signed preview links of drafts (preview-links.ts). */
   previewLinks: PreviewLinks;
+  /** Scheduled publishing of content items, the About content and the Site settings (docs/decisions/0042). */
+  schedules: ContentSchedules;
   /** Webhooks: the hooks, and the events fired in the transaction of a change (`emit`), delivered by the job queue. */
   webhooks: WebhookService;
   /** Public page views counted in memory and added to the database every 10 s (start/stop with the server); null with ANALYTICS=false. */
@@ -160,6 +163,14 @@ export async function createServices(
       secret: await loadSigningSecret(database.db),
       resources: content.resources,
       history,
+    }),
+    schedules: new ContentSchedules({
+      db: database.db,
+      content,
+      history,
+      documents: [about, siteSettings],
+      audit,
+      timeZone: env.siteTimeZone,
     }),
     webhooks,
     visits: env.analytics ? new VisitCounter(database.db, { timeZone: env.siteTimeZone, publicUrl: env.publicUrl }) : null,

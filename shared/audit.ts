@@ -47,6 +47,7 @@ export const auditKindLabels = {
   'content.draft-discarded': 'Draft discarded',
   'content.published': 'Content published',
   'content.unpublished': 'Content unpublished',
+  'content.scheduled': 'Publishing scheduled',
   'about.updated': 'About content updated',
   'site-settings.updated': 'Site settings updated',
   'webhook.added': 'Webhook added',

@@ -2,17 +2,20 @@
  * Drafts of content items (docs/decisions/0039): an item's state as the admin lists it, the replies of the
  * draft routes and their messages, read by the server's route schemas and (as types) by the admin's screens.
  */
+import { itemScheduleSchema } from './schedules';
 import { z } from './zod';
 
 /**
  * An item's state: `published` (visitors see the row, no newer draft), `changed` (published, with a draft newer
- * than it), `draft` (never published, or unpublished: visitors see it nowhere).
+ * than it), `draft` (never published, or unpublished: visitors see it nowhere), `scheduled` (a publish or an
+ * unpublish is set for a time: docs/decisions/0042).
  */
-export const CONTENT_STATES = ['published', 'changed', 'draft'] as const;
+export const CONTENT_STATES = ['published', 'changed', 'draft', 'scheduled'] as const;
 export type ContentState = (typeof CONTENT_STATES)[number];
 
-/** The state of an item from its row's `published` and whether its newest version is a draft. */
-export function contentState(published: boolean, newestIsDraft: boolean): ContentState {
+/** The state of an item from its row's `published`, whether its newest version is a draft and whether a change is scheduled. */
+export function contentState(published: boolean, newestIsDraft: boolean, scheduled = false): ContentState {
+  if (scheduled) return 'scheduled';
   if (!published) return 'draft';
   return newestIsDraft ? 'changed' : 'published';
 }
@@ -21,12 +24,14 @@ export function contentState(published: boolean, newestIsDraft: boolean): Conten
 export const draftFieldsShape = {
   published: z.boolean().meta({ description: 'False while the item is a draft never published, or unpublished: visitors see it nowhere' }),
   state: z.enum(CONTENT_STATES).meta({
-    description: '`published`; `changed`: published, with a newer draft; `draft`: never published or unpublished',
+    description:
+      '`published`; `changed`: published, with a newer draft; `draft`: never published or unpublished; `scheduled`: a publish or unpublish is set for a time (see `schedule` and `published`)',
   }),
   draft: z
     .record(z.string(), z.unknown())
     .nullable()
     .meta({ description: 'The newest draft’s fields and images when it is newer than the published state (the form opens it); else null' }),
+  schedule: itemScheduleSchema.nullable(),
 };
 
 /** The reply of a publish, an unpublish, a draft saved or discarded. */

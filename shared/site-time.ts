@@ -1,4 +1,5 @@
 /** Times as people read them: in the site's time zone (SITE_TIMEZONE), through Intl, never by hand. */
+import { TZDate } from '@date-fns/tz';
 
 /** SITE_TIMEZONE when unset: the company is in Bangalore. */
 export const DEFAULT_SITE_TIMEZONE = 'Asia/Kolkata';
@@ -64,4 +65,33 @@ export function zoneName(date: Date, timeZone: string): string {
 /** "2026-11-22 09:04 IST": a moment in a mail, in the zone and naming it. */
 export function zoneStamp(date: Date, timeZone: string): string {
   return `${zoneDateTime(date, timeZone, { seconds: false })} ${zoneName(date, timeZone)}`;
+}
+
+const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2}))?$/;
+const WITH_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * A time as staff type it: "2026-12-01T09:00" (seconds optional) on the zone's clock, or an ISO 8601 time with an
+ * offset ("…Z", "…+05:30"). The moment it names, or null when it is neither or names no such day or hour.
+ */
+export function parseZoneTime(text: string, timeZone: string): Date | null {
+  const trimmed = text.trim();
+  if (WITH_OFFSET.test(trimmed)) {
+    const date = new Date(trimmed);
+    return Number.isNaN(date.getTime()) ? null : date;
+  }
+  const match = WALL_CLOCK.exec(trimmed);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1).map((part) => Number(part ?? 0));
+  if (month < 1 || month > 12 || hour > 23 || minute > 59 || second > 59) return null;
+  // the zone's rules (offsets, summer time) come from the library, not from arithmetic here
+  const zoned = new TZDate(year, month - 1, day, hour, minute, second, timeZone);
+  // 31 February rolls into March: refuse it rather than guess
+  if (zoned.getMonth() !== month - 1 || zoned.getDate() !== day) return null;
+  return new Date(zoned.getTime());
+}
+
+/** "2026-12-01T09:00": a moment as a datetime-local input shows it on the zone's clock. */
+export function zoneInputValue(date: Date, timeZone: string): string {
+  return zoneDateTime(date, timeZone, { seconds: false }).replace(' ', 'T');
 }

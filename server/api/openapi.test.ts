@@ -12,6 +12,7 @@ import { OpenApiHarness, openApiPath, servedRoutes } from '../test/openapi-harne
 import { forgottenPassword, listAddChangePasswordRemove, loginMeLogout, sessions, twoFactorAndEditor } from '../test/openapi-calls/admins';
 import { aboutContent, contactMessages, inbox, siteSettings } from '../test/openapi-calls/contact';
 import { activityCalls, backupCalls, documentationCalls, oddBodies, operationsCalls, visitCalls } from '../test/openapi-calls/operations';
+import { upcomingCalls } from '../test/openapi-calls/drafts';
 import { resourceCalls } from '../test/openapi-calls/resources';
 import { pipelineCalls } from '../test/openapi-calls/pipeline';
 import { webhookCalls } from '../test/openapi-calls/webhooks';
@@ -80,6 +81,7 @@ describe('bodies of the wrong shape', () => {
 describe('backup, operations and documentation', () => {
   it('/api/backup/summary and /api/backup', () => backupCalls(api));
   it('/api/activity', () => activityCalls(api));
+  it('/api/schedules', () => upcomingCalls(api));
   it('/api/webhooks', () => webhookCalls(api));
   it('/api/visits and /api/insights/enquiries', () => visitCalls(api));
   it('/healthz, /readyz and /metrics', () => operationsCalls(api));

@@ -15,6 +15,7 @@ import { draftMessages } from '../../shared/drafts';
 import { isRecord } from '../../shared/narrow';
 import { ClientError } from '../errors';
 import type { ContentHistory, HistorySubject } from '../history/content-history';
+import type { ScheduledChange } from '../schedules/scheduled-change';
 import { contentPublished } from '../webhooks/content-published';
 import type { WebhookService } from '../webhooks/webhook-service';
 
@@ -50,6 +51,8 @@ export interface SettingsDocumentDeps {
 interface SaveOrigin {
   restoredFrom?: number;
   published?: boolean;
+  /** A publish a schedule did: its job ends in the same transaction, its details go into the activity entry. */
+  scheduled?: ScheduledChange;
 }
 
 interface Stored<T> {
@@ -69,6 +72,11 @@ export class SettingsDocument<T> {
   /** Whose versions: the document's name, item id ''. */
   get subject(): HistorySubject {
     return { resource: this.kind.history, itemId: '' };
+  }
+
+  /** Who the activity log names as the document (type, label). */
+  get auditTarget(): AuditTarget {
+    return this.kind.audit.target;
   }
 
   /** Another process saved the document: read it again on next use. */
@@ -123,8 +131,10 @@ export class SettingsDocument<T> {
       if (by && this.deps.audit) {
         const { kind, target, changes } = this.kind.audit;
         const restored = origin.restoredFrom ? { restoredFrom: origin.restoredFrom } : {};
-        await this.deps.audit.record({ kind, ...by, target, details: { ...restored, changes: changes(before.value, value) } }, tx);
+        const details = { ...restored, ...origin.scheduled?.details, changes: changes(before.value, value) };
+        await this.deps.audit.record({ kind, ...by, target, details }, tx);
       }
+      await origin.scheduled?.within(tx);
       const { type, label } = this.kind.audit.target;
       const published = await contentPublished(this.deps.webhooks, tx, { type, id: null, label: label ?? type, change: 'updated' });
       return { version: number, published };
@@ -184,12 +194,12 @@ export class SettingsDocument<T> {
   }
 
   /** Publishes the newest draft: checked by today's rules (400), saved as the live document, as a save is. */
-  async publishDraft(by?: AuditContext): Promise<{ value: T; version: number }> {
+  async publishDraft(by?: AuditContext, scheduled?: ScheduledChange): Promise<{ value: T; version: number }> {
     const newest = await this.deps.history.newestDraft(this.deps.db, this.subject);
     if (!newest) throw new ClientError(400, draftMessages.noDraftToPublish);
     const parsed = this.kind.parse(newest.snapshot);
     if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);
-    return this.write(parsed.data, by, { published: true });
+    return this.write(parsed.data, by, { published: true, scheduled });
   }
 
   /** Throws the drafts newer than the live document away; 400 when there is none. */

@@ -1,6 +1,6 @@
 /**
  * Drafts of the two documents (docs/decisions/0039): `/api/about-content/draft` and `/api/site-settings/draft` (GET the
- * newest draft, PUT save one, DELETE discard it) and `…/publish`. Staff of the document's area only; visitors get 401.
+ * newest draft, PUT save one, DELETE discard it), `…/publish` and `…/schedule` (docs/decisions/0042). Staff of the document's area only; visitors get 401.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +13,7 @@ import { requirePermission } from '../auth/require-admin';
 import type { SettingsDocument } from '../db/settings-document';
 import { errorReplies, invalidRequest } from '../api/route-schemas';
 import { ClientError } from '../errors';
+import { registerDocumentScheduleRoutes } from '../schedules/schedule-routes';
 import type { Services } from '../services';
 
 interface DocumentDraftTarget<T> {
@@ -107,4 +108,6 @@ export function registerDocumentDraftRoutes<T>(app: FastifyInstance, services: S
       return { success: true as const, message: draftMessages.published(noun), data: { number: version } };
     },
   );
+
+  registerDocumentScheduleRoutes(app, { services, base, noun, tags, document, onRequest });
 }

@@ -21,8 +21,11 @@ export interface JobKind {
   backup: 'kept' | 'left out';
   /** This process's queue of the kind: jobs are added to it, and its counts feed /metrics. */
   queue(services: Services): JobQueue<PgTable, JobRow>;
-  /** The worker of one server process (started after listen, stopped with the server); null when there is nothing to do here. */
-  createWorker(services: Services, log: WorkerLog): JobWorker<JobRow> | null;
+  /**
+   * The worker of one server process (started after listen, stopped with the server); null when there is nothing to do here.
+   * `pollMs` shortens the idle wait (tests, which cannot wait a real poll interval).
+   */
+  createWorker(services: Services, log: WorkerLog, options?: { pollMs?: number }): JobWorker<JobRow> | null;
 }
 
 export interface JobDefinition<Table extends PgTable> {
@@ -75,7 +78,8 @@ export function defineJob<Table extends PgTable>(definition: JobDefinition<Table
       }
       return queue;
     },
-    createWorker: (services, log) => new DefinedJobWorker(definition, kind.queue(services), services, log),
+    createWorker: (services, log, options) =>
+      new DefinedJobWorker({ ...definition, pollMs: options?.pollMs ?? definition.pollMs }, kind.queue(services), services, log),
   };
   return kind;
 }

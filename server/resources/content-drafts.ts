@@ -14,6 +14,7 @@ import type { AuditContext } from '../audit/audit-service';
 import { recordChanges, recordLabel } from '../audit/content-changes';
 import type { Db } from '../db/client';
 import { ClientError } from '../errors';
+import type { ScheduledChange } from '../schedules/scheduled-change';
 import { removeTempFiles } from '../uploads/read-write-input';
 import { contentPublished } from '../webhooks/content-published';
 import type { ContentImages } from './content-images';
@@ -105,7 +106,7 @@ export class ContentDrafts {
    * no longer fits, 409 when one of its images is gone) and kept as a published version, in one transaction; an item
    * unpublished without a draft comes back as it was. `content.published` is fired as a save fires it.
    */
-  async publish(key: string, id: string, by?: AuditContext): Promise<DraftOutcome> {
+  async publish(key: string, id: string, by?: AuditContext, scheduled?: ScheduledChange): Promise<DraftOutcome> {
     const { def, table } = this.resources.get(key);
     const subject = { resource: key, itemId: id };
     const existing = await this.findRow(key, id);
@@ -139,8 +140,14 @@ export class ContentDrafts {
         key,
         def,
         record,
-        details: { version: version.number, ...(draft ? { fromDraft: draft.number } : {}), ...recordChanges(def, current, record) },
+        details: {
+          version: version.number,
+          ...(draft ? { fromDraft: draft.number } : {}),
+          ...scheduled?.details,
+          ...recordChanges(def, current, record),
+        },
       });
+      await scheduled?.within(tx);
       hooked = await contentPublished(this.options.webhooks, tx, {
         type: key,
         id,
@@ -157,7 +164,7 @@ export class ContentDrafts {
   }
 
   /** Takes an item off the public site by every path (pages, lists, API, sitemap, image URLs); it stays in the admin as a draft. */
-  async unpublish(key: string, id: string, by?: AuditContext): Promise<DraftOutcome> {
+  async unpublish(key: string, id: string, by?: AuditContext, scheduled?: ScheduledChange): Promise<DraftOutcome> {
     const { def, table } = this.resources.get(key);
     await this.findRow(key, id);
     await this.options.db.transaction(async (tx) => {
@@ -169,8 +176,9 @@ export class ContentDrafts {
         key,
         def,
         record: toRecord(def, row),
-        details: { changes: { published: { before: true, after: false } } },
+        details: { ...scheduled?.details, changes: { published: { before: true, after: false } } },
       });
+      await scheduled?.within(tx);
     });
     this.reads.afterWrite(key);
     return { id, state: 'draft', number: null };

@@ -30,6 +30,7 @@ import type { ContentResources } from './content-resources';
 import { contentPublished } from '../webhooks/content-published';
 import type { WebhookService } from '../webhooks/webhook-service';
 import { recordLabel } from '../audit/content-changes';
+import { ContentSchedules } from '../schedules/content-schedules';
 
 export interface ContentLifecycleOptions {
   db: Db;
@@ -65,6 +66,8 @@ export class ContentLifecycle {
         .where(and(eq(table.id, id), isNull(table.deletedAt)))
         .returning();
       if (!trashed) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+      // a deleted item is not published or unpublished later; a restore from the trash comes back unscheduled
+      await ContentSchedules.cancelFor(tx, key, id);
       const record = toRecord(def, trashed);
       await auditContentWrite(this.options.audit, tx, by, {
         kind: 'content.trashed',

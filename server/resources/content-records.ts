@@ -15,6 +15,7 @@ import type { AuditContext, AuditService } from '../audit/audit-service';
 import { recordLabel } from '../audit/content-changes';
 import type { Db } from '../db/client';
 import type { AnyResourceTable } from '../db/resource-tables';
+import type { ItemSchedule } from '../../shared/schedules';
 
 export type Row = Record<string, unknown>;
 export type AnyRecord = Record<string, unknown> & { _id: string };
@@ -90,17 +91,24 @@ export function snapshotColumns(def: ResourceDef, snapshot: Record<string, unkno
 
 /**
  * A record as the admin screens see it: also whether it is hidden, its place in the order, its state, and the
- * snapshot of its newest version when that is a draft (`newestDraft`, null when the newest is published or none).
+ * snapshot of its newest version when that is a draft (`newestDraft`, null when the newest is published or none), and
+ * its Publish at / Unpublish at times (`schedule`, null when none is set).
  */
-export function toManagedRecord(def: ResourceDef, row: Row, newestDraft: Record<string, unknown> | null = null): AnyRecord {
+export function toManagedRecord(
+  def: ResourceDef,
+  row: Row,
+  newestDraft: Record<string, unknown> | null = null,
+  schedule: ItemSchedule | null = null,
+): AnyRecord {
   const published = row.published !== false;
   return {
     ...toRecord(def, row),
     hidden: Boolean(row.hidden),
     position: Number(row.position ?? 0),
     published,
-    state: contentState(published, newestDraft !== null),
+    state: contentState(published, newestDraft !== null, schedule !== null),
     draft: newestDraft,
+    schedule,
   };
 }
 

@@ -16,6 +16,7 @@ import { sharedCacheControl } from '../reply-headers';
 import type { Services } from '../services';
 import { readWriteInput } from '../uploads/read-write-input';
 import { registerDraftRoutes } from './draft-routes';
+import { registerItemScheduleRoute } from '../schedules/schedule-routes';
 import { contentWrite } from './image-field-schemas';
 import type { CachedList } from './public-cache';
 import { resourceRouteSchemas } from './resource-schemas';
@@ -98,6 +99,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
         readWrite,
         withImagePlace: (request, write) => withImagePlace(services, request, write),
       });
+      registerItemScheduleRoute(scope, { services, key, path: def.path, noun: def.noun, guard });
     }
   });
 };

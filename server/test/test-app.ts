@@ -61,6 +61,8 @@ export interface TestAppOptions {
   renditionWorker?: false | Partial<RenditionWorkerOptions>;
   /** false makes no mail worker; otherwise its options (short waits by default). */
   mailWorker?: false | Partial<MailWorkerOptions>;
+  /** How often the other job kinds' workers (webhooks, reminders, schedules) poll; their own interval when absent. */
+  jobPollMs?: number;
   /** Resources served beside the site's own (their tables are the test's to create). */
   extraResources?: Readonly<Record<string, ResourceDef>>;
 }
@@ -121,7 +123,7 @@ export async function createTestApp(
   mailWorker?.start();
   // every other kind of background job runs as in the server
   const otherWorkers = JOB_KINDS.filter((kind) => kind !== renditionJobKind && kind !== mailJobKind).flatMap(
-    (kind) => kind.createWorker(services, app.log) ?? [],
+    (kind) => kind.createWorker(services, app.log, { pollMs: options.jobPollMs }) ?? [],
   );
   for (const other of otherWorkers) other.start();
   services.visits?.start();

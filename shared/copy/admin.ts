@@ -285,7 +285,7 @@ export const draftCopy = {
   discarded: (name: string) => `Draft of "${name}" discarded`,
   failed: (reason: string) => reason || 'Could not save the draft.',
   publishFailed: (reason: string) => reason || 'Could not publish.',
-  states: { published: 'Published', changed: 'Changed since published', draft: 'Draft' },
+  states: { published: 'Published', changed: 'Changed since published', draft: 'Draft', scheduled: 'Scheduled' },
   stateFilter: 'Publishing state',
   allStates: 'Every state',
   asDraft: 'As draft',
@@ -293,6 +293,25 @@ export const draftCopy = {
   restoredAsDraft: (n: number) => `Version ${n} restored as a draft`,
   /** How long after the last keystroke a draft is autosaved. */
   autosaveMs: 2000,
+} as const;
+
+/** Scheduled publishing in the editors and on the dashboard (docs/decisions/0042). */
+export const scheduleCopy = {
+  legend: 'Schedule',
+  /** The zone the times are in, named beside the fields: staff may be elsewhere than the site. */
+  zoneHint: (zone: string, short: string) => `Times are in the site's time zone, ${zone} (${short}).`,
+  publishAt: 'Publish at',
+  unpublishAt: 'Unpublish at',
+  publishHint: 'The draft as it is then goes live.',
+  save: 'Save schedule',
+  clear: 'Clear schedule',
+  saved: (name: string) => `Schedule of "${name}" saved`,
+  cleared: (name: string) => `Schedule of "${name}" cleared`,
+  failed: (reason: string) => reason || 'Could not save the schedule.',
+  dashboardTitle: 'Scheduled next',
+  dashboardEmpty: 'Nothing is scheduled.',
+  dashboardFailed: 'Failed to load what is scheduled.',
+  actions: { publish: 'Publish', unpublish: 'Unpublish' },
 } as const;
 
 /** The History screen of an item, the About content or the Site settings (docs/decisions/0038). */

@@ -57,6 +57,24 @@ export async function draftCalls(api: OpenApiHarness, def: ResourceDef, record: 
   expect((await post(unpublish, MISSING_ID)).statusCode).toBe(404);
   // an item whose images are gone is refused (409): none here, the trash takes the draft instead
   expect((await call(`${base}/:id`, { method: 'DELETE', url: `${base}/${drafted._id}`, headers: auth() })).statusCode).toBe(200);
+
+  // scheduling (docs/decisions/0042): the published item's unpublish set and cleared; a past time, a visitor, no such item
+  const schedule = `${base}/:id/schedule`;
+  const put = (id: string, payload: object, headers = auth()) =>
+    call(schedule, { method: 'PUT', url: `${base}/${id}/schedule`, headers, payload });
+  const later = { publishAt: null, unpublishAt: new Date(Date.now() + 86_400_000).toISOString() };
+  expect((await put(record._id, later)).statusCode).toBe(200);
+  expect((await put(record._id, { publishAt: null, unpublishAt: null })).statusCode).toBe(200);
+  expect((await put(record._id, { publishAt: '2020-01-01T09:00', unpublishAt: null })).statusCode).toBe(400);
+  expect((await put(record._id, later, {})).statusCode).toBe(401);
+  expect((await put(MISSING_ID, later)).statusCode).toBe(404);
+}
+
+/** GET /api/schedules, the dashboard's list. */
+export async function upcomingCalls(api: OpenApiHarness): Promise<void> {
+  const { call, auth } = api;
+  expect((await call('/api/schedules', { method: 'GET', url: '/api/schedules', headers: auth() })).statusCode).toBe(200);
+  expect((await call('/api/schedules', { method: 'GET', url: '/api/schedules' })).statusCode).toBe(401);
 }
 
 /** The OpenAPI test's calls of a document's drafts (`base`: /api/about-content or /api/site-settings): save, read, publish, discard. */
@@ -78,4 +96,17 @@ export async function documentDraftCalls(api: OpenApiHarness, base: string, vali
   expect((await call(draft, { method: 'DELETE', url: draft, headers: auth() })).statusCode).toBe(200);
   expect((await call(draft, { method: 'DELETE', url: draft, headers: auth() })).statusCode).toBe(400);
   expect((await call(draft, { method: 'DELETE', url: draft })).statusCode).toBe(401);
+
+  // its draft published at a time (docs/decisions/0042): set, read, cleared; refused without a draft and to visitors
+  const schedule = `${base}/schedule`;
+  const put = (payload: object, headers = auth()) => call(schedule, { method: 'PUT', url: schedule, headers, payload });
+  const tomorrow = { publishAt: new Date(Date.now() + 86_400_000).toISOString() };
+  expect((await put(tomorrow)).statusCode).toBe(400);
+  expect((await save(valid)).statusCode).toBe(200);
+  expect((await put(tomorrow)).statusCode).toBe(200);
+  expect((await call(schedule, { method: 'GET', url: schedule, headers: auth() })).json().data.publishAt).toBe(tomorrow.publishAt);
+  expect((await call(schedule, { method: 'GET', url: schedule })).statusCode).toBe(401);
+  expect((await put({ publishAt: null })).statusCode).toBe(200);
+  expect((await put(tomorrow, {})).statusCode).toBe(401);
+  expect((await call(draft, { method: 'DELETE', url: draft, headers: auth() })).statusCode).toBe(200);
 }

@@ -61,7 +61,7 @@ export function AutosaveLine({ status }: { status: AutosaveStatus }) {
   );
 }
 
-const STATE_TONES = { published: 'green', changed: 'blue', draft: 'orange' } as const;
+const STATE_TONES = { published: 'green', changed: 'blue', draft: 'orange', scheduled: 'gray' } as const;
 
 /** An item's publishing state in a list row. */
 export function StateMark({ state }: { state: ContentState }) {

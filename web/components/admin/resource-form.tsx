@@ -12,6 +12,8 @@ import { resources, type ResourceDef, type ResourceKey } from '../../../shared/r
 import { applyConditions, imageCountMessage, validateRecord } from '../../../shared/validation';
 import type { LivePreviewRequest } from '../../../shared/live-preview';
 import type { ResourceRecord, WrittenReply } from '../../../shared/resource-replies';
+import { isItemSchedule, type ItemSchedule } from '../../../shared/schedules';
+import { isRecord } from '../../../shared/narrow';
 import { publishItem, sendMultipart } from '../../lib/admin/api';
 import { runWrite } from '../../lib/admin/screen-data';
 import { btn } from './classes';
@@ -19,6 +21,7 @@ import { AutosaveLine, DraftButtons, SharePreviewLink } from './draft-controls';
 import { LivePreviewPane } from './live-preview';
 import { detailsOut, existingImagesOf, initialValue, linesOf, newItemId, resourceFormData } from './resource-form-data';
 import { ResourceFormField } from './resource-form-field';
+import { ScheduleFields } from './schedule-fields';
 import { useDraftAutosave } from './use-draft-autosave';
 import { MultiImagePicker, SingleImagePicker, type ExistingImage, type PickedImage } from './image-picker';
 
@@ -58,6 +61,8 @@ interface ResourceFormProps extends ResourceFormOptions {
   footer?: ReactNode;
   /** Unpublish and Discard draft of the item edited (the screen's writes; docs/decisions/0039). */
   draftActions?: { unpublish: () => void; discard: () => void };
+  /** Publish at / Unpublish at of the item edited (the screen's write; docs/decisions/0042). */
+  scheduleAction?: { busy: boolean; save: (times: ItemSchedule) => void };
 }
 
 const formFields = (def: ResourceDef) => def.fields.filter((field) => !field.hiddenInForm);
@@ -88,7 +93,9 @@ export function ResourceForm(props: ResourceFormProps) {
   const [itemId] = useState(() => record?._id ?? newItemId());
   // opened from a draft newer than the published state, or an item not published: the form's save is Publish (docs/decisions/0039);
   // an autosave changes no button (the row stays the base an update sends its kept images against)
-  const [drafted] = useState(() => editing && record.state !== undefined && record.state !== 'published');
+  // read from `published` and `draft`, not `state`: a scheduled item may be either
+  const hasDraft = editing && isRecord(record.draft);
+  const [drafted] = useState(() => editing && (record.published === false || hasDraft));
 
   // typed back to what it was counts as unchanged; a picked file or a removed/re-described image does not
   const dirty =
@@ -339,7 +346,7 @@ export function ResourceForm(props: ResourceFormProps) {
           <DraftButtons
             busy={busy || preparing}
             published={editing && record.published !== false}
-            changed={editing && record.state === 'changed'}
+            changed={hasDraft}
             onSaveDraft={() => void send('draft')}
             onUnpublish={editing ? props.draftActions?.unpublish : undefined}
             onDiscard={editing ? props.draftActions?.discard : undefined}
@@ -359,6 +366,15 @@ export function ResourceForm(props: ResourceFormProps) {
           </button>
         </div>
       </form>
+      {editing && props.scheduleAction ? (
+        <ScheduleFields
+          schedule={isItemSchedule(record.schedule) ? record.schedule : null}
+          withUnpublish
+          busy={props.scheduleAction.busy}
+          onSave={props.scheduleAction.save}
+          className={previewing ? 'max-lg:hidden lg:col-start-1' : ''}
+        />
+      ) : null}
       {previewing ? <LivePreviewPane request={previewRequest()} page={def.publicPage} onHide={() => setPreviewing(false)} /> : null}
     </div>
   );

@@ -108,6 +108,8 @@ export function ResourceScreen(props: ResourceScreenProps) {
   const removal = useResourceWrite();
   const visibilityWrite = useResourceWrite();
   const draftWrite = useResourceWrite();
+  // a schedule saved from the form leaves it open: the list read after it shows the item as Scheduled
+  const scheduleWrite = useResourceWrite();
   const orderWrite = useResourceWrite();
   const bulk = useResourceWrite();
   const deleting = removal.sending !== undefined || bulk.sending?.intent === 'bulk-delete';
@@ -243,6 +245,14 @@ export function ResourceScreen(props: ResourceScreenProps) {
           ? {
               unpublish: () => draftWrite.send({ intent: 'unpublish', id: editing._id, name: nameOf(editing) }),
               discard: () => draftWrite.send({ intent: 'discard-draft', id: editing._id, name: nameOf(editing) }),
+            }
+          : undefined
+      }
+      scheduleAction={
+        editing
+          ? {
+              busy: scheduleWrite.sending !== undefined,
+              save: (times) => scheduleWrite.send({ intent: 'schedule', id: editing._id, name: nameOf(editing), ...times }),
             }
           : undefined
       }

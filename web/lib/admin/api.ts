@@ -6,6 +6,7 @@ import { commonCopy } from '../../../shared/copy/admin';
 import type { DraftWrittenReply } from '../../../shared/drafts';
 import type { PreviewLinkReply } from '../../../shared/preview-links';
 import type { LivePreviewRequest } from '../../../shared/live-preview';
+import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import type { ErrorReply, MessageReply } from '../../../shared/replies';
 import type { ListEnvelope, ResourceDef } from '../../../shared/resources';
 import { SAME_ORIGIN_HEADERS } from './auth';
@@ -122,6 +123,11 @@ export async function unpublishItem(def: ResourceDef, id: string): Promise<Draft
 /** A signed link anyone may open to see the item's draft on its public page (docs/decisions/0043). */
 export async function makePreviewLink(def: ResourceDef, id: string): Promise<PreviewLinkReply> {
   return apiJson<PreviewLinkReply>(`/${def.path}/${encodeURIComponent(id)}/preview-link`, { method: 'POST' });
+}
+
+/** Sets (or, with nulls, clears) an item's Publish at and Unpublish at times. */
+export async function scheduleItem(def: ResourceDef, id: string, times: ItemSchedule): Promise<ScheduleReply> {
+  return apiJson<ScheduleReply>(`/${def.path}/${encodeURIComponent(id)}/schedule`, { method: 'PUT', body: times });
 }
 
 /** Throws away the drafts newer than the published state. */

@@ -5,10 +5,11 @@
  */
 import type { ShouldRevalidateFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
-import { draftCopy, lifecycleCopy, listCopy } from '../../../shared/copy/admin';
+import { draftCopy, lifecycleCopy, listCopy, scheduleCopy } from '../../../shared/copy/admin';
 import type { ManagedRecord, ManageListReply } from '../../../shared/resource-replies';
+import type { ItemSchedule } from '../../../shared/schedules';
 import { resourceAtPath, resources, type ResourceDef, type ResourceKey, type ScreenCopy } from '../../../shared/resources';
-import { deleteRecord, discardDraft, restoreFromTrash, saveOrder, setVisibility, unpublishItem, unwrapList } from './api';
+import { deleteRecord, discardDraft, restoreFromTrash, saveOrder, scheduleItem, setVisibility, unpublishItem, unwrapList } from './api';
 import { signedInAccount } from './auth';
 import { loadReply, runBatch, runWrite, submitted, type Loaded } from './screen-data';
 
@@ -28,7 +29,8 @@ export type ResourceIntent =
   | { intent: 'bulk-visibility'; ids: string[]; hidden: boolean }
   | { intent: 'bulk-delete'; ids: string[] }
   | { intent: 'unpublish'; id: string; name: string }
-  | { intent: 'discard-draft'; id: string; name: string };
+  | { intent: 'discard-draft'; id: string; name: string }
+  | ({ intent: 'schedule'; id: string; name: string } & ItemSchedule);
 
 /** Deletes at once in a bulk delete: each also removes image files, so a few at a time. */
 const BULK_DELETE_PARALLEL = 4;
@@ -113,6 +115,13 @@ export async function resourceAction(screen: ResourceScreenData | null, request:
       return runWrite(() => discardDraft(def, body.id), {
         success: () => draftCopy.discarded(body.name),
         failure: draftCopy.failed,
+        fallback: '',
+        duration,
+      });
+    case 'schedule':
+      return runWrite(() => scheduleItem(def, body.id, { publishAt: body.publishAt, unpublishAt: body.unpublishAt }), {
+        success: () => (body.publishAt || body.unpublishAt ? scheduleCopy.saved(body.name) : scheduleCopy.cleared(body.name)),
+        failure: scheduleCopy.failed,
         fallback: '',
         duration,
       });

@@ -1,16 +1,20 @@
-/** Dashboard: real counts of clients, gallery items, projects and New contact messages. */
-import { Activity, ArrowRight, Building2, Images, Mail, UsersRound } from 'lucide-react';
+/** Dashboard: real counts of clients, gallery items, projects and New contact messages; what is scheduled next (docs/decisions/0042). */
+import { Activity, ArrowRight, Building2, CalendarClock, Images, Mail, UsersRound } from 'lucide-react';
 import { Suspense } from 'react';
 import { Await, Link, useLoaderData } from 'react-router';
-import { dashboardCopy } from '../../../shared/copy/admin';
+import { dashboardCopy, scheduleCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
 import { mayOpen, seesAllEnquiries } from '../../../shared/roles';
+import type { UpcomingReply } from '../../../shared/schedules';
+import { readableDateTime } from '../../../shared/site-time';
 import { card } from '../../components/admin/classes';
 import { PageHeader } from '../../components/admin/ui';
 import { listRecords } from '../../lib/admin/api';
 import { signedInAccount } from '../../lib/admin/auth';
 import { fetchInboxCounts } from '../../lib/admin/inbox-counts';
 import { useAdminMe } from '../../lib/admin/me';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
+import { loadReply, type Loaded } from '../../lib/admin/screen-data';
 
 type Counts = Record<(typeof dashboardCopy.stats)[number]['key'], number>;
 const INBOX_PATH = '/admin/users';
@@ -32,7 +36,39 @@ async function loadCounts(content: boolean, messages: boolean): Promise<Counts> 
 /** The counts arrive after the screen (its cards wait as skeletons); null when they could not be read. */
 export async function clientLoader() {
   const permissions = (await signedInAccount())?.permissions ?? [];
-  return { counts: loadCounts(permissions.includes('content'), permissions.includes('enquiries')).catch(() => null) };
+  const content = permissions.includes('content');
+  return {
+    counts: loadCounts(content, permissions.includes('enquiries')).catch(() => null),
+    // what is scheduled next is content's: not asked for without that area
+    scheduled: content ? loadReply<UpcomingReply>('/schedules', scheduleCopy.dashboardFailed) : null,
+  };
+}
+
+/** "Scheduled next": item, action and time on the site's clock, soonest first. */
+function ScheduledNext({ loaded }: { loaded: Loaded<UpcomingReply> }) {
+  const { timeZone } = useAdminLimits();
+  if (loaded.error !== undefined)
+    return (
+      <p role="alert" className="text-sm text-red-800">
+        {loaded.error}
+      </p>
+    );
+  if (loaded.reply.data.length === 0) return <p className="text-sm text-gray-700">{scheduleCopy.dashboardEmpty}</p>;
+  return (
+    <ul className="space-y-3" data-testid="scheduled-next">
+      {loaded.reply.data.map((entry) => (
+        <li key={`${entry.resource}-${entry.itemId ?? ''}-${entry.action}`} className="flex items-center gap-3 text-sm text-gray-800">
+          <CalendarClock className="h-4 w-4 shrink-0 text-brand-dark" aria-hidden />
+          <span>
+            <span className="font-medium">{scheduleCopy.actions[entry.action]}</span> {entry.label}
+            {entry.label === entry.noun ? '' : ` (${entry.noun})`}
+            {' · '}
+            <time dateTime={entry.at}>{readableDateTime(new Date(entry.at), timeZone)}</time>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 export default function AdminDashboard() {
@@ -41,7 +77,7 @@ export default function AdminDashboard() {
   const shown = (to: string) => mayOpen(permissions, to) && (to !== INBOX_PATH || seesAllEnquiries(permissions));
   const stats = dashboardCopy.stats.filter((stat) => shown(stat.to));
   const quickActions = dashboardCopy.quickActions.filter((action) => shown(action.to));
-  const { counts } = useLoaderData<typeof clientLoader>();
+  const { counts, scheduled } = useLoaderData<typeof clientLoader>();
 
   return (
     <div>
@@ -95,6 +131,14 @@ export default function AdminDashboard() {
           }}
         </Await>
       </Suspense>
+      {scheduled ? (
+        <section className={`${card} mt-8 p-5`}>
+          <h2 className="mb-3 text-lg font-semibold">{scheduleCopy.dashboardTitle}</h2>
+          <Suspense fallback={<div className="h-12 animate-pulse rounded bg-gray-100" aria-hidden />}>
+            <Await resolve={scheduled}>{(loaded) => <ScheduledNext loaded={loaded} />}</Await>
+          </Suspense>
+        </section>
+      ) : null}
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-2">
         <section className={`${card} p-5`}>
           <h2 className="mb-3 text-lg font-semibold">{dashboardCopy.quickActionsTitle}</h2>

@@ -2,7 +2,7 @@
 import { History } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { TOAST_SHORT_MS, commonCopy, draftCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
+import { TOAST_SHORT_MS, commonCopy, draftCopy, historyCopy, scheduleCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { formatPhone } from '../../../shared/phone';
 import { siteSettingsSchema, type SiteSettingsReply, type SiteSettingsSavedReply } from '../../../shared/site-settings-schema';
@@ -16,6 +16,8 @@ import { apiJson } from '../../lib/admin/api';
 import { loadDocumentDraft, publishDocument, saveDocumentDraft } from '../../lib/admin/document-drafts';
 import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/site-settings';
+import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
+import { ScheduleFields } from '../../components/admin/schedule-fields';
 
 type Errors = Record<string, string>;
 
@@ -63,11 +65,13 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
 }
 
 export async function clientLoader() {
-  const [settings, draft] = await Promise.all([
+  const [settings, draft, schedule] = await Promise.all([
     loadReply<SiteSettingsReply>('/site-settings', copy.loadFailed),
     loadDocumentDraft('/site-settings', siteSettingsSchema),
+    // an unread schedule is no reason to refuse the screen: the section starts empty
+    loadReply<Omit<ScheduleReply, 'message'>>('/site-settings/schedule', ''),
   ]);
-  return { settings, draft };
+  return { settings, draft, schedule: schedule.reply?.data ?? null };
 }
 
 /** Save (live at once), Save draft (visitors see no change) or Publish (the form as a draft, then published; docs/decisions/0039). */
@@ -76,8 +80,23 @@ interface SettingsIntent {
   settings: SiteSettings;
 }
 
+/** The draft's Publish at (docs/decisions/0042); null clears it. */
+interface ScheduleIntent {
+  intent: 'schedule';
+  publishAt: string | null;
+}
+
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const { intent, settings } = await submitted<SettingsIntent>(request);
+  const body = await submitted<SettingsIntent | ScheduleIntent>(request);
+  if (body.intent === 'schedule') {
+    const times = { publishAt: body.publishAt };
+    return runWrite(() => apiJson<ScheduleReply>('/site-settings/schedule', { method: 'PUT', body: times }), {
+      success: () => (body.publishAt ? scheduleCopy.saved(copy.title) : scheduleCopy.cleared(copy.title)),
+      failure: scheduleCopy.failed,
+      duration: TOAST_SHORT_MS,
+    });
+  }
+  const { intent, settings } = body;
   if (intent === 'draft')
     return runWrite(
       async (): Promise<SiteSettingsSavedReply> => {
@@ -108,7 +127,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function SiteSettingsScreen() {
-  const { settings, draft } = useLoaderData<typeof clientLoader>();
+  const { settings, draft, schedule } = useLoaderData<typeof clientLoader>();
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
@@ -118,14 +137,15 @@ export default function SiteSettingsScreen() {
         </Link>
       </PageHeader>
       <AdminDataView loaded={settings}>
-        {({ data }) => <SettingsForm stored={readable(draft ?? data)} drafted={draft !== null} />}
+        {({ data }) => <SettingsForm stored={readable(draft ?? data)} drafted={draft !== null} schedule={schedule} />}
       </AdminDataView>
     </div>
   );
 }
 
 /** `stored`: what the form opens (the newest draft when `drafted`, else the live settings). */
-function SettingsForm({ stored, drafted }: { stored: SiteSettings; drafted: boolean }) {
+function SettingsForm({ stored, drafted, schedule }: { stored: SiteSettings; drafted: boolean; schedule: ItemSchedule | null }) {
+  const scheduleFetcher = useFetcher<Written<ScheduleReply>>();
   const [saved, setSaved] = useState(stored);
   // a draft newer than the live settings: Publish is offered
   const [hasDraft, setHasDraft] = useState(drafted);
@@ -278,6 +298,17 @@ function SettingsForm({ stored, drafted }: { stored: SiteSettings; drafted: bool
           </button>
         </div>
       </form>
+      {/* a draft is what a schedule publishes: the section comes with one */}
+      {hasDraft ? (
+        <ScheduleFields
+          schedule={schedule}
+          withUnpublish={false}
+          busy={scheduleFetcher.state !== 'idle'}
+          onSave={({ publishAt }) =>
+            void scheduleFetcher.submit({ intent: 'schedule', publishAt }, { method: 'put', encType: 'application/json' })
+          }
+        />
+      ) : null}
       {guard.dialog}
     </>
   );

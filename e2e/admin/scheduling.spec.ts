@@ -1,0 +1,91 @@
+/**
+ * Scheduled publishing on the demo server (docs/decisions/0042): a team member saved as a draft gets a Publish at
+ * time in the editor (typed on the site's clock, saved with Enter), the list marks it "Scheduled", the dashboard lists
+ * it under "Scheduled next", and once the time has passed the About page shows it; the same for the Site settings'
+ * draft and the home page. axe on the editors and the dashboard.
+ */
+import { commonCopy, dashboardCopy, draftCopy, scheduleCopy, screenCopy, siteSettingsCopy } from '../../shared/copy/admin';
+import { resources } from '../../shared/resources';
+import { zoneDateTime, DEFAULT_SITE_TIMEZONE } from '../../shared/site-time';
+import { sampleFields } from '../../server/test/sample-records';
+import { publicHtml } from '../fixtures/admin-crud';
+import { testImage, uniqueName } from '../fixtures/admin-images';
+import { expect, openScreen, test } from '../fixtures/admin-login';
+import { expectNoSeriousAxeViolations } from '../fixtures/axe';
+
+const copy = screenCopy.team;
+const def = resources['team-members'];
+
+test('schedule a draft in the editor: Scheduled in the list and on the dashboard, on the public page once due', async ({ page, token }) => {
+  test.setTimeout(120_000);
+  const name = uniqueName('Scheduler');
+  const headers = { authorization: `Bearer ${token}` };
+  const added = await page.request.post(`/api/${def.path}/drafts`, {
+    headers,
+    multipart: { ...sampleFields(def, name), name, image: await testImage() },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const id = ((await added.json()) as { data: { _id: string } }).data._id;
+  const card = () => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name }) });
+
+  try {
+    await openScreen(page, def.admin.path, copy.title);
+    await expect(card().getByText(draftCopy.states.draft, { exact: true })).toBeVisible();
+    await card()
+      .getByRole('button', { name: `${commonCopy.edit} ${name}` })
+      .click();
+    // the site's clock (the demo server's SITE_TIMEZONE), whatever the browser's zone; due in 20 s
+    const due = new Date(Date.now() + 20_000);
+    const publishAt = page.getByLabel(scheduleCopy.publishAt, { exact: true });
+    await publishAt.fill(zoneDateTime(due, DEFAULT_SITE_TIMEZONE).replace(' ', 'T'));
+    await expectNoSeriousAxeViolations(page);
+    // by keyboard: Enter in the time saves the schedule (its own form), not the item
+    await publishAt.press('Enter');
+    await expect(page.getByText(scheduleCopy.saved(name), { exact: true })).toBeVisible();
+    await expect(card().getByText(draftCopy.states.scheduled, { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: scheduleCopy.clear })).toBeVisible();
+
+    await openScreen(page, '/admin/dashboard', dashboardCopy.title);
+    const next = page.getByRole('region', { name: scheduleCopy.dashboardTitle }).or(page.getByTestId('scheduled-next'));
+    await expect(next.getByText(name)).toBeVisible();
+    await expectNoSeriousAxeViolations(page);
+
+    expect(await publicHtml(page, '/about')).not.toContain(name);
+    // at most the worker's 5 s poll after the time, well inside the 60 s allowed
+    await expect.poll(async () => (await publicHtml(page, '/about')).includes(name), { timeout: 60_000, intervals: [1_000] }).toBe(true);
+    expect(Date.now() - due.getTime()).toBeLessThan(60_000);
+    await openScreen(page, def.admin.path, copy.title);
+    await expect(card().getByText(draftCopy.states.published, { exact: true })).toBeVisible();
+  } finally {
+    await page.request.delete(`/api/${def.path}/${id}`, { headers });
+    await page.request.delete(`/api/trash/team-members/${id}`, { headers });
+  }
+});
+
+test('schedule the Site settings draft: listed on the dashboard, live on the home page once due', async ({ page, token }) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${token}` };
+  const original = ((await (await page.request.get('/api/site-settings')).json()) as { data: Record<string, unknown> }).data;
+  const drafted = uniqueName('Scheduled Builders');
+  try {
+    const saved = await page.request.put('/api/site-settings/draft', { headers, data: { ...original, companyName: drafted } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    await openScreen(page, '/admin/settings', siteSettingsCopy.title);
+    const due = new Date(Date.now() + 15_000);
+    const publishAt = page.getByLabel(scheduleCopy.publishAt, { exact: true });
+    await publishAt.fill(zoneDateTime(due, DEFAULT_SITE_TIMEZONE).replace(' ', 'T'));
+    await expectNoSeriousAxeViolations(page);
+    await publishAt.press('Enter');
+    await expect(page.getByText(scheduleCopy.saved(siteSettingsCopy.title), { exact: true })).toBeVisible();
+
+    await openScreen(page, '/admin/dashboard', dashboardCopy.title);
+    await expect(page.getByTestId('scheduled-next').getByText(siteSettingsCopy.title)).toBeVisible();
+    expect(await publicHtml(page, '/')).not.toContain(drafted);
+    await expect.poll(async () => (await publicHtml(page, '/')).includes(drafted), { timeout: 60_000, intervals: [1_000] }).toBe(true);
+  } finally {
+    await page.request.put('/api/site-settings/schedule', { headers, data: { publishAt: null } });
+    await page.request.delete('/api/site-settings/draft', { headers });
+    const restored = await page.request.put('/api/site-settings', { headers, data: original });
+    expect(restored.status(), await restored.text()).toBe(200);
+  }
+});
