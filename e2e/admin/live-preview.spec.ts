@@ -9,6 +9,7 @@ import { resources } from '../../shared/resources';
 import { sampleFields } from '../../server/test/sample-records';
 import { testImage, uniqueName } from '../fixtures/admin-images';
 import { expect, openScreen, test } from '../fixtures/admin-login';
+import { MEASURED } from '../fixtures/measured';
 import { expectNoSeriousAxeViolations } from '../fixtures/axe';
 import { SERVERS } from '../fixtures/servers';
 
@@ -21,57 +22,61 @@ async function addClient(request: APIRequestContext, token: string, name: string
   expect(reply.status(), await reply.text()).toBe(201);
 }
 
-test('the preview shows the public page with what is typed, within 300 ms, and saves nothing', async ({ page, request, token }) => {
-  const name = uniqueName('Preview client');
-  await addClient(request, token, name);
-  await openScreen(page, '/admin/client', clientCopy.title);
-  await page.getByRole('button', { name: `${commonCopy.edit} ${name}`, exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByRole('button', { name: previewCopy.show }).click();
-  const frame = page.frameLocator(`iframe[title="${previewCopy.frameTitle('/client')}"]`);
-  // the public page, in its own layout: the site's header and the item
-  await expect(frame.getByText(name, { exact: true }).first()).toBeVisible();
-  await expect(frame.getByRole('banner')).toBeVisible();
+test(
+  'the preview shows the public page with what is typed, within 300 ms, and saves nothing',
+  { tag: MEASURED },
+  async ({ page, request, token }) => {
+    const name = uniqueName('Preview client');
+    await addClient(request, token, name);
+    await openScreen(page, '/admin/client', clientCopy.title);
+    await page.getByRole('button', { name: `${commonCopy.edit} ${name}`, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: previewCopy.show }).click();
+    const frame = page.frameLocator(`iframe[title="${previewCopy.frameTitle('/client')}"]`);
+    // the public page, in its own layout: the site's header and the item
+    await expect(frame.getByText(name, { exact: true }).first()).toBeVisible();
+    await expect(frame.getByRole('banner')).toBeVisible();
 
-  // each change shows within 300 ms of the last key (the issue's bound), measured in the browser
-  const delays: number[] = [];
-  for (let i = 1; i <= 3; i++) {
-    const words = `Typed live ${i} ${uniqueName('words')}`;
-    // timed in the page: from just before the typing to the first frame whose preview shows it
-    await page.evaluate(() => ((window as unknown as { typedAt: number }).typedAt = performance.now()));
-    await dialog.getByLabel('Testimonial', { exact: true }).fill(words);
-    delays.push(
-      await page.evaluate(
-        (expected) =>
-          new Promise<number>((resolve) => {
-            const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview of the page"]');
-            const shown = () => {
-              if (frame?.contentDocument?.body?.innerText.includes(expected))
-                resolve(performance.now() - (window as unknown as { typedAt: number }).typedAt);
-              else requestAnimationFrame(shown);
-            };
-            shown();
-          }),
-        words,
-      ),
-    );
-    await expect(frame.getByText(words)).toBeVisible();
-  }
-  console.log(`live preview: shown ${delays.map((ms) => ms.toFixed(0)).join(', ')} ms after typing`);
-  expect(Math.min(...delays)).toBeLessThan(300);
+    // each change shows within 300 ms of the last key (the issue's bound), measured in the browser
+    const delays: number[] = [];
+    for (let i = 1; i <= 3; i++) {
+      const words = `Typed live ${i} ${uniqueName('words')}`;
+      // timed in the page: from just before the typing to the first frame whose preview shows it
+      await page.evaluate(() => ((window as unknown as { typedAt: number }).typedAt = performance.now()));
+      await dialog.getByLabel('Testimonial', { exact: true }).fill(words);
+      delays.push(
+        await page.evaluate(
+          (expected) =>
+            new Promise<number>((resolve) => {
+              const frame = document.querySelector<HTMLIFrameElement>('iframe[title^="Preview of the page"]');
+              const shown = () => {
+                if (frame?.contentDocument?.body?.innerText.includes(expected))
+                  resolve(performance.now() - (window as unknown as { typedAt: number }).typedAt);
+                else requestAnimationFrame(shown);
+              };
+              shown();
+            }),
+          words,
+        ),
+      );
+      await expect(frame.getByText(words)).toBeVisible();
+    }
+    console.log(`live preview: shown ${delays.map((ms) => ms.toFixed(0)).join(', ')} ms after typing`);
+    expect(Math.min(...delays)).toBeLessThan(300);
 
-  await expectNoSeriousAxeViolations(page, ['iframe[title^="Preview of the page"]']);
-  // by keyboard: the toggle is a button that says whether the preview is shown
-  const toggle = dialog.getByRole('button', { name: previewCopy.hide }).last();
-  await toggle.focus();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('iframe[title^="Preview of the page"]')).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page, ['iframe[title^="Preview of the page"]']);
+    // by keyboard: the toggle is a button that says whether the preview is shown
+    const toggle = dialog.getByRole('button', { name: previewCopy.hide }).last();
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('iframe[title^="Preview of the page"]')).toHaveCount(0);
 
-  // nothing was saved: visitors see the stored words
-  const visitor = await (await fetch(`${SERVERS.demo}/client`)).text();
-  expect(visitor).toContain(name);
-  expect(visitor).not.toContain('Typed live');
-});
+    // nothing was saved: visitors see the stored words
+    const visitor = await (await fetch(`${SERVERS.demo}/client`)).text();
+    expect(visitor).toContain(name);
+    expect(visitor).not.toContain('Typed live');
+  },
+);
 
 test('on a phone the preview takes the form’s place and gives it back with what was typed', async ({ page, request, token }) => {
   await page.setViewportSize({ width: 390, height: 844 });
