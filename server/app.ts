@@ -18,7 +18,7 @@ import { sessionRoutes } from './auth/session-routes';
 import { backupRoutes } from './backup/backup-routes';
 import { contactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
-import { HttpError, loggableError, passingFailure } from './errors';
+import { EditConflictError, HttpError, loggableError, passingFailure } from './errors';
 import { healthRoutes } from './health/health-routes';
 import { logSerializers } from './logger';
 import { metrics } from './metrics/metrics';
@@ -83,9 +83,12 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .code(error.statusCode)
-        .send({ success: false, message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.code(error.statusCode).send({
+        success: false,
+        message: error.message,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...(error instanceof EditConflictError ? { conflict: error.conflict } : {}),
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {

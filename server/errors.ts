@@ -3,6 +3,7 @@
  * (database unreachable, image queue full, disk full). Anything else is a 500 in app.ts.
  */
 import { apiMessages } from '../shared/api-messages';
+import type { EditConflict } from '../shared/edit-conflicts';
 import { propertyOf } from '../shared/narrow';
 
 /** A failure with the status, message and headers its reply carries. */
@@ -23,6 +24,17 @@ export class ClientError extends HttpError {
   constructor(statusCode: number, message: string, errors?: string[], headers?: Record<string, string>) {
     super(statusCode, message, errors, headers);
     this.name = 'ClientError';
+  }
+}
+
+/** A save based on a revision that is no longer the newest (409, docs/decisions/0044): its reply carries the change it met. */
+export class EditConflictError extends ClientError {
+  constructor(
+    message: string,
+    readonly conflict: EditConflict,
+  ) {
+    super(409, message);
+    this.name = 'EditConflictError';
   }
 }
 

@@ -26,7 +26,7 @@ import { TrashService } from './trash/trash-service';
 import { ContentHistory } from './history/content-history';
 import { PreviewLinks } from './resources/preview-links';
 import { loadSigningSecret } from './auth/tokens';
-import { snapshotImageUrls } from './history/version-snapshots';
+import { snapshotImageUrls } from '../shared/version-snapshots';
 import { webhookDeliveryJob } from './webhooks/webhook-delivery.job';
 import { WebhookService } from './webhooks/webhook-service';
 import { VisitCounter } from './visits/visit-counter';

@@ -2,6 +2,7 @@
  * Drafts of content items (docs/decisions/0039): an item's state as the admin lists it, the replies of the
  * draft routes and their messages, read by the server's route schemas and (as types) by the admin's screens.
  */
+import { revisionShape } from './edit-conflicts';
 import { itemScheduleSchema } from './schedules';
 import { z } from './zod';
 
@@ -32,6 +33,7 @@ export const draftFieldsShape = {
     .nullable()
     .meta({ description: 'The newest draft’s fields and images when it is newer than the published state (the form opens it); else null' }),
   schedule: itemScheduleSchema.nullable(),
+  ...revisionShape,
 };
 
 /** The reply of a publish, an unpublish, a draft saved or discarded. */
@@ -43,6 +45,7 @@ export const draftWrittenReply = z.object({
     state: z.enum(CONTENT_STATES),
     /** The version written (a draft's or the published one's); null when none was (unpublish, discard). */
     number: z.number().int().nullable(),
+    ...revisionShape,
   }),
 });
 export type DraftWrittenReply = z.infer<typeof draftWrittenReply>;

@@ -11,8 +11,9 @@ import { isOneOf } from '../../shared/narrow';
 import type { AuditContext } from '../audit/audit-service';
 import { queryRows, type Db } from '../db/client';
 import { contentVersions } from '../db/schema';
-import { ClientError } from '../errors';
-import { changedFields, snapshotImageUrls } from './version-snapshots';
+import { editConflictMessages, revisionOf } from '../../shared/edit-conflicts';
+import { ClientError, EditConflictError } from '../errors';
+import { changedFields, snapshotImageUrls } from '../../shared/version-snapshots';
 
 /** Whose history: a resource key and an item id, or `about` / `site-settings` with id ''. */
 export interface HistorySubject {
@@ -83,10 +84,15 @@ export class ContentHistory {
 
   /**
    * Writes the next version of `subject` in `tx` (the write's own transaction) and removes those beyond
-   * REVISIONS_KEEP; returns its number and the image URLs the removed versions named (for `unusedImages`).
+   * REVISIONS_KEEP; returns its number, the item's revision now (docs/decisions/0044) and the image URLs the removed
+   * versions named (for `unusedImages`).
    * Callers hold the item's row lock (an UPDATE, or the insert of a new id), so numbers do not race.
    */
-  async record(tx: Db, subject: HistorySubject, write: VersionWrite): Promise<{ number: number; prunedImages: string[] }> {
+  async record(
+    tx: Db,
+    subject: HistorySubject,
+    write: VersionWrite,
+  ): Promise<{ number: number; revision: string; prunedImages: string[] }> {
     const [latest, beforeLatest] = await tx
       .select({
         id: contentVersions.id,
@@ -94,6 +100,8 @@ export class ContentHistory {
         status: contentVersions.status,
         snapshot: contentVersions.snapshot,
         images: contentVersions.images,
+        authorId: contentVersions.authorId,
+        at: contentVersions.at,
       })
       .from(contentVersions)
       .where(ofSubject(subject))
@@ -101,20 +109,23 @@ export class ContentHistory {
       .limit(2);
     const actor = write.by?.actor;
     const status = write.status ?? 'published';
-    if (write.replaceDraft && status === 'draft' && latest?.status === 'draft') {
+    // only the author's own draft: another's stays a version of its own, so a kept-mine save loses nothing of theirs (0044)
+    if (write.replaceDraft && status === 'draft' && latest?.status === 'draft' && latest.authorId === (actor?.adminId ?? null)) {
+      // a later time even within the same millisecond: the revision an editor opened must move with every save
+      const at = new Date(Math.max(Date.now(), latest.at.getTime() + 1));
       // an autosave: the newest draft becomes this one (one version per editing session, not per keystroke)
       await tx
         .update(contentVersions)
         .set({
           authorId: actor?.adminId ?? null,
           authorName: actor?.email ?? null,
-          at: new Date(),
+          at,
           snapshot: write.snapshot,
           changedFields: changedFields(beforeLatest?.snapshot ?? null, write.snapshot),
           images: snapshotImageUrls(write.snapshot),
         })
         .where(eq(contentVersions.id, latest.id));
-      return { number: latest.number, prunedImages: latest.images };
+      return { number: latest.number, revision: revisionOf({ number: latest.number, at }), prunedImages: latest.images };
     }
     let previous = latest?.snapshot ?? null;
     let number = (latest?.number ?? 0) + 1;
@@ -132,6 +143,7 @@ export class ContentHistory {
       previous = write.before.snapshot;
       number += 1;
     }
+    const at = new Date();
     await tx.insert(contentVersions).values({
       id: crypto.randomUUID(),
       ...subject,
@@ -141,7 +153,7 @@ export class ContentHistory {
       restoredFrom: write.restoredFrom ?? null,
       authorId: actor?.adminId ?? null,
       authorName: actor?.email ?? null,
-      at: new Date(),
+      at,
       snapshot: write.snapshot,
       changedFields: changedFields(previous, write.snapshot),
       images: snapshotImageUrls(write.snapshot),
@@ -150,7 +162,7 @@ export class ContentHistory {
       .delete(contentVersions)
       .where(and(ofSubject(subject), lte(contentVersions.number, number - this.keep)))
       .returning({ images: contentVersions.images });
-    return { number, prunedImages: pruned.flatMap((row) => row.images) };
+    return { number, revision: revisionOf({ number, at }), prunedImages: pruned.flatMap((row) => row.images) };
   }
 
   /** The newest version of an item when it is a draft (newer than every published one); null otherwise. */
@@ -164,18 +176,68 @@ export class ContentHistory {
     return latest?.status === 'draft' ? { number: latest.number, snapshot: latest.snapshot } : null;
   }
 
-  /** Of every item of `resource`, the snapshot of its newest version when that is a draft: the admin list's states, in one statement. */
-  async newestDrafts(resource: string): Promise<Map<string, Record<string, unknown>>> {
+  /**
+   * Of every item of `resource` that has versions, its revision (docs/decisions/0044) and the snapshot of its newest version
+   * when that is a draft: the admin list's states and bases, in one statement.
+   */
+  async newestVersions(resource: string): Promise<Map<string, { revision: string; draft: Record<string, unknown> | null }>> {
     const rows = await this.db
       .selectDistinctOn([contentVersions.itemId], {
         itemId: contentVersions.itemId,
+        number: contentVersions.number,
+        at: contentVersions.at,
         status: contentVersions.status,
         snapshot: contentVersions.snapshot,
       })
       .from(contentVersions)
       .where(eq(contentVersions.resource, resource))
       .orderBy(contentVersions.itemId, desc(contentVersions.number));
-    return new Map(rows.filter((row) => row.status === 'draft').map((row) => [row.itemId, row.snapshot]));
+    return new Map(rows.map((row) => [row.itemId, { revision: revisionOf(row), draft: row.status === 'draft' ? row.snapshot : null }]));
+  }
+
+  /** The item's revision now: its newest version's, whether published or a draft. */
+  async revision(db: Db, subject: HistorySubject): Promise<string> {
+    return revisionOf(await this.newest(db, subject));
+  }
+
+  private async newest(db: Db, subject: HistorySubject): Promise<Selected | null> {
+    const [latest] = await db.select().from(contentVersions).where(ofSubject(subject)).orderBy(desc(contentVersions.number)).limit(1);
+    return latest ?? null;
+  }
+
+  /**
+   * Refuses a save based on `base` when the item has a newer revision (409, with who saved the newest version, when, what
+   * changed since the base and the newest values; `live` stands in for an item without versions). No base: nothing checked.
+   * Run in the save's transaction after the item is locked, so of two saves on one base exactly one gets through.
+   */
+  async assertBase(db: Db, subject: HistorySubject, base: string | undefined, noun: string, live: Record<string, unknown>): Promise<void> {
+    if (base === undefined) return;
+    const newest = await this.newest(db, subject);
+    if (revisionOf(newest) === base) return;
+    const values = newest?.snapshot ?? live;
+    const baseNumber = Number(base.split('.')[0]);
+    const [based] =
+      baseNumber > 0 && baseNumber !== newest?.number
+        ? await db
+            .select({ snapshot: contentVersions.snapshot })
+            .from(contentVersions)
+            .where(and(ofSubject(subject), eq(contentVersions.number, baseNumber)))
+        : [];
+    const author = { id: newest?.authorId ?? null, name: newest?.authorName ?? null };
+    throw new EditConflictError(editConflictMessages.changedBy(noun, author.name), {
+      revision: revisionOf(newest),
+      number: newest?.number ?? 0,
+      status: newest && isOneOf(VERSION_STATUSES, newest.status) ? newest.status : 'published',
+      author,
+      at: (newest?.at ?? new Date()).toISOString(),
+      // the base version gone (pruned or a discarded draft): what the newest changed is the best account there is
+      changedFields: based
+        ? changedFields(based.snapshot, values)
+        : Array.isArray(newest?.changedFields)
+          ? newest.changedFields.map(String)
+          : [],
+      values,
+    });
   }
 
   /**

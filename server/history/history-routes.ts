@@ -17,7 +17,7 @@ import { ClientError } from '../errors';
 import type { Services } from '../services';
 import type { HistorySubject } from './content-history';
 import { historySchemas } from './history-schemas';
-import { compareSnapshots } from './version-snapshots';
+import { compareSnapshots } from '../../shared/version-snapshots';
 
 /** One thing with a history, as the routes serve it. */
 interface HistoryTarget {

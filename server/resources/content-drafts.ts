@@ -24,11 +24,12 @@ import type { ContentResources } from './content-resources';
 import { validateWrite, type ContentWriteOptions } from './content-writes';
 import type { ContentWrite } from './image-field-schemas';
 
-/** What a draft write answers: the item, its state now, and the version written (null when none was). */
+/** What a draft write answers: the item, its state now, the version written (null when none was) and the item's revision now. */
 export interface DraftOutcome {
   id: string;
   state: ContentState;
   number: number | null;
+  revision: string;
 }
 
 /** The state before a change, as a version keeps it when the item has no history yet. */
@@ -48,23 +49,34 @@ export class ContentDrafts {
   /**
    * Saves a draft of an item: the write is checked as an update is (against the newest draft when there is one),
    * its new images stored, and a draft version written; the row, and so everything visitors see, is untouched.
-   * An `autosave` overwrites the newest version in place when that is a draft already.
+   * An `autosave` overwrites the newest version in place when that is a draft of the same author already. With a `baseRevision`
+   * (the revision its editor opened), refused (409, nothing changed) when the item has changed since (docs/decisions/0044).
    */
-  async save(key: string, id: string, write: ContentWrite, by?: AuditContext, autosave = false): Promise<DraftOutcome> {
+  async save(
+    key: string,
+    id: string,
+    write: ContentWrite,
+    by?: AuditContext,
+    autosave = false,
+    baseRevision?: string,
+  ): Promise<DraftOutcome> {
     const { def } = this.resources.get(key);
     const staging = this.images.stagingDir();
     const subject = { resource: key, itemId: id };
+    const noun = def.noun.toLowerCase();
     try {
       const existing = await this.findRow(key, id);
+      await this.options.history.assertBase(this.options.db, subject, baseRevision, noun, snapshotOf(def, existing));
       const newest = await this.options.history.newestDraft(this.options.db, subject);
       const base = { ...existing, ...(newest ? draftColumns(def, newest.snapshot) : {}) };
       const { values, plan } = validateWrite(def, write, toRecord(def, base), this.images);
       const prepared = await this.images.prepare(plan.newFiles, staging);
       const snapshot = snapshotOf(def, { ...base, ...toColumns(def, values), ...this.images.columns(def, plan, prepared) });
       let going: string[] = [];
-      const number = await this.images.withStoredFiles(prepared, () =>
+      const written = await this.images.withStoredFiles(prepared, () =>
         this.options.db.transaction(async (tx) => {
           const row = await this.lockRow(tx, key, id);
+          await this.options.history.assertBase(tx, subject, baseRevision, noun, snapshotOf(def, row));
           await this.options.renditionJobs.enqueue(tx, prepared);
           const written = await this.options.history.record(tx, subject, {
             snapshot,
@@ -89,13 +101,13 @@ export class ContentDrafts {
               },
             });
           }
-          return written.number;
+          return written;
         }),
       );
       this.reads.afterWrite(key);
       if (prepared.length > 0) this.options.renditionJobs.notifyAdded();
       await this.images.remove(going);
-      return { id, state: contentState(existing.published !== false, true), number };
+      return { id, state: contentState(existing.published !== false, true), number: written.number, revision: written.revision };
     } finally {
       await Promise.all([removeTempFiles(write.files), fs.rm(staging, { recursive: true, force: true })]);
     }
@@ -104,12 +116,14 @@ export class ContentDrafts {
   /**
    * Publishes an item: its newest draft's snapshot is written to the row through the definition's rules (400 when it
    * no longer fits, 409 when one of its images is gone) and kept as a published version, in one transaction; an item
-   * unpublished without a draft comes back as it was. `content.published` is fired as a save fires it.
+   * unpublished without a draft comes back as it was. `content.published` is fired as a save fires it. With a `baseRevision`,
+   * refused (409) when the draft is no longer the one its editor saved (docs/decisions/0044).
    */
-  async publish(key: string, id: string, by?: AuditContext, scheduled?: ScheduledChange): Promise<DraftOutcome> {
+  async publish(key: string, id: string, by?: AuditContext, scheduled?: ScheduledChange, baseRevision?: string): Promise<DraftOutcome> {
     const { def, table } = this.resources.get(key);
     const subject = { resource: key, itemId: id };
     const existing = await this.findRow(key, id);
+    await this.options.history.assertBase(this.options.db, subject, baseRevision, def.noun.toLowerCase(), snapshotOf(def, existing));
     const draft = await this.options.history.newestDraft(this.options.db, subject);
     if (!draft && existing.published !== false) throw new ClientError(400, draftMessages.nothingToPublish(def.noun));
     const columns = draft ? snapshotColumns(def, draft.snapshot) : {};
@@ -120,7 +134,11 @@ export class ContentDrafts {
     const replaced = imageUrls(current[def.image.field]).filter((url) => !publishedUrls.includes(url));
     let going: string[] = [];
     let hooked = false;
-    const number = await this.options.db.transaction(async (tx) => {
+    const version = await this.options.db.transaction(async (tx) => {
+      if (baseRevision !== undefined) {
+        const locked = await this.lockRow(tx, key, id);
+        await this.options.history.assertBase(tx, subject, baseRevision, def.noun.toLowerCase(), snapshotOf(def, locked));
+      }
       const [written]: Row[] = await tx
         .update(table)
         .set({ ...columns, published: true, updatedAt: new Date() })
@@ -155,12 +173,12 @@ export class ContentDrafts {
         change: existing.published === false ? 'created' : 'updated',
         hidden: Boolean(written.hidden),
       });
-      return version.number;
+      return version;
     });
     this.reads.afterWrite(key);
     if (hooked) this.options.webhooks?.notifyQueued();
     await this.images.remove(going);
-    return { id, state: 'published', number };
+    return { id, state: 'published', number: version.number, revision: version.revision };
   }
 
   /** Takes an item off the public site by every path (pages, lists, API, sitemap, image URLs); it stays in the admin as a draft. */
@@ -181,7 +199,12 @@ export class ContentDrafts {
       await scheduled?.within(tx);
     });
     this.reads.afterWrite(key);
-    return { id, state: 'draft', number: null };
+    return {
+      id,
+      state: 'draft',
+      number: null,
+      revision: await this.options.history.revision(this.options.db, { resource: key, itemId: id }),
+    };
   }
 
   /** Removes the drafts newer than the published state; 400 when there is none, or the item was never published. */
@@ -207,7 +230,12 @@ export class ContentDrafts {
     });
     this.reads.afterWrite(key);
     await this.images.remove(going);
-    return { id, state: contentState(published, false), number: null };
+    return {
+      id,
+      state: contentState(published, false),
+      number: null,
+      revision: await this.options.history.revision(this.options.db, subject),
+    };
   }
 
   /** Brings version `number` back as a new draft (the row untouched); 400 when it no longer fits, 409 when an image is gone. */
@@ -237,11 +265,11 @@ export class ContentDrafts {
         record: toRecord(def, row),
         details: { version: kept.number, restoredFrom: number },
       });
-      return { number: kept.number, going };
+      return { number: kept.number, revision: kept.revision, going };
     });
     this.reads.afterWrite(key);
     await this.images.remove(written.going);
-    return { id, state: contentState(existing.published !== false, true), number: written.number };
+    return { id, state: contentState(existing.published !== false, true), number: written.number, revision: written.revision };
   }
 
   /** Of `candidates`, the images neither the row nor a kept version names: their rendition jobs go now, their files after the commit. */

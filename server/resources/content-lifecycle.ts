@@ -197,7 +197,12 @@ export class ContentLifecycle {
         .limit(1);
       if (!before) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
       const [row]: Row[] = await tx.update(table).set({ hidden }).where(eq(table.id, id)).returning();
-      const written = toManagedRecord(def, row, (await this.options.history.newestDraft(tx, { resource: key, itemId: id }))?.snapshot);
+      const subject = { resource: key, itemId: id };
+      const newest = {
+        revision: await this.options.history.revision(tx, subject),
+        draft: (await this.options.history.newestDraft(tx, subject))?.snapshot ?? null,
+      };
+      const written = toManagedRecord(def, row, newest);
       if (Boolean(before.hidden) !== hidden) {
         const details = { changes: { hidden: { before: Boolean(before.hidden), after: hidden } } };
         await auditContentWrite(this.options.audit, tx, by, { kind: 'content.updated', key, def, record: written, details });

@@ -30,7 +30,6 @@ import {
 import type { ContentVersion } from './content-version';
 import { PublicCache, type CachedList } from './public-cache';
 import { itemSchedules } from '../schedules/content-schedules';
-import type { ItemSchedule } from '../../shared/schedules';
 
 /** Records of a resource and their reply body, as cached. */
 export type ListResult<T> = CachedList<T>;
@@ -114,18 +113,16 @@ export class ContentReads {
     this.failIfSimulated(key);
     return this.manageCache.get(key, async () => {
       const { def, table } = this.resources.get(key);
-      const [rows, drafts, schedules]: [Row[], Map<string, Record<string, unknown>>, Map<string, ItemSchedule>] = await Promise.all([
+      const [rows, newest, schedules] = await Promise.all([
         this.options.db
           .select()
           .from(table)
           .where(isNull(table.deletedAt))
           .orderBy(...listOrder(table)),
-        this.options.history.newestDrafts(key),
+        this.options.history.newestVersions(key),
         itemSchedules(this.options.db, key),
       ]);
-      const records = rows.map((row) =>
-        toManagedRecord(def, row, drafts.get(String(row.id)) ?? null, schedules.get(String(row.id)) ?? null),
-      );
+      const records = rows.map((row) => toManagedRecord(def, row, newest.get(String(row.id)), schedules.get(String(row.id)) ?? null));
       return { records, reply: envelope(def, records) };
     });
   }

@@ -7,6 +7,7 @@ import { detailsFrom, imageEntries } from '../../shared/image-details';
 import type { LivePreview } from '../../shared/live-preview';
 import type { ResourceDef } from '../../shared/resources';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { NO_REVISION } from '../../shared/edit-conflicts';
 import { contentState } from '../../shared/drafts';
 import { UUID_PATTERN, validateRecord } from '../../shared/validation';
 import { apiMessages } from '../../shared/api-messages';
@@ -90,24 +91,26 @@ export function snapshotColumns(def: ResourceDef, snapshot: Record<string, unkno
 }
 
 /**
- * A record as the admin screens see it: also whether it is hidden, its place in the order, its state, and the
- * snapshot of its newest version when that is a draft (`newestDraft`, null when the newest is published or none), and
- * its Publish at / Unpublish at times (`schedule`, null when none is set).
+ * A record as the admin screens see it: also whether it is hidden, its place in the order, its state, its revision (the
+ * base its editor's saves name, docs/decisions/0044), the snapshot of its newest version when that is a draft (null when
+ * the newest is published or none), and its Publish at / Unpublish at times (`schedule`, null when none is set).
  */
 export function toManagedRecord(
   def: ResourceDef,
   row: Row,
-  newestDraft: Record<string, unknown> | null = null,
+  newest: { revision: string; draft: Record<string, unknown> | null } | undefined,
   schedule: ItemSchedule | null = null,
 ): AnyRecord {
   const published = row.published !== false;
+  const draft = newest?.draft ?? null;
   return {
     ...toRecord(def, row),
     hidden: Boolean(row.hidden),
     position: Number(row.position ?? 0),
     published,
-    state: contentState(published, newestDraft !== null, schedule !== null),
-    draft: newestDraft,
+    state: contentState(published, draft !== null, schedule !== null),
+    draft,
+    revision: newest?.revision ?? NO_REVISION,
     schedule,
   };
 }

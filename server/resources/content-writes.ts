@@ -126,12 +126,25 @@ export class ContentWrites {
     }
   }
 
-  /** Updates a record; fields left out of the request keep their value, images too (see ContentImages.plan). */
-  async update(key: string, id: string, write: ContentWrite, by?: AuditContext): Promise<AnyRecord> {
+  /**
+   * Updates a record; fields left out of the request keep their value, images too (see ContentImages.plan). With a `baseRevision`
+   * (the revision its editor opened), refused (409, nothing changed) when the item has changed since (docs/decisions/0044).
+   * Returns the record and its revision now.
+   */
+  async update(
+    key: string,
+    id: string,
+    write: ContentWrite,
+    by?: AuditContext,
+    baseRevision?: string,
+  ): Promise<{ record: AnyRecord; revision: string }> {
     const { def, table } = this.resources.get(key);
     const staging = this.images.stagingDir();
+    const subject = { resource: key, itemId: id };
     try {
       const existing = await this.findRow(key, id);
+      // checked before any image is decoded, and again under the row's lock below
+      await this.options.history.assertBase(this.options.db, subject, baseRevision, def.noun.toLowerCase(), snapshotOf(def, existing));
       const current = toRecord(def, existing);
       const { values, plan } = validateWrite(def, write, current, this.images);
       const prepared = await this.images.prepare(plan.newFiles, staging);
@@ -141,8 +154,18 @@ export class ContentWrites {
       // the files no row and no kept version names any more: they go once the write is committed
       let going: string[] = [];
       let published = false;
+      let revision = '';
       const updated = await this.images.withStoredFiles(prepared, () =>
         this.options.db.transaction(async (tx) => {
+          if (baseRevision !== undefined) {
+            const [locked]: Row[] = await tx
+              .select()
+              .from(table)
+              .where(and(eq(table.id, id), isNull(table.deletedAt)))
+              .for('update');
+            if (!locked) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
+            await this.options.history.assertBase(tx, subject, baseRevision, def.noun.toLowerCase(), snapshotOf(def, locked));
+          }
           const imageColumn = table[def.image.field];
           // only if the images are still those read above: a concurrent update may have removed one this write keeps
           const [written]: Row[] = await tx
@@ -161,7 +184,7 @@ export class ContentWrites {
               : new ClientError(404, apiMessages.recordNotFound(def.noun));
           }
           await this.options.renditionJobs.enqueue(tx, prepared);
-          ({ going } = await this.keepVersion(tx, key, written, { event: 'updated', by, before: existing, replaced }));
+          ({ going, revision } = await this.keepVersion(tx, key, written, { event: 'updated', by, before: existing, replaced }));
           await this.options.renditionJobs.drop(tx, going);
           const record = toRecord(def, written);
           await auditContentWrite(this.options.audit, tx, by, {
@@ -186,7 +209,7 @@ export class ContentWrites {
       if (published) this.options.webhooks?.notifyQueued();
       // neither the row nor a kept version names them: only now may they go
       await this.images.remove(going);
-      return toRecord(def, updated);
+      return { record: toRecord(def, updated), revision };
     } finally {
       // uploads and renditions left by a failed write go; committed ones were already moved out
       await Promise.all([removeTempFiles(write.files), fs.rm(staging, { recursive: true, force: true })]);
@@ -203,14 +226,14 @@ export class ContentWrites {
     key: string,
     written: Row,
     write: { event: 'updated' | 'version-restored'; by?: AuditContext; before: Row; replaced: string[]; restoredFrom?: number },
-  ): Promise<{ going: string[]; number: number }> {
+  ): Promise<{ going: string[]; number: number; revision: string }> {
     const { def } = this.resources.get(key);
     const subject = { resource: key, itemId: String(written.id) };
     const before = {
       snapshot: snapshotOf(def, write.before),
       at: write.before.updatedAt instanceof Date ? write.before.updatedAt : new Date(),
     };
-    const { number, prunedImages } = await this.options.history.record(tx, subject, {
+    const { number, revision, prunedImages } = await this.options.history.record(tx, subject, {
       snapshot: snapshotOf(def, written),
       event: write.event,
       by: write.by,
@@ -220,7 +243,11 @@ export class ContentWrites {
       status: written.published === false ? 'draft' : 'published',
     });
     const candidates = [...write.replaced, ...prunedImages];
-    return { going: await this.options.history.unusedImages(tx, subject, candidates, imageUrls(written[def.image.field])), number };
+    return {
+      going: await this.options.history.unusedImages(tx, subject, candidates, imageUrls(written[def.image.field])),
+      number,
+      revision,
+    };
   }
 
   /**

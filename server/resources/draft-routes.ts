@@ -6,6 +6,7 @@
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { draftMessages } from '../../shared/drafts';
+import { BASE_REVISION_HEADER } from '../../shared/edit-conflicts';
 import { PREVIEW_LINK_PATH, previewLinkMessages } from '../../shared/preview-links';
 import type { ResourceDef } from '../../shared/resources';
 import { auditContext } from '../audit/audit-context';
@@ -39,7 +40,7 @@ export function registerDraftRoutes(app: FastifyInstance, options: DraftRouteOpt
   staff.put(`${base}/:id/draft`, { ...schemas.save, onRequest: guard }, async (request) => {
     const autosave = request.query.autosave === 'true';
     const data = await withImagePlace(request, async () =>
-      drafts.save(key, request.params.id, await readWrite(request), auditContext(request), autosave),
+      drafts.save(key, request.params.id, await readWrite(request), auditContext(request), autosave, request.headers[BASE_REVISION_HEADER]),
     );
     return { success: true as const, message: draftMessages.draftSaved, data };
   });
@@ -49,8 +50,8 @@ export function registerDraftRoutes(app: FastifyInstance, options: DraftRouteOpt
     return { success: true as const, message: draftMessages.discarded, data };
   });
 
-  staff.post(`${base}/:id/publish`, { schema: schemas.publish, onRequest: guard }, async (request) => {
-    const data = await drafts.publish(key, request.params.id, auditContext(request));
+  staff.post(`${base}/:id/publish`, { ...schemas.publish, onRequest: guard }, async (request) => {
+    const data = await drafts.publish(key, request.params.id, auditContext(request), undefined, request.headers[BASE_REVISION_HEADER]);
     return { success: true as const, message: draftMessages.published(def.noun), data };
   });
 

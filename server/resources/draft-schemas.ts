@@ -1,5 +1,6 @@
 /** The request and reply schemas of one content resource's draft routes (draft-routes.ts; docs/decisions/0039). */
 import { apiMessages } from '../../shared/api-messages';
+import { baseRevisionHeaders, editConflictMessages, editConflictReply } from '../../shared/edit-conflicts';
 import { draftMessages, draftWrittenReply } from '../../shared/drafts';
 import { PREVIEW_LINK_DAYS, previewLinkReply } from '../../shared/preview-links';
 import { writtenReply } from '../../shared/resource-replies';
@@ -7,7 +8,7 @@ import type { ResourceDef } from '../../shared/resources';
 import { z } from '../../shared/zod';
 import { errorReplies, idParams, invalidRequest } from '../api/route-schemas';
 import { ClientError } from '../errors';
-import { writeBody } from './resource-schemas';
+import { baseRevisionErrors, writeBody } from './resource-schemas';
 
 const bearer = [{ bearer: [] }];
 
@@ -29,15 +30,20 @@ export function draftRouteSchemas(def: ResourceDef) {
         tags,
         summary: `Save a draft of a ${noun}; what visitors see is unchanged`,
         description:
-          'The body is an update’s (fields left out keep the draft’s or the published value) and is checked as one. `autosave=true` overwrites the newest draft in place instead of adding a version.',
+          'The body is an update’s (fields left out keep the draft’s or the published value) and is checked as one. `autosave=true` overwrites the newest draft in place, when it is the same account’s, instead of adding a version. With `Base-Revision`, refused (409, nothing changed, `conflict` says by whom and what) when the item has changed since.',
         security: bearer,
         params: idParams,
         querystring: z.object({ autosave: z.enum(['true', 'false']).optional() }),
+        headers: baseRevisionHeaders,
         body: writeBody(def, false),
-        response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404, 413, 415, 507) },
+        response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404, 413, 415, 507), 409: editConflictReply },
       },
       schemaErrorFormatter: invalidRequest((_issues, part) =>
-        part === 'querystring' ? new ClientError(400, draftMessages.autosaveQuery) : new ClientError(400, apiMessages.badRequest),
+        part === 'querystring'
+          ? new ClientError(400, draftMessages.autosaveQuery)
+          : part === 'headers'
+            ? new ClientError(400, editConflictMessages.badBase)
+            : new ClientError(400, apiMessages.badRequest),
       ),
     },
     discard: {
@@ -49,13 +55,17 @@ export function draftRouteSchemas(def: ResourceDef) {
       response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404) },
     },
     publish: {
-      tags,
-      summary: `Publish a ${noun}: its newest draft becomes what visitors see`,
-      description:
-        'The draft is checked against today’s rules (400, nothing changed) and written to the item as a published version in one transaction; an unpublished item without a draft is published as it is. 409 when one of its images is no longer stored.',
-      security: bearer,
-      params: idParams,
-      response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404, 409) },
+      schema: {
+        tags,
+        summary: `Publish a ${noun}: its newest draft becomes what visitors see`,
+        description:
+          'The draft is checked against today’s rules (400, nothing changed) and written to the item as a published version in one transaction; an unpublished item without a draft is published as it is. 409 when one of its images is no longer stored, or (with `Base-Revision`) when the item has changed since that revision.',
+        security: bearer,
+        params: idParams,
+        headers: baseRevisionHeaders,
+        response: { 200: draftWrittenReply, ...errorReplies(400, 401, 403, 404), 409: editConflictReply },
+      },
+      schemaErrorFormatter: baseRevisionErrors,
     },
     unpublish: {
       tags,

@@ -145,7 +145,12 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     const reply = await update(body);
     expect(reply.statusCode, reply.body).toBe(200);
     const updated = reply.json().data;
-    expect(updated).toEqual({ ...created, [textField.name]: 'Only this changes', updatedAt: updated.updatedAt });
+    expect(updated).toEqual({
+      ...created,
+      [textField.name]: 'Only this changes',
+      updatedAt: updated.updatedAt,
+      revision: updated.revision,
+    });
     created = updated;
   });
 

@@ -8,6 +8,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
+import { BASE_REVISION_HEADER } from '../../shared/edit-conflicts';
 import { auditContext } from '../audit/audit-context';
 import { requirePermission } from '../auth/require-admin';
 import { unavailableError } from '../errors';
@@ -76,13 +77,19 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
       staff.route({
         method: def.updateMethod,
         url: `${base}/:id`,
-        schema: schemas.update,
+        ...schemas.update,
         onRequest: guard,
         handler: async (request) => {
-          const record = await withImagePlace(services, request, async () =>
-            services.content.writes.update(key, request.params.id, await readWrite(request), auditContext(request)),
+          const { record, revision } = await withImagePlace(services, request, async () =>
+            services.content.writes.update(
+              key,
+              request.params.id,
+              await readWrite(request),
+              auditContext(request),
+              request.headers[BASE_REVISION_HEADER],
+            ),
           );
-          return { success: true as const, message: apiMessages.updated(def.noun), data: record };
+          return { success: true as const, message: apiMessages.updated(def.noun), data: { ...record, revision } };
         },
       });
 

@@ -13,6 +13,7 @@ import {
   visibilityReply,
   writtenReply,
 } from '../../shared/resource-replies';
+import { baseRevisionHeaders, editConflictMessages, editConflictReply, revisionShape } from '../../shared/edit-conflicts';
 import type { FieldDef, ResourceDef } from '../../shared/resources';
 import { z } from '../../shared/zod';
 import { documentedOnly, errorReplies, idParams, invalidRequest, messageReply } from '../api/route-schemas';
@@ -132,6 +133,11 @@ export function writeBody(def: ResourceDef, create: boolean) {
 
 const bearer = [{ bearer: [] }];
 
+/** A write's request that failed its schema: a bad `Base-Revision` header is named, anything else is a bad request. */
+export const baseRevisionErrors = invalidRequest((_issues, part) =>
+  part === 'headers' ? new ClientError(400, editConflictMessages.badBase) : new ClientError(400, apiMessages.badRequest),
+);
+
 /** The most ids one order may name (far more than any list holds). */
 const ORDER_MAX_IDS = 10_000;
 
@@ -161,12 +167,22 @@ export function resourceRouteSchemas(def: ResourceDef) {
       response: { 201: written(apiMessages.created(def.noun)), ...errorReplies(400, 401, 413, 415, 507) },
     },
     update: {
-      tags,
-      summary: `Change a ${def.noun.toLowerCase()}; fields left out keep their value`,
-      security: bearer,
-      params: idParams,
-      body: writeBody(def, false),
-      response: { 200: written(apiMessages.updated(def.noun)), ...errorReplies(400, 401, 404, 409, 413, 415, 507) },
+      schema: {
+        tags,
+        summary: `Change a ${def.noun.toLowerCase()}; fields left out keep their value`,
+        description:
+          'With `Base-Revision`, refused (409, nothing changed, `conflict` says by whom and what) when the item has changed since that revision. The reply’s `revision` is the base of the next save.',
+        security: bearer,
+        params: idParams,
+        headers: baseRevisionHeaders,
+        body: writeBody(def, false),
+        response: {
+          200: writtenReply(def, apiMessages.updated(def.noun), record.extend(revisionShape)),
+          ...errorReplies(400, 401, 404, 413, 415, 507),
+          409: editConflictReply,
+        },
+      },
+      schemaErrorFormatter: baseRevisionErrors,
     },
     remove: {
       tags,

@@ -295,6 +295,30 @@ export const draftCopy = {
   autosaveMs: 2000,
 } as const;
 
+/** An editor's save that met someone else's change since it was opened (docs/decisions/0044). */
+export const conflictCopy = {
+  title: 'Someone else changed this meanwhile',
+  intro: (who: string, what: string, when: string) =>
+    `${who} saved ${what} at ${when}, after you opened it. Nothing of yours was saved, and nothing you typed is lost: choose what to keep.`,
+  someone: 'Someone',
+  what: { draft: 'a draft', published: 'a published version' },
+  legend: 'Words only in their version are struck through on red; words only in yours are underlined on green.',
+  theirs: 'Theirs',
+  yours: 'Yours',
+  choiceLegend: (label: string) => `Keep for ${label}`,
+  unchanged: 'The same in both',
+  imagesKept: 'You did not change the images: theirs are kept.',
+  newImages: (count: number) => `${count === 1 ? 'A new image' : `${count} new images`} of yours still to upload`,
+  keepMine: 'Keep mine',
+  keepMineHint: 'Save your version over theirs (theirs stays in the history).',
+  takeTheirs: 'Take theirs',
+  takeTheirsHint: 'Load their version into the form; nothing is saved.',
+  merge: 'Merge the chosen fields',
+  mergeHint: 'Save with each field as chosen above.',
+  /** The quiet line when an autosave stopped at someone else's change. */
+  autosaveStopped: 'Autosave stopped: someone else changed this meanwhile.',
+} as const;
+
 /** Scheduled publishing in the editors and on the dashboard (docs/decisions/0042). */
 export const scheduleCopy = {
   legend: 'Schedule',

@@ -5,6 +5,7 @@ import { sampleFields, sampleImageCount } from '../sample-records';
 import { multipart } from '../test-images';
 import { MISSING_ID, type OpenApiHarness } from '../openapi-harness';
 import { draftCalls } from './drafts';
+import { editConflictCalls } from './edit-conflicts';
 import { historyCalls } from './history';
 
 /** lists, creates, updates and deletes, and refuses what it must */
@@ -61,6 +62,7 @@ export async function resourceCalls(api: OpenApiHarness, key: string, def: Resou
 
   await historyCalls(api, one, `${base}/${record._id}`, true);
   await draftCalls(api, def, record);
+  await editConflictCalls(api, def, record);
 
   const remove = (id: string, headers = auth()) => call(one, { method: 'DELETE', url: `${base}/${id}`, headers });
   expect((await remove(record._id, {})).statusCode).toBe(401);

@@ -3,7 +3,7 @@
  * save button, the quiet autosave line and a shareable preview link of the draft (0043); and the state mark of a list row.
  */
 import { useId, useState } from 'react';
-import { draftCopy, previewCopy } from '../../../shared/copy/admin';
+import { conflictCopy, draftCopy, previewCopy } from '../../../shared/copy/admin';
 import type { ContentState } from '../../../shared/drafts';
 import type { ResourceDef } from '../../../shared/resources';
 import { readableDateTime } from '../../../shared/site-time';
@@ -50,6 +50,7 @@ const AUTOSAVE_TEXT: Record<AutosaveStatus, string> = {
   saving: draftCopy.autosaving,
   saved: draftCopy.autosaved,
   failed: draftCopy.autosaveFailed,
+  stopped: conflictCopy.autosaveStopped,
 };
 
 /** The autosave's state, read out politely (never a toast: it is not something the editor did). */

@@ -2,7 +2,7 @@
  * The one add/edit form of every content resource, built from its definition in
  * shared/resources/ and checked with the server's own validation before sending.
  */
-import { useId, useLayoutEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import { commonCopy, draftCopy, historyCopy, previewCopy } from '../../../shared/copy/admin';
@@ -14,12 +14,15 @@ import type { LivePreviewRequest } from '../../../shared/live-preview';
 import type { ResourceRecord, WrittenReply } from '../../../shared/resource-replies';
 import { isItemSchedule, type ItemSchedule } from '../../../shared/schedules';
 import { isRecord } from '../../../shared/narrow';
-import { publishItem, sendMultipart } from '../../lib/admin/api';
+import type { EditConflict } from '../../../shared/edit-conflicts';
+import { snapshotImageUrls } from '../../../shared/version-snapshots';
+import { ApiError, baseRevision, publishItem, sendMultipart } from '../../lib/admin/api';
 import { runWrite } from '../../lib/admin/screen-data';
 import { btn } from './classes';
 import { AutosaveLine, DraftButtons, SharePreviewLink } from './draft-controls';
 import { LivePreviewPane } from './live-preview';
-import { detailsOut, existingImagesOf, initialValue, linesOf, newItemId, resourceFormData } from './resource-form-data';
+import { EditConflictDialog, IMAGES_CHOICE, type Side } from './edit-conflict-dialog';
+import { detailsOut, existingImagesOf, initialValue, linesOf, newItemId, resourceFormData, type FormImages } from './resource-form-data';
 import { ResourceFormField } from './resource-form-field';
 import { ScheduleFields } from './schedule-fields';
 import { useDraftAutosave } from './use-draft-autosave';
@@ -91,6 +94,11 @@ export function ResourceForm(props: ResourceFormProps) {
   const [preparing, setPreparing] = useState(false);
   const [previewing, setPreviewing] = useState(false);
   const [itemId] = useState(() => record?._id ?? newItemId());
+  // the item as the form's images stand on: the record opened, or theirs once taken from an edit conflict (docs/decisions/0044)
+  const [opened, setOpened] = useState(record);
+  // the revision every save names as its base: the one opened, then each save's own (a ref: a save reads it after an await)
+  const revision = useRef(typeof record?.revision === 'string' ? record.revision : undefined);
+  const [conflict, setConflict] = useState<{ met: EditConflict; mode: SendMode } | null>(null);
   // opened from a draft newer than the published state, or an item not published: the form's save is Publish (docs/decisions/0039);
   // an autosave changes no button (the row stays the base an update sends its kept images against)
   // read from `published` and `draft`, not `state`: a scheduled item may be either
@@ -108,6 +116,12 @@ export function ResourceForm(props: ResourceFormProps) {
   useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const imageTotal = images.length;
+  const current: FormState = { values, file, details, images };
+  const imagesChanged =
+    file !== null ||
+    images.some((image) => image.file) ||
+    JSON.stringify(images) !== JSON.stringify(initialExisting) ||
+    JSON.stringify(details) !== JSON.stringify(initialDetails);
   const exactWrong = policy.kind === 'multiple' && policy.exact === true && imageTotal !== policy.max;
 
   const setValue = (name: string, value: string) => {
@@ -117,11 +131,12 @@ export function ResourceForm(props: ResourceFormProps) {
   };
   const setImageError = (message: string) => setErrors((current) => ({ ...current, image: message }));
 
-  /** Checks the form; `quiet` (an autosave) shows nothing. */
-  function validate(quiet = false): { ok: boolean; payload: Record<string, unknown> } {
+  /** Checks the form (`state`: as it is now, or as an edit conflict's choice just set it); `quiet` (an autosave) shows nothing. */
+  function validate(quiet = false, state: FormState = current): { ok: boolean; payload: Record<string, unknown> } {
+    const total = state.images.length;
     const entered: Record<string, unknown> = {};
     for (const field of formFields(def)) {
-      const raw = values[field.name] ?? '';
+      const raw = state.values[field.name] ?? '';
       entered[field.name] = field.kind === 'list' ? linesOf(raw) : raw;
     }
     // a field whose condition fails is sent as its `otherwise` value (the units of an Interior project: 0)
@@ -130,10 +145,10 @@ export function ResourceForm(props: ResourceFormProps) {
     const result = validateRecord(def, payload);
     const found: Record<string, string> = result.ok ? {} : { ...result.byField };
     if (policy.kind === 'single') {
-      if (!editing && !file) found.image = policy.requiredOnCreate;
-    } else if (imageTotal < policy.min || (policy.exact && imageTotal !== policy.max)) {
-      found.image = imageCountMessage(policy.minMessage, imageTotal);
-    } else if (imageTotal > policy.max) {
+      if (!editing && !state.file) found.image = policy.requiredOnCreate;
+    } else if (total < policy.min || (policy.exact && total !== policy.max)) {
+      found.image = imageCountMessage(policy.minMessage, total);
+    } else if (total > policy.max) {
       found.image = policy.maxMessage;
     }
     const combined = def.combinedRequiredMessage;
@@ -155,7 +170,7 @@ export function ResourceForm(props: ResourceFormProps) {
       const raw = values[field.name] ?? '';
       fields[field.name] = field.kind === 'list' ? linesOf(raw) : raw;
     }
-    const stored = editing ? record[policy.field] : undefined;
+    const stored = opened?.[policy.field];
     const kept: LivePreviewRequest['images'] =
       policy.kind === 'single'
         ? typeof stored === 'string' && stored && !file
@@ -171,16 +186,25 @@ export function ResourceForm(props: ResourceFormProps) {
     return { resource: resourceKey, id: itemId, fields, images: kept };
   }
 
-  const body = (payload: Record<string, unknown>) =>
-    resourceFormData(def, formFields(def), payload, { file, details, images }, { editing, omitEmpty: props.omitEmpty });
+  const body = (payload: Record<string, unknown>, state: FormState = current) =>
+    resourceFormData(def, formFields(def), payload, state, { editing, omitEmpty: props.omitEmpty });
   const draftPath = () => (editing ? `/${def.path}/${encodeURIComponent(record._id)}/draft` : `/${def.path}/drafts`);
+  // an existing item's saves name the revision they build on; someone else's save since is then shown, never overwritten
+  const based = () => (editing ? baseRevision(revision.current) : {});
+  const revised = (reply: { data: { revision?: string } }) => {
+    if (typeof reply.data.revision === 'string') revision.current = reply.data.revision;
+  };
+  const metConflict = (error: unknown) => (error instanceof ApiError ? error.conflict : undefined);
 
-  /** Saves as the form's button says: `save` (add or update, live at once), `draft` (nothing visitors see changes) or `publish` (the form as a draft, then published). */
-  async function send(mode: 'save' | 'draft' | 'publish') {
+  /**
+   * Saves as the form's button says: `save` (add or update, live at once), `draft` (nothing visitors see changes) or
+   * `publish` (the form as a draft, then published). `state`: the form as an edit conflict's choice just set it.
+   */
+  async function send(mode: SendMode, state: FormState = current) {
     if (progress !== null || preparing) return;
-    const { ok, payload } = validate();
+    const { ok, payload } = validate(false, state);
     if (!ok) return;
-    const form = body(payload);
+    const form = body(payload, state);
     setProgress(0);
     const name = String(payload[def.titleField] ?? '');
     // a direct call, not the screen's action: a fetcher cannot report the upload's progress (decision 0033)
@@ -188,13 +212,24 @@ export function ResourceForm(props: ResourceFormProps) {
       if (mode === 'save') {
         const method = editing ? def.updateMethod : 'POST';
         const path = editing ? `/${def.path}/${encodeURIComponent(record._id)}` : `/${def.path}`;
-        return { id: (await sendMultipart<WrittenReply>(method, path, form, setProgress)).data._id };
+        const saved = await sendMultipart<WrittenReply>(method, path, form, setProgress, undefined, based());
+        revised(saved);
+        return { id: saved.data._id };
       }
-      const saved = await sendMultipart<WrittenReply | DraftWrittenReply>(editing ? 'PUT' : 'POST', draftPath(), form, setProgress);
+      const saved = await sendMultipart<WrittenReply | DraftWrittenReply>(
+        editing ? 'PUT' : 'POST',
+        draftPath(),
+        form,
+        setProgress,
+        undefined,
+        based(),
+      );
+      revised(saved);
       const id = 'id' in saved.data ? String(saved.data.id) : saved.data._id;
-      if (mode === 'publish') await publishItem(def, id);
+      if (mode === 'publish') revised(await publishItem(def, id, editing ? revision.current : undefined));
       return { id };
     };
+    let met: EditConflict | undefined;
     const written = await runWrite(call, {
       success: () =>
         mode === 'draft'
@@ -205,11 +240,42 @@ export function ResourceForm(props: ResourceFormProps) {
               ? messages.updated
               : messages.created,
       failure: mode === 'publish' ? draftCopy.publishFailed : mode === 'draft' ? draftCopy.failed : messages.saveFailed,
+      // someone else's change is shown in the conflict dialog, not as a failure
+      failureToast: (error) => {
+        met = metConflict(error);
+        return met === undefined;
+      },
       duration: toastMs,
     });
     setProgress(null);
     if (written.ok) onSaved({ _id: written.reply.id, [def.titleField]: name });
+    else if (met) setConflict({ met, mode });
     else setFormErrors([messages.saveFailed(written.error)]);
+  }
+
+  /** The form's state once an edit conflict is settled by `choices` (every field theirs, every field mine, or each as chosen). */
+  function settled(met: EditConflict, choices: (name: string) => Side): FormState {
+    const theirs: AnyRecord = { ...met.values, _id: itemId };
+    const next: FormState = { ...current, values: { ...values } };
+    for (const field of formFields(def)) if (choices(field.name) === 'theirs') next.values[field.name] = initialValue(field, theirs);
+    const theirImages = existingImagesOf(theirs);
+    // images the editor did not touch follow theirs: sending the ones opened would undo their change
+    if (!imagesChanged || choices(IMAGES_CHOICE) === 'theirs') {
+      next.file = null;
+      next.details = policy.kind === 'single' ? (theirImages[0] ?? DEFAULT_DETAILS) : DEFAULT_DETAILS;
+      next.images = policy.kind === 'multiple' ? theirImages : [];
+    } else if (policy.kind === 'multiple') {
+      // only images the item still has can be kept; one they removed is in the history
+      next.images = images.filter((image) => image.file || theirImages.some((their) => their.url === image.url));
+    }
+    setOpened(theirs);
+    setValues(next.values);
+    setFile(next.file);
+    setDetails(next.details);
+    setImages(next.images);
+    revision.current = met.revision;
+    setConflict(null);
+    return next;
   }
 
   function submit(event: FormEvent) {
@@ -217,16 +283,26 @@ export function ResourceForm(props: ResourceFormProps) {
     void send(drafted ? 'publish' : 'save');
   }
 
-  // autosave: an item already saved, changed, checking out, with no new file to upload (that waits for a button)
+  // autosave: an item already saved, changed, checking out, with no new file to upload (that waits for a button);
+  // stopped by someone else's change until the editor settles it
   const pendingFiles = file !== null || images.some((image) => image.file);
   const autosave = useDraftAutosave(
     JSON.stringify([values, details, images.map((image) => ('url' in image ? image.url : ''))]),
-    editing && dirty && !pendingFiles && progress === null && !preparing,
+    editing && dirty && !pendingFiles && progress === null && !preparing && conflict === null,
     async () => {
       const { ok, payload } = validate(true);
-      if (!ok) return false;
-      await sendMultipart<DraftWrittenReply>('PUT', `${draftPath()}?autosave=true`, body(payload), () => undefined);
-      return true;
+      if (!ok) return 'failed';
+      try {
+        revised(
+          await sendMultipart<DraftWrittenReply>('PUT', `${draftPath()}?autosave=true`, body(payload), () => undefined, undefined, based()),
+        );
+      } catch (error) {
+        const met = metConflict(error);
+        if (!met) throw error;
+        setConflict({ met, mode: 'draft' });
+        return 'stopped';
+      }
+      return 'saved';
     },
   );
 
@@ -268,7 +344,7 @@ export function ResourceForm(props: ResourceFormProps) {
               label={
                 props.imageLabel ? (editing ? props.imageLabel.edit : props.imageLabel.add) : `${commonCopy.image}${editing ? '' : ' *'}`
               }
-              current={editing ? (record[policy.field] as string | undefined) : undefined}
+              current={typeof opened?.[policy.field] === 'string' ? String(opened[policy.field]) : undefined}
               file={file}
               details={details}
               error={errors.image}
@@ -376,6 +452,52 @@ export function ResourceForm(props: ResourceFormProps) {
         />
       ) : null}
       {previewing ? <LivePreviewPane request={previewRequest()} page={def.publicPage} onHide={() => setPreviewing(false)} /> : null}
+      {conflict ? (
+        <EditConflictDialog
+          conflict={conflict.met}
+          fields={formFields(def).map((field) => ({
+            name: field.name,
+            label: field.label,
+            theirs: initialValue(field, { ...conflict.met.values, _id: itemId }),
+            mine: values[field.name] ?? '',
+            changedByMe: (values[field.name] ?? '') !== initialValues[field.name],
+          }))}
+          images={{
+            label: policy.kind === 'single' ? commonCopy.image : commonCopy.images,
+            theirs: snapshotImageUrls(conflict.met.values[policy.field]),
+            mine:
+              policy.kind === 'single'
+                ? file
+                  ? []
+                  : snapshotImageUrls(opened?.[policy.field])
+                : images.flatMap((image) => ('url' in image ? [image.url] : [])),
+            newFiles: policy.kind === 'single' ? (file ? 1 : 0) : images.filter((image) => image.file).length,
+            changedByMe: imagesChanged,
+          }}
+          onKeepMine={() =>
+            void send(
+              conflict.mode,
+              settled(conflict.met, () => 'mine'),
+            )
+          }
+          onTakeTheirs={() => settled(conflict.met, () => 'theirs')}
+          onMerge={(choices) =>
+            void send(
+              conflict.mode,
+              settled(conflict.met, (name) => choices[name] ?? 'mine'),
+            )
+          }
+          onClose={() => setConflict(null)}
+        />
+      ) : null}
     </div>
   );
+}
+
+/** How the form saves: live at once, as a draft, or as a draft then published. */
+type SendMode = 'save' | 'draft' | 'publish';
+
+/** What the form holds that a save sends. */
+interface FormState extends FormImages {
+  values: Record<string, string>;
 }

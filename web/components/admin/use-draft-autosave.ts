@@ -6,9 +6,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { draftCopy } from '../../../shared/copy/admin';
 
-export type AutosaveStatus = 'idle' | 'saving' | 'saved' | 'failed';
+/** `stopped`: someone else changed the item since it was opened; autosave waits for the editor's choice (docs/decisions/0044). */
+export type AutosaveStatus = 'idle' | 'saving' | 'saved' | 'failed' | 'stopped';
 
-export function useDraftAutosave(signature: string, enabled: boolean, save: () => Promise<boolean>): AutosaveStatus {
+export function useDraftAutosave(signature: string, enabled: boolean, save: () => Promise<'saved' | 'failed' | 'stopped'>): AutosaveStatus {
   const [status, setStatus] = useState<AutosaveStatus>('idle');
   const running = useRef(false);
   const latest = useRef(save);
@@ -28,9 +29,9 @@ export function useDraftAutosave(signature: string, enabled: boolean, save: () =
       running.current = true;
       setStatus('saving');
       void latest.current().then(
-        (ok) => {
+        (outcome) => {
           running.current = false;
-          setStatus(ok ? 'saved' : 'failed');
+          setStatus(outcome);
         },
         () => {
           running.current = false;

@@ -4,6 +4,7 @@
  */
 import { commonCopy } from '../../../shared/copy/admin';
 import type { DraftWrittenReply } from '../../../shared/drafts';
+import { BASE_REVISION_HEADER, editConflictSchema, type EditConflict } from '../../../shared/edit-conflicts';
 import type { PreviewLinkReply } from '../../../shared/preview-links';
 import type { LivePreviewRequest } from '../../../shared/live-preview';
 import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
@@ -17,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly errors: string[] = [],
+    /** A save refused because the item changed since it was opened (409, docs/decisions/0044): who, when, their values. */
+    readonly conflict?: EditConflict,
   ) {
     super(message);
   }
@@ -35,8 +38,18 @@ function parseBody(text: string): ReplyBody {
 }
 
 function failure(status: number, body: ReplyBody, fallback: string): ApiError {
-  return new ApiError(typeof body.message === 'string' && body.message ? body.message : fallback, status, body.errors ?? []);
+  const conflict = editConflictSchema.safeParse(body.conflict);
+  return new ApiError(
+    typeof body.message === 'string' && body.message ? body.message : fallback,
+    status,
+    body.errors ?? [],
+    conflict.success ? conflict.data : undefined,
+  );
 }
+
+/** The header a save sends the revision its editor opened in (none when unknown: the save is then not checked). */
+export const baseRevision = (revision: string | undefined): Record<string, string> =>
+  revision === undefined ? {} : { [BASE_REVISION_HEADER]: revision };
 
 /** JSON call to /api; throws ApiError with the server's message (or `fallback`). */
 export async function apiJson<T = ReplyBody>(
@@ -110,9 +123,12 @@ export async function deleteForever(resource: string, id: string): Promise<void>
   await apiJson(`/trash/${encodeURIComponent(resource)}/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-/** Publishes an item: its newest draft, or the item as it is when it was unpublished (docs/decisions/0039). */
-export async function publishItem(def: ResourceDef, id: string): Promise<DraftWrittenReply> {
-  return apiJson<DraftWrittenReply>(`/${def.path}/${encodeURIComponent(id)}/publish`, { method: 'POST' });
+/**
+ * Publishes an item: its newest draft, or the item as it is when it was unpublished (docs/decisions/0039); with the
+ * `revision` its editor last saved, refused when someone else saved since (0044).
+ */
+export async function publishItem(def: ResourceDef, id: string, revision?: string): Promise<DraftWrittenReply> {
+  return apiJson<DraftWrittenReply>(`/${def.path}/${encodeURIComponent(id)}/publish`, { method: 'POST', headers: baseRevision(revision) });
 }
 
 /** Takes an item off the public site; it stays in the admin as a draft. */
@@ -147,18 +163,19 @@ export function sendMultipart<T = ReplyBody>(
   form: FormData,
   onProgress: (percent: number) => void,
   fallback?: string,
+  headers: Record<string, string> = {},
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, `/api${path}`);
-    for (const [name, value] of Object.entries(SAME_ORIGIN_HEADERS)) xhr.setRequestHeader(name, value);
+    for (const [name, value] of Object.entries({ ...SAME_ORIGIN_HEADERS, ...headers })) xhr.setRequestHeader(name, value);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100));
     };
     xhr.onload = () => {
       if (xhr.status === 401) {
         signedInAgain()
-          .then(() => sendMultipart<T>(method, path, form, onProgress, fallback))
+          .then(() => sendMultipart<T>(method, path, form, onProgress, fallback, headers))
           .then(resolve, reject);
         return;
       }

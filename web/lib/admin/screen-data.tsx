@@ -39,8 +39,8 @@ interface WriteToasts<T> {
   failure?: (message: string) => string;
   /** The message when the server gives none. */
   fallback?: string;
-  /** False: a failure is shown by the screen alone (under its form, from `fetcher.data`), with no toast. */
-  failureToast?: boolean;
+  /** False: a failure is shown by the screen alone (under its form, from `fetcher.data`), with no toast; a function decides per failure. */
+  failureToast?: boolean | ((failure: unknown) => boolean);
   /** How long the toasts stay (sonner's default when left out). */
   duration?: number;
   /** A delete's Undo in its success toast: what to send to which screen's action, and how long it is offered. */
@@ -73,7 +73,8 @@ export async function runWrite<T>(call: () => Promise<T>, toasts: WriteToasts<T>
     return { ok: true, reply };
   } catch (failure) {
     const message = errorText(failure, toasts.fallback ?? commonCopy.somethingWrong);
-    if (toasts.failureToast !== false) toast.error(toasts.failure ? toasts.failure(message) : message, { duration: toasts.duration });
+    const toasted = typeof toasts.failureToast === 'function' ? toasts.failureToast(failure) : toasts.failureToast !== false;
+    if (toasted) toast.error(toasts.failure ? toasts.failure(message) : message, { duration: toasts.duration });
     return { ok: false, error: message };
   }
 }

@@ -7,13 +7,14 @@ import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link, useFetcher, useLoaderData } from 'react-router';
 import { draftCopy, historyCopy as copy } from '../../../shared/copy/admin';
-import type { CompareReply, FieldComparison, VersionListReply, VersionSummary } from '../../../shared/history';
+import type { CompareReply, VersionListReply, VersionSummary } from '../../../shared/history';
 import { resources, RESOURCE_KEYS } from '../../../shared/resources';
 import { readableDateTime } from '../../../shared/site-time';
 import { isOneOf } from '../../../shared/narrow';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { FieldDifference } from '../../components/admin/field-difference';
 import { EmptyState, PageHeader, TableHead } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { apiJson } from '../../lib/admin/api';
@@ -291,53 +292,5 @@ function Comparison({ loaded }: { loaded: Loaded<CompareReply> }) {
         );
       }}
     </AdminDataView>
-  );
-}
-
-function FieldDifference({ field }: { field: FieldComparison }) {
-  if (field.kind === 'images') {
-    return (
-      <div className="grid grid-cols-2 gap-3">
-        {(['before', 'after'] as const).map((side) => {
-          const urls = field[side] ?? [];
-          const sideLabel = side === 'before' ? copy.before : copy.after;
-          return (
-            <figure key={side}>
-              <figcaption className="mb-1 text-xs font-semibold uppercase text-gray-700">{sideLabel}</figcaption>
-              {urls.length === 0 ? <p className="text-sm text-gray-700">{copy.noImage}</p> : null}
-              <div className="flex flex-wrap gap-2">
-                {urls.map((url, index) => (
-                  <img
-                    key={url}
-                    src={url}
-                    alt={copy.imageAlt(field.label, sideLabel, index + 1)}
-                    className="h-24 w-32 rounded border border-gray-200 object-cover"
-                  />
-                ))}
-              </div>
-            </figure>
-          );
-        })}
-      </div>
-    );
-  }
-  return (
-    <p className="whitespace-pre-wrap break-words text-sm text-gray-900">
-      {(field.parts ?? []).map((part, index) =>
-        part.removed ? (
-          <del key={index} className="rounded bg-red-100 text-red-900 line-through decoration-2">
-            <span className="sr-only">{copy.removedText} </span>
-            {part.value}
-          </del>
-        ) : part.added ? (
-          <ins key={index} className="rounded bg-green-100 text-green-900 underline decoration-2">
-            <span className="sr-only">{copy.addedText} </span>
-            {part.value}
-          </ins>
-        ) : (
-          <span key={index}>{part.value}</span>
-        ),
-      )}
-    </p>
   );
 }

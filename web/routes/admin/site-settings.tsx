@@ -159,10 +159,10 @@ function SettingsForm({ stored, drafted, schedule }: { stored: SiteSettings; dra
   // autosave: 2 s after the last change of a form that checks out; never a publish (docs/decisions/0039)
   const autosave = useDraftAutosave(JSON.stringify(values), dirty && !busy && errorsOf(values) === null, async () => {
     const parsed = siteSettingsSchema.safeParse(values);
-    if (!parsed.success) return false;
+    if (!parsed.success) return 'failed';
     await saveDocumentDraft('/site-settings', parsed.data, true);
     setHasDraft(true);
-    return true;
+    return 'saved';
   });
   // what the last submission asked for: a draft keeps Publish offered
   const sent = useRef<SettingsIntent['intent']>('save');

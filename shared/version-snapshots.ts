@@ -1,11 +1,11 @@
 /**
  * Pure functions over version snapshots: the fields one differs in from another, the image URLs one names,
- * and the field-by-field comparison the History screen shows (words marked with jsdiff's diffWords).
+ * and the field-by-field comparison the History screen and an editor's edit conflict show (words marked with jsdiff's diffWords).
  */
 import { diffWords } from 'diff';
-import { isUploadedImageUrl } from '../../shared/image-urls';
-import type { FieldComparison } from '../../shared/history';
-import { isRecord } from '../../shared/narrow';
+import { isUploadedImageUrl } from './image-urls';
+import type { FieldComparison } from './history';
+import { isRecord } from './narrow';
 
 type Snapshot = Record<string, unknown>;
 
