@@ -47,7 +47,7 @@ test('a campaign’s visit and its enquiry are in the numbers; the period stays 
   const campaigns = page.getByRole('region', { name: copy.charts.campaigns });
   await expect(async () => {
     await page.reload();
-    await expect(campaigns.getByRole('table').getByText(`${source} / spring`)).toBeAttached({ timeout: 1000 });
+    await expect(campaigns.getByRole('table').getByText(`${source} / spring`)).toBeAttached({ timeout: 5000 });
   }).toPass({ timeout: 30_000 });
   await expect(
     page.getByRole('region', { name: copy.charts.conversion }).getByRole('table').getByRole('cell', { name: '/contact', exact: true }),
