@@ -5,6 +5,7 @@
 import { ALT_MAX } from './image-details';
 import { isUploadedImageUrl } from './image-urls';
 import { noNul } from './text-input';
+import { revisionShape } from './edit-conflicts';
 import { z } from './zod';
 
 export const ABOUT_FILL_ALL = 'Please fill in all fields.';
@@ -100,7 +101,12 @@ export const DEFAULT_ABOUT_CONTENT: AboutContent = {
 
 /** GET /api/about-content, and the reply of a save (PUT): the document as stored. */
 export const aboutContentReply = z.object({ success: z.literal(true), data: aboutContentSchema });
-export const aboutContentSavedReply = z.object({ success: z.literal(true), message: z.string(), data: aboutContentSchema });
+export const aboutContentSavedReply = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: aboutContentSchema,
+  ...revisionShape,
+});
 
 export type AboutContentReply = z.infer<typeof aboutContentReply>;
 export type AboutContentSavedReply = z.infer<typeof aboutContentSavedReply>;

@@ -14,6 +14,7 @@ import {
 } from './site-settings';
 import { toE164 } from './phone';
 import { noNul } from './text-input';
+import { revisionShape } from './edit-conflicts';
 import { z } from './zod';
 import { recordOf } from './narrow';
 
@@ -120,7 +121,12 @@ void exact;
 
 /** GET /api/site-settings and the reply of a save (PUT): the settings as stored. */
 export const siteSettingsReply = z.object({ success: z.literal(true), data: storedSiteSettingsSchema });
-export const siteSettingsSavedReply = z.object({ success: z.literal(true), message: z.string(), data: storedSiteSettingsSchema });
+export const siteSettingsSavedReply = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: storedSiteSettingsSchema,
+  ...revisionShape,
+});
 
 export type SiteSettingsReply = z.infer<typeof siteSettingsReply>;
 export type SiteSettingsSavedReply = z.infer<typeof siteSettingsSavedReply>;

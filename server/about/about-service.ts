@@ -16,6 +16,7 @@ export const ABOUT_DOCUMENT: SettingsDocumentKind<AboutContent> = {
   defaults: DEFAULT_ABOUT_CONTENT,
   audit: { kind: 'about.updated', target: { type: 'about', id: null, label: 'About Us' }, changes: aboutChanges },
   history: 'about',
+  noun: 'About content',
 };
 
 export type AboutService = SettingsDocument<AboutContent>;

@@ -3,7 +3,7 @@
  * and cached, saved in a transaction that records what changed in the audit log, and announced on the
  * change feed so every process drops its cached copy and its rendered pages.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AuditKind, FieldChange } from '../../shared/audit';
 import type { AuditContext, AuditService, AuditTarget } from '../audit/audit-service';
 import type { ContentVersion } from '../resources/content-version';
@@ -33,6 +33,8 @@ export interface SettingsDocumentKind<T> {
   audit: { kind: AuditKind; target: AuditTarget; changes: (before: T, after: T) => Record<string, FieldChange> };
   /** The history's name for the document (`about`, `site-settings`): every save keeps a version under it. */
   history: string;
+  /** What a refused save calls the document ("This … was changed by …", docs/decisions/0044). */
+  noun: string;
 }
 
 /** What every settings document saves through (one set, shared by the About content and the Site settings). */
@@ -53,6 +55,15 @@ interface SaveOrigin {
   published?: boolean;
   /** A publish a schedule did: its job ends in the same transaction, its details go into the activity entry. */
   scheduled?: ScheduledChange;
+  /** The revision its editor opened (docs/decisions/0044): refused (409) when the document has changed since. */
+  baseRevision?: string;
+}
+
+/** What a save answers: the document as stored, its version and the document's revision now (the base of the next save). */
+export interface DocumentWritten<T> {
+  value: T;
+  version: number;
+  revision: string;
 }
 
 interface Stored<T> {
@@ -100,6 +111,22 @@ export class SettingsDocument<T> {
     return this.cached;
   }
 
+  /** The document's revision now (docs/decisions/0044): its newest version's, a draft's or the live one's. */
+  async revision(): Promise<string> {
+    return this.deps.history.revision(this.deps.db, this.subject);
+  }
+
+  /**
+   * Locks the document for a write in `tx` and reads it: its settings row, and (the row may not exist yet) a lock of
+   * its key, so of two writes on one base exactly one gets through; refused (409) when `baseRevision` is not the newest.
+   */
+  private async locked(tx: Db, baseRevision: string | undefined): Promise<Stored<T>> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`settings:${this.kind.key}`}))`);
+    const before = await this.stored(tx, true);
+    await this.deps.history.assertBase(tx, this.subject, baseRevision, this.kind.noun.toLowerCase(), snapshotOf(before.value));
+    return before;
+  }
+
   private async stored(db: Db, lock: boolean): Promise<Stored<T>> {
     const query = db.select().from(settings).where(eq(settings.key, this.kind.key)).limit(1);
     const [row] = lock ? await query.for('update') : await query;
@@ -107,21 +134,24 @@ export class SettingsDocument<T> {
     return { value: parsed?.success ? parsed.data : this.kind.defaults, updatedAt: row?.updatedAt ?? null };
   }
 
-  /** Saves a document the route has already checked; `by` records the change in the audit log; every save keeps a version. */
-  async save(value: T, by?: AuditContext): Promise<T> {
-    return (await this.write(value, by, {})).value;
+  /**
+   * Saves a document the route has already checked; `by` records the change in the audit log; every save keeps a version.
+   * With a `baseRevision`, refused (409, nothing changed) when the document has changed since (docs/decisions/0044).
+   */
+  async save(value: T, by?: AuditContext, baseRevision?: string): Promise<DocumentWritten<T>> {
+    return this.write(value, by, { baseRevision });
   }
 
-  private async write(value: T, by: AuditContext | undefined, origin: SaveOrigin): Promise<{ value: T; version: number }> {
+  private async write(value: T, by: AuditContext | undefined, origin: SaveOrigin): Promise<DocumentWritten<T>> {
     const updatedAt = new Date();
-    const { version, published } = await this.deps.db.transaction(async (tx) => {
+    const { version, revision, published } = await this.deps.db.transaction(async (tx) => {
       // read under lock in the same transaction: the entry's "before" and the first version are what this save replaced
-      const before = await this.stored(tx, true);
+      const before = await this.locked(tx, origin.baseRevision);
       await tx
         .insert(settings)
         .values({ key: this.kind.key, value, updatedAt })
         .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt } });
-      const { number } = await this.deps.history.record(tx, this.subject, {
+      const { number, revision } = await this.deps.history.record(tx, this.subject, {
         snapshot: snapshotOf(value),
         event: origin.restoredFrom ? 'version-restored' : origin.published ? 'published' : 'saved',
         restoredFrom: origin.restoredFrom,
@@ -137,18 +167,18 @@ export class SettingsDocument<T> {
       await origin.scheduled?.within(tx);
       const { type, label } = this.kind.audit.target;
       const published = await contentPublished(this.deps.webhooks, tx, { type, id: null, label: label ?? type, change: 'updated' });
-      return { version: number, published };
+      return { version: number, revision, published };
     });
     if (published) this.deps.webhooks?.notifyQueued();
     this.cached = { value, updatedAt };
     this.deps.contentVersion.bump();
     this.deps.changes.publish(this.kind.topic);
     this.deps.afterSave?.();
-    return { value, version };
+    return { value, version, revision };
   }
 
   /** Brings version `number` back as the live document (a new version); 400 when it no longer fits today's rules. */
-  async restoreVersion(number: number, by?: AuditContext): Promise<{ value: T; version: number }> {
+  async restoreVersion(number: number, by?: AuditContext): Promise<DocumentWritten<T>> {
     const [version] = await this.deps.history.get(this.subject, number);
     const parsed = this.kind.parse(version.snapshot);
     if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);
@@ -165,13 +195,20 @@ export class SettingsDocument<T> {
 
   /**
    * Saves a draft of a document the route has already checked: a draft version, the live document untouched
-   * (visitors see no change). `autosave` overwrites the newest version in place when it is a draft already.
+   * (visitors see no change). `autosave` overwrites the newest version in place when it is the same author's draft already.
+   * With a `baseRevision`, refused (409, nothing changed) when the document has changed since (docs/decisions/0044).
    */
-  async saveDraft(value: T, by?: AuditContext, autosave = false, restoredFrom?: number): Promise<number> {
+  async saveDraft(
+    value: T,
+    by?: AuditContext,
+    autosave = false,
+    restoredFrom?: number,
+    baseRevision?: string,
+  ): Promise<{ number: number; revision: string }> {
     const before = await this.draft();
-    const number = await this.deps.db.transaction(async (tx) => {
-      const live = await this.stored(tx, true);
-      const { number } = await this.deps.history.record(tx, this.subject, {
+    const written = await this.deps.db.transaction(async (tx) => {
+      const live = await this.locked(tx, baseRevision);
+      const { number, revision } = await this.deps.history.record(tx, this.subject, {
         snapshot: snapshotOf(value),
         event: restoredFrom ? 'version-restored' : 'saved',
         restoredFrom,
@@ -186,20 +223,32 @@ export class SettingsDocument<T> {
           tx,
         );
       }
-      return number;
+      return { number, revision };
     });
     // a draft may name images the live document does not: they stay withheld, read again
     this.deps.afterSave?.();
-    return number;
+    return written;
   }
 
-  /** Publishes the newest draft: checked by today's rules (400), saved as the live document, as a save is. */
-  async publishDraft(by?: AuditContext, scheduled?: ScheduledChange): Promise<{ value: T; version: number }> {
+  /**
+   * Publishes the newest draft: checked by today's rules (400), saved as the live document, as a save is. With a
+   * `baseRevision`, refused (409) when the draft is no longer the one its editor saved (docs/decisions/0044).
+   */
+  async publishDraft(by?: AuditContext, scheduled?: ScheduledChange, baseRevision?: string): Promise<DocumentWritten<T>> {
+    if (baseRevision !== undefined) {
+      await this.deps.history.assertBase(
+        this.deps.db,
+        this.subject,
+        baseRevision,
+        this.kind.noun.toLowerCase(),
+        snapshotOf(await this.get()),
+      );
+    }
     const newest = await this.deps.history.newestDraft(this.deps.db, this.subject);
     if (!newest) throw new ClientError(400, draftMessages.noDraftToPublish);
     const parsed = this.kind.parse(newest.snapshot);
     if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);
-    return this.write(parsed.data, by, { published: true, scheduled });
+    return this.write(parsed.data, by, { published: true, scheduled, baseRevision });
   }
 
   /** Throws the drafts newer than the live document away; 400 when there is none. */
@@ -216,7 +265,7 @@ export class SettingsDocument<T> {
   }
 
   /** Brings version `number` back as a new draft; the live document unchanged. 400 when it no longer fits today's rules. */
-  async restoreAsDraft(number: number, by?: AuditContext): Promise<number> {
+  async restoreAsDraft(number: number, by?: AuditContext): Promise<{ number: number; revision: string }> {
     const [version] = await this.deps.history.get(this.subject, number);
     const parsed = this.kind.parse(version.snapshot);
     if (!parsed.success) throw new ClientError(400, historyMessages.versionUnfit);

@@ -4,7 +4,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { apiMessages } from '../../shared/api-messages';
 import { draftMessages } from '../../shared/drafts';
+import {
+  BASE_REVISION_HEADER,
+  baseRevisionHeaders,
+  editConflictMessages,
+  editConflictReply,
+  revisionShape,
+} from '../../shared/edit-conflicts';
 import { isRecord } from '../../shared/narrow';
 import type { Area } from '../../shared/roles';
 import { z } from '../../shared/zod';
@@ -27,7 +35,13 @@ interface DocumentDraftTarget<T> {
 }
 
 const security = [{ bearer: [] }];
-const written = z.object({ success: z.literal(true), message: z.string(), data: z.object({ number: z.number().int().nullable() }) });
+const written = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.object({ number: z.number().int().nullable(), ...revisionShape }),
+});
+const conflictDescription =
+  'With `Base-Revision` (the `revision` of `GET …/draft` or of the last save’s reply), refused (409, nothing changed, `conflict` says by whom and what) when the document has changed since.';
 
 export function registerDocumentDraftRoutes<T>(app: FastifyInstance, services: Services, target: DocumentDraftTarget<T>): void {
   const staff = app.withTypeProvider<ZodTypeProvider>();
@@ -41,10 +55,12 @@ export function registerDocumentDraftRoutes<T>(app: FastifyInstance, services: S
       schema: {
         ...params,
         summary: `The newest draft of the ${noun}, when it is newer than the live one`,
+        description: 'With the document’s `revision`, draft or not: the base its editor sends as `Base-Revision` with its saves.',
         response: {
           200: z.object({
             success: z.literal(true),
             data: z.object({ number: z.number().int(), value: z.record(z.string(), z.unknown()) }).nullable(),
+            ...revisionShape,
           }),
           ...errorReplies(401, 403),
         },
@@ -52,8 +68,12 @@ export function registerDocumentDraftRoutes<T>(app: FastifyInstance, services: S
       onRequest,
     },
     async () => {
-      const draft = await document.draft();
-      return { success: true as const, data: draft && isRecord(draft.value) ? { number: draft.number, value: draft.value } : null };
+      const [draft, revision] = await Promise.all([document.draft(), document.revision()]);
+      return {
+        success: true as const,
+        data: draft && isRecord(draft.value) ? { number: draft.number, value: draft.value } : null,
+        revision,
+      };
     },
   );
 
@@ -63,20 +83,26 @@ export function registerDocumentDraftRoutes<T>(app: FastifyInstance, services: S
       schema: {
         ...params,
         summary: `Save a draft of the ${noun}; what visitors see is unchanged`,
-        description: 'The body is a save’s, checked as one. `autosave=true` overwrites the newest draft in place.',
+        description: `The body is a save’s, checked as one. \`autosave=true\` overwrites the newest draft in place, when it is the same account’s. ${conflictDescription}`,
         querystring: z.object({ autosave: z.enum(['true', 'false']).optional() }),
+        headers: baseRevisionHeaders,
         body: target.save.schema.body,
-        response: { 200: written, ...errorReplies(400, 401, 403) },
+        response: { 200: written, ...errorReplies(400, 401, 403), 409: editConflictReply },
       },
       schemaErrorFormatter: (issues, part) =>
-        part === 'querystring' ? new ClientError(400, draftMessages.autosaveQuery) : target.save.schemaErrorFormatter(issues, part),
+        part === 'querystring'
+          ? new ClientError(400, draftMessages.autosaveQuery)
+          : part === 'headers'
+            ? new ClientError(400, editConflictMessages.badBase)
+            : target.save.schemaErrorFormatter(issues, part),
       onRequest,
     },
     async (request) => {
       // checked already by the route's schema; parsed again for its type, which the generic route cannot carry
       const value = target.save.schema.body.parse(request.body);
-      const number = await document.saveDraft(value, auditContext(request), request.query.autosave === 'true');
-      return { success: true as const, message: draftMessages.draftSaved, data: { number } };
+      const autosave = request.query.autosave === 'true';
+      const data = await document.saveDraft(value, auditContext(request), autosave, undefined, request.headers[BASE_REVISION_HEADER]);
+      return { success: true as const, message: draftMessages.draftSaved, data };
     },
   );
 
@@ -88,7 +114,7 @@ export function registerDocumentDraftRoutes<T>(app: FastifyInstance, services: S
     },
     async (request) => {
       await document.discardDraft(auditContext(request));
-      return { success: true as const, message: draftMessages.discarded, data: { number: null } };
+      return { success: true as const, message: draftMessages.discarded, data: { number: null, revision: await document.revision() } };
     },
   );
 
@@ -98,14 +124,18 @@ export function registerDocumentDraftRoutes<T>(app: FastifyInstance, services: S
       schema: {
         ...params,
         summary: `Publish the draft of the ${noun}: it becomes what visitors see`,
-        description: 'Checked against today’s rules (400, nothing changed) and saved as a save is. 400 when there is no draft.',
-        response: { 200: written, ...errorReplies(400, 401, 403) },
+        description: `Checked against today’s rules (400, nothing changed) and saved as a save is. 400 when there is no draft. ${conflictDescription}`,
+        headers: baseRevisionHeaders,
+        response: { 200: written, ...errorReplies(400, 401, 403), 409: editConflictReply },
       },
+      schemaErrorFormatter: invalidRequest((_issues, part) =>
+        part === 'headers' ? new ClientError(400, editConflictMessages.badBase) : new ClientError(400, apiMessages.badRequest),
+      ),
       onRequest,
     },
     async (request) => {
-      const { version } = await document.publishDraft(auditContext(request));
-      return { success: true as const, message: draftMessages.published(noun), data: { number: version } };
+      const { version, revision } = await document.publishDraft(auditContext(request), undefined, request.headers[BASE_REVISION_HEADER]);
+      return { success: true as const, message: draftMessages.published(noun), data: { number: version, revision } };
     },
   );
 

@@ -75,7 +75,7 @@ function targets(services: Services): HistoryTarget[] {
     labels: new Map(),
     imageFields: [],
     restore: async (_subject, number, by) => (await document.restoreVersion(number, by)).version,
-    restoreAsDraft: (_subject, number, by) => document.restoreAsDraft(number, by),
+    restoreAsDraft: async (_subject, number, by) => (await document.restoreAsDraft(number, by)).number,
     purge: (_subject, by) => document.purgeHistory(by),
   });
   return [

@@ -1,6 +1,7 @@
 /** /api/site-settings: the company's details (public read; accounts with the 'settings' permission write). */
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { siteSettingsMessages } from '../../shared/site-settings';
+import { BASE_REVISION_HEADER } from '../../shared/edit-conflicts';
 import { auditContext } from '../audit/audit-context';
 import { requirePermission } from '../auth/require-admin';
 import type { Services } from '../services';
@@ -12,11 +13,10 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> =
   app.put(
     '/api/site-settings',
     { ...siteSettingsSchemas.save, onRequest: requirePermission(services.auth, 'settings') },
-    async (request) => ({
-      success: true as const,
-      message: siteSettingsMessages.saved,
-      data: await services.siteSettings.save(request.body, auditContext(request)),
-    }),
+    async (request) => {
+      const saved = await services.siteSettings.save(request.body, auditContext(request), request.headers[BASE_REVISION_HEADER]);
+      return { success: true as const, message: siteSettingsMessages.saved, data: saved.value, revision: saved.revision };
+    },
   );
   registerDocumentDraftRoutes(app, services, {
     base: '/api/site-settings',

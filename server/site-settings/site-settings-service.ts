@@ -37,6 +37,7 @@ export const SITE_SETTINGS_DOCUMENT: SettingsDocumentKind<SiteSettings> = {
     changes: siteSettingsChanges,
   },
   history: 'site-settings',
+  noun: 'Site settings',
 };
 
 export type SiteSettingsService = SettingsDocument<SiteSettings>;

@@ -869,6 +869,8 @@ export const aboutEditorCopy = {
   mainFields: { title: 'Title', subtitle: 'Subtitle', description: 'Description' },
   yearsFields: { number: 'Number', description: 'Description' },
   cardFields: { title: 'Card Title', description: 'Card Description' },
+  /** A field as the edit-conflict dialog names it (docs/decisions/0044): several sections have a Title. */
+  placeLabel: (section: string, field: string) => `${section}: ${field}`,
   saveSection: 'Save Section',
   reset: 'Reset Section',
   resetConfirm: 'Are you sure you want to reset this section? Its fields will be cleared.',

@@ -4,6 +4,7 @@ import { DEFAULT_ABOUT_CONTENT } from '../../../shared/about-content';
 import { DEMO_SITE_SETTINGS } from '../../../shared/site-settings';
 import { MISSING_ID, type OpenApiHarness } from '../openapi-harness';
 import { documentDraftCalls } from './drafts';
+import { documentConflictCalls } from './edit-conflicts';
 import { historyCalls } from './history';
 
 /** /api/user */
@@ -66,6 +67,7 @@ export async function aboutContent(api: OpenApiHarness): Promise<void> {
   expect((await put(DEFAULT_ABOUT_CONTENT, {})).statusCode).toBe(401);
   await historyCalls(api, '/api/about-content', '/api/about-content', true);
   await documentDraftCalls(api, '/api/about-content', DEFAULT_ABOUT_CONTENT, { ...DEFAULT_ABOUT_CONTENT, main: { title: '' } });
+  await documentConflictCalls(api, '/api/about-content', DEFAULT_ABOUT_CONTENT);
 }
 
 /** /api/site-settings */
@@ -79,4 +81,5 @@ export async function siteSettings(api: OpenApiHarness): Promise<void> {
   expect((await put(DEMO_SITE_SETTINGS, {})).statusCode).toBe(401);
   await historyCalls(api, '/api/site-settings', '/api/site-settings', true);
   await documentDraftCalls(api, '/api/site-settings', DEMO_SITE_SETTINGS, { ...DEMO_SITE_SETTINGS, email: 'nope' });
+  await documentConflictCalls(api, '/api/site-settings', DEMO_SITE_SETTINGS);
 }

@@ -39,3 +39,30 @@ export async function editConflictCalls(
   expect((await publish(based('1'))).statusCode).toBe(400);
   expect((await publish(based(await revisionNow()))).statusCode).toBe(200);
 }
+
+/** The same for a document (the About content, the Site settings) at `base`: save, draft and publish; it ends without a draft. */
+export async function documentConflictCalls(api: OpenApiHarness, base: string, valid: object): Promise<void> {
+  const { call, auth } = api;
+  const revisionNow = async (): Promise<string> =>
+    (await call(`${base}/draft`, { method: 'GET', url: `${base}/draft`, headers: auth() })).json().revision;
+  const based = (revision: string) => ({ ...auth(), [BASE_REVISION_HEADER]: revision });
+  const opened = await revisionNow();
+  const save = (headers: Record<string, string>) => call(base, { method: 'PUT', url: base, headers, payload: valid });
+  const saved = await save(based(opened));
+  expect(saved.statusCode, saved.body).toBe(200);
+  expect(saved.json().revision).toBe(await revisionNow());
+  const refused = await save(based(opened));
+  expect(refused.statusCode).toBe(409);
+  expect(refused.json().conflict.revision).toBe(saved.json().revision);
+  expect((await save(based('not a revision'))).statusCode).toBe(400);
+
+  const draft = (headers: Record<string, string>) =>
+    call(`${base}/draft`, { method: 'PUT', url: `${base}/draft`, headers, payload: valid });
+  expect((await draft(based(opened))).statusCode).toBe(409);
+  expect((await draft(based('1..2'))).statusCode).toBe(400);
+  expect((await draft(based(await revisionNow()))).statusCode).toBe(200);
+  const publish = (headers: Record<string, string>) => call(`${base}/publish`, { method: 'POST', url: `${base}/publish`, headers });
+  expect((await publish(based(opened))).statusCode).toBe(409);
+  expect((await publish(based('1'))).statusCode).toBe(400);
+  expect((await publish(based(await revisionNow()))).statusCode).toBe(200);
+}

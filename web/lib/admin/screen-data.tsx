@@ -7,6 +7,7 @@
 import { useCallback, useState, useSyncExternalStore } from 'react';
 import { toast } from 'sonner';
 import { commonCopy } from '../../../shared/copy/admin';
+import type { EditConflict } from '../../../shared/edit-conflicts';
 import { UndoButton } from '../../components/admin/undo-button';
 import { ApiError, apiJson, errorText } from './api';
 import { signedInAccount } from './auth';
@@ -29,8 +30,11 @@ export async function loadReply<Reply>(path: string, loadFailed: string, offline
   }
 }
 
-/** What a write hands back to its screen (`fetcher.data`). */
-export type Written<T> = { ok: true; reply: T } | { ok: false; error: string };
+/**
+ * What a write hands back to its screen (`fetcher.data`); a save refused because someone else changed the item since
+ * it was opened carries their change (`conflict`, docs/decisions/0044) for the screen's conflict dialog.
+ */
+export type Written<T> = { ok: true; reply: T } | { ok: false; error: string; conflict?: EditConflict };
 
 interface WriteToasts<T> {
   /** The success toast's text (none when it is left out). */
@@ -75,7 +79,8 @@ export async function runWrite<T>(call: () => Promise<T>, toasts: WriteToasts<T>
     const message = errorText(failure, toasts.fallback ?? commonCopy.somethingWrong);
     const toasted = typeof toasts.failureToast === 'function' ? toasts.failureToast(failure) : toasts.failureToast !== false;
     if (toasted) toast.error(toasts.failure ? toasts.failure(message) : message, { duration: toasts.duration });
-    return { ok: false, error: message };
+    const conflict = failure instanceof ApiError ? failure.conflict : undefined;
+    return { ok: false, error: message, ...(conflict ? { conflict } : {}) };
   }
 }
 

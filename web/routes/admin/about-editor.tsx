@@ -1,6 +1,9 @@
-/** About Us editor: four sections saved to the server (PUT /api/about-content), read by the public About page. */
+/**
+ * About Us editor: four sections saved to the server (PUT /api/about-content), read by the public About page. Each save
+ * names the revision the editor stands on; someone else's save since opens the edit-conflict dialog (docs/decisions/0044).
+ */
 import { History, Pencil, Trash2 } from 'lucide-react';
-import { useCallback, useLayoutEffect, useState, type FormEvent } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -10,6 +13,7 @@ import {
   aboutHeroSchema,
   aboutMainSchema,
   aboutYearsSchema,
+  storedAboutContentSchema,
   type AboutContent,
   type AboutContentReply,
   type AboutContentSavedReply,
@@ -17,10 +21,13 @@ import {
 import { TOAST_SHORT_MS, aboutEditorCopy as copy, commonCopy, historyCopy } from '../../../shared/copy/admin';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { EditConflictDialog, type ConflictField, type Side } from '../../components/admin/edit-conflict-dialog';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { LabelledInput, PageHeader } from '../../components/admin/ui';
 import { useLeaveGuard, type LeaveGuard } from '../../components/admin/use-leave-guard';
-import { apiJson } from '../../lib/admin/api';
+import type { EditConflict } from '../../../shared/edit-conflicts';
+import { ApiError, apiJson, baseRevision } from '../../lib/admin/api';
+import { loadDocumentDraft } from '../../lib/admin/document-drafts';
 import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/about-editor';
 
@@ -34,17 +41,39 @@ const sections: { key: SectionKey; title: string; fields: Record<string, string>
 ];
 
 export async function clientLoader() {
-  return { about: await loadReply<AboutContentReply>('/about-content', copy.loadFailed) };
+  const [about, draft] = await Promise.all([
+    loadReply<AboutContentReply>('/about-content', copy.loadFailed),
+    // read for the document's revision, the base of the editor's saves (docs/decisions/0044)
+    loadDocumentDraft('/about-content', storedAboutContentSchema),
+  ]);
+  return { about, revision: draft.revision };
+}
+
+/** What a part sends: the whole document, and the revision the editor stands on (left out when unknown: not checked). */
+interface AboutSave {
+  content: AboutContent;
+  revision?: string;
 }
 
 /** Every part saves the whole document. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const content = await submitted<AboutContent>(request);
-  return runWrite(() => apiJson<AboutContentSavedReply>('/about-content', { method: 'PUT', body: content, fallback: copy.saveFailed }), {
-    success: (reply) => reply.message || copy.saved,
-    fallback: copy.saveFailed,
-    duration: TOAST_SHORT_MS,
-  });
+  const { content, revision } = await submitted<AboutSave>(request);
+  return runWrite(
+    () =>
+      apiJson<AboutContentSavedReply>('/about-content', {
+        method: 'PUT',
+        body: content,
+        headers: baseRevision(revision),
+        fallback: copy.saveFailed,
+      }),
+    {
+      success: (reply) => reply.message || copy.saved,
+      fallback: copy.saveFailed,
+      // someone else's change is shown in the conflict dialog, not as a failure
+      failureToast: (failure) => !(failure instanceof ApiError && failure.conflict),
+      duration: TOAST_SHORT_MS,
+    },
+  );
 }
 
 /** A save's reply holds the document as stored: the editor takes it from there, with no second read. */
@@ -52,31 +81,93 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
   return formMethod ? false : defaultShouldRevalidate;
 }
 
-/** Sends the whole document to the screen's action. */
-function useSave() {
+/**
+ * What the editor shares with its parts: the revision every save names as its base (the one opened, then each save's
+ * own) and where a save that met someone else's change goes: the dialog, with the document it sent and how to go on.
+ */
+interface Saving {
+  revision: () => string | undefined;
+  setRevision: (revision: string) => void;
+  onConflict: (met: EditConflict, sent: AboutContent, settle: (next: AboutContent, resend: boolean) => void) => void;
+}
+
+/** Sends the whole document to the screen's action; `onSaved` takes the stored one, `onFailed` a failure of any other kind. */
+function useSave(saving: Saving, onSaved: (content: AboutContent) => void, onFailed: (error: string) => void) {
   const fetcher = useFetcher<Written<AboutContentSavedReply>>();
-  const save = (content: AboutContent) => void fetcher.submit(content, { method: 'put', encType: 'application/json' });
-  return { save, busy: fetcher.state !== 'idle', outcome: fetcher.data };
+  const [sent, setSent] = useState<AboutContent | null>(null);
+  const save = (content: AboutContent) => {
+    setSent(content);
+    const body: AboutSave = { content, ...(saving.revision() ? { revision: saving.revision() } : {}) };
+    void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
+  };
+  useWritten(fetcher.data, (written) => {
+    if (written.ok) {
+      saving.setRevision(written.reply.revision);
+      return onSaved(written.reply.data);
+    }
+    if (written.conflict && sent) return saving.onConflict(written.conflict, sent, (next, resend) => (resend ? save(next) : undefined));
+    onFailed(written.error);
+  });
+  return { save, busy: fetcher.state !== 'idle' };
 }
 
 /** Tells the editor whether a part (a section or the card form) holds changes not saved. */
 type OnDirty = (part: string, dirty: boolean) => void;
+
+/** The document as the form shows it, place by place ("hero.title", "cards"): what an edit conflict compares and merges. */
+function placesOf(content: AboutContent): { name: string; label: string; text: string }[] {
+  const fields = sections.flatMap((section) => {
+    const part = content[section.key] as Record<string, string>;
+    return Object.entries(section.fields).map(([name, text]) => ({
+      name: `${section.key}.${name}`,
+      label: copy.placeLabel(section.title, text),
+      text: part[name] ?? '',
+    }));
+  });
+  const cards = content.cards.map((item) => `${item.title}: ${item.description}`).join('\n');
+  return [...fields, { name: 'cards', label: copy.cards, text: cards }];
+}
+
+/** `base` with each place taken from `theirs` where `choose` says so (the cards as one). */
+function mergedDocument(base: AboutContent, theirs: AboutContent, choose: (place: string) => Side): AboutContent {
+  const next: AboutContent = { ...base, cards: choose('cards') === 'theirs' ? theirs.cards : base.cards };
+  for (const section of sections) {
+    const part = { ...(base[section.key] as Record<string, string>) };
+    const their = theirs[section.key] as Record<string, string>;
+    for (const name of Object.keys(section.fields)) if (choose(`${section.key}.${name}`) === 'theirs') part[name] = their[name] ?? '';
+    (next as Record<SectionKey, unknown>)[section.key] = part;
+  }
+  return next;
+}
 
 function SectionForm({
   section,
   content,
   onSaved,
   onDirty,
+  saving,
 }: {
   section: (typeof sections)[number];
   content: AboutContent;
   onSaved: (c: AboutContent) => void;
   onDirty: OnDirty;
+  saving: Saving;
 }) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...(content[section.key] as Record<string, string>) }));
   const [error, setError] = useState('');
-  const { save, busy, outcome } = useSave();
-  useWritten(outcome, (written) => (written.ok ? onSaved(written.reply.data) : setError(written.error)));
+  const { save, busy } = useSave(
+    {
+      ...saving,
+      // the section's fields become what the conflict was settled to, whether saved again or not
+      onConflict: (met, sent, resend) =>
+        saving.onConflict(met, sent, (next, again) => {
+          setValues({ ...(next[section.key] as Record<string, string>) });
+          resend(next, again);
+        }),
+    },
+    onSaved,
+    setError,
+  );
   const [confirmReset, setConfirmReset] = useState(false);
   // measured against what is saved: after a save the section is unchanged again
   const saved = content[section.key] as Record<string, string>;
@@ -150,11 +241,13 @@ function CardsEditor({
   onSaved,
   onDirty,
   guard,
+  saving,
 }: {
   content: AboutContent;
   onSaved: (c: AboutContent) => void;
   onDirty: OnDirty;
   guard: LeaveGuard;
+  saving: Saving;
 }) {
   const [draft, setDraft] = useState<{ title: string; description: string }>({ title: '', description: '' });
   const [editingId, setEditingId] = useState<string | null>(null);
@@ -162,16 +255,27 @@ function CardsEditor({
   const [pendingDelete, setPendingDelete] = useState<Card | null>(null);
   // what the last save was: the card form's (cleared once saved) or a delete (its question closes either way)
   const [sent, setSent] = useState<'card' | 'delete'>('card');
-  const { save, busy, outcome } = useSave();
-  useWritten(outcome, (written) => {
-    if (sent === 'delete') setPendingDelete(null);
-    if (!written.ok) return setError(written.error);
-    onSaved(written.reply.data);
-    if (sent === 'card') {
-      setEditingId(null);
-      setDraft({ title: '', description: '' });
-    }
-  });
+  const { save, busy } = useSave(
+    {
+      ...saving,
+      onConflict: (met, sentContent, resend) => {
+        setPendingDelete(null);
+        saving.onConflict(met, sentContent, resend);
+      },
+    },
+    (saved) => {
+      if (sent === 'delete') setPendingDelete(null);
+      onSaved(saved);
+      if (sent === 'card') {
+        setEditingId(null);
+        setDraft({ title: '', description: '' });
+      }
+    },
+    (failed) => {
+      if (sent === 'delete') setPendingDelete(null);
+      setError(failed);
+    },
+  );
   const editedCard = content.cards.find((c) => c.id === editingId);
   const dirty = draft.title !== (editedCard?.title ?? '') || draft.description !== (editedCard?.description ?? '');
   useLayoutEffect(() => onDirty('cards', dirty), [onDirty, dirty]);
@@ -293,7 +397,7 @@ function CardsEditor({
 }
 
 export default function AboutEditor() {
-  const { about } = useLoaderData<typeof clientLoader>();
+  const { about, revision } = useLoaderData<typeof clientLoader>();
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
@@ -302,13 +406,27 @@ export default function AboutEditor() {
           {historyCopy.link}
         </Link>
       </PageHeader>
-      <AdminDataView loaded={about}>{({ data }) => <Editor stored={data} />}</AdminDataView>
+      <AdminDataView loaded={about}>{({ data }) => <Editor stored={data} revision={revision} />}</AdminDataView>
     </div>
   );
 }
 
-function Editor({ stored }: { stored: AboutContent }) {
+function Editor({ stored, revision }: { stored: AboutContent; revision: string | undefined }) {
   const [content, setContent] = useState(stored);
+  const [conflict, setConflict] = useState<{
+    met: EditConflict;
+    sent: AboutContent;
+    settle: (next: AboutContent, resend: boolean) => void;
+  } | null>(null);
+  // the revision every save names as its base (a ref: a save reads it after the others' replies)
+  const revisionRef = useRef(revision);
+  const saving: Saving = {
+    revision: () => revisionRef.current,
+    setRevision: (next) => {
+      revisionRef.current = next;
+    },
+    onConflict: useCallback<Saving['onConflict']>((met, sent, settle) => setConflict({ met, sent, settle }), []),
+  };
   const [dirtyParts, setDirtyParts] = useState<ReadonlySet<string>>(() => new Set());
   const onDirty = useCallback<OnDirty>(
     (part, dirty) =>
@@ -326,11 +444,62 @@ function Editor({ stored }: { stored: AboutContent }) {
     <>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         {sections.map((section) => (
-          <SectionForm key={section.key} section={section} content={content} onSaved={setContent} onDirty={onDirty} />
+          <SectionForm key={section.key} section={section} content={content} onSaved={setContent} onDirty={onDirty} saving={saving} />
         ))}
-        <CardsEditor content={content} onSaved={setContent} onDirty={onDirty} guard={guard} />
+        <CardsEditor content={content} onSaved={setContent} onDirty={onDirty} guard={guard} saving={saving} />
       </div>
+      {conflict ? (
+        <AboutConflict conflict={conflict} content={content} saving={saving} onSettled={setContent} onClose={() => setConflict(null)} />
+      ) : null}
       {guard.dialog}
     </>
+  );
+}
+
+/**
+ * The edit-conflict dialog over the document: every place of theirs against what the save sent; settled, the editor
+ * stands on their revision and shows their document as saved, and the part that saved takes the settled document.
+ */
+function AboutConflict({
+  conflict,
+  content,
+  saving,
+  onSettled,
+  onClose,
+}: {
+  conflict: { met: EditConflict; sent: AboutContent; settle: (next: AboutContent, resend: boolean) => void };
+  content: AboutContent;
+  saving: Saving;
+  onSettled: (theirs: AboutContent) => void;
+  onClose: () => void;
+}) {
+  const { met, sent } = conflict;
+  const parsed = storedAboutContentSchema.safeParse(met.values);
+  const theirs = parsed.success ? parsed.data : content;
+  const opened = new Map(placesOf(content).map((place) => [place.name, place.text]));
+  const theirPlaces = new Map(placesOf(theirs).map((place) => [place.name, place.text]));
+  const fields: ConflictField[] = placesOf(sent).map((place) => ({
+    name: place.name,
+    label: place.label,
+    theirs: theirPlaces.get(place.name) ?? '',
+    mine: place.text,
+    changedByMe: place.text !== opened.get(place.name),
+  }));
+  const settle = (choose: (place: string) => Side, resend: boolean) => {
+    saving.setRevision(met.revision);
+    onSettled(theirs);
+    onClose();
+    conflict.settle(mergedDocument(sent, theirs, choose), resend);
+  };
+  return (
+    <EditConflictDialog
+      conflict={met}
+      fields={fields}
+      images={null}
+      onKeepMine={() => settle(() => 'mine', true)}
+      onTakeTheirs={() => settle(() => 'theirs', false)}
+      onMerge={(choices) => settle((place) => choices[place] ?? 'mine', true)}
+      onClose={onClose}
+    />
   );
 }

@@ -1,18 +1,28 @@
-/** Site settings: the company's details every public page shows (PUT /api/site-settings); Admins and Editors. */
+/**
+ * Site settings: the company's details every public page shows (PUT /api/site-settings); Admins and Editors. Its saves
+ * name the revision it opened; someone else's save since opens the edit-conflict dialog (docs/decisions/0044).
+ */
 import { History } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { TOAST_SHORT_MS, commonCopy, draftCopy, historyCopy, scheduleCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { formatPhone } from '../../../shared/phone';
-import { siteSettingsSchema, type SiteSettingsReply, type SiteSettingsSavedReply } from '../../../shared/site-settings-schema';
+import {
+  siteSettingsSchema,
+  storedSiteSettingsSchema,
+  type SiteSettingsReply,
+  type SiteSettingsSavedReply,
+} from '../../../shared/site-settings-schema';
+import type { EditConflict } from '../../../shared/edit-conflicts';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { AutosaveLine } from '../../components/admin/draft-controls';
+import { EditConflictDialog, type Side } from '../../components/admin/edit-conflict-dialog';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { FieldError, PageHeader } from '../../components/admin/ui';
 import { useLeaveGuard } from '../../components/admin/use-leave-guard';
-import { apiJson } from '../../lib/admin/api';
+import { ApiError, apiJson, baseRevision } from '../../lib/admin/api';
 import { loadDocumentDraft, publishDocument, saveDocumentDraft } from '../../lib/admin/document-drafts';
 import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/site-settings';
@@ -39,6 +49,34 @@ function withValue(settings: SiteSettings, place: string, next: string): SiteSet
 /** The settings as the form shows them: numbers stored in E.164 in their readable form. */
 function readable(settings: SiteSettings): SiteSettings {
   return { ...settings, phone: formatPhone(settings.phone), whatsapp: formatPhone(settings.whatsapp) };
+}
+
+/** Every place of the form and its label: what an edit conflict compares and merges, one by one (docs/decisions/0044). */
+const PLACES: [place: string, label: string][] = [
+  ['companyName', copy.fields.companyName],
+  ['email', copy.fields.email],
+  ['phone', copy.fields.phone],
+  ['whatsapp', copy.fields.whatsapp],
+  ['address.street', copy.fields.street],
+  ['address.locality', copy.fields.locality],
+  ['address.region', copy.fields.region],
+  ['address.postalCode', copy.fields.postalCode],
+  ['address.country', copy.fields.country],
+  ['mapLink', copy.fields.mapLink],
+  ...WEEKDAYS.flatMap((day): [string, string][] => [
+    [`hours.${day}.opens`, copy.opens(WEEKDAY_LABELS[day])],
+    [`hours.${day}.closes`, copy.closes(WEEKDAY_LABELS[day])],
+  ]),
+  ...SOCIAL_NETWORKS.map((network): [string, string] => [`social.${network}`, SOCIAL_LABELS[network]]),
+  ['defaultTitle', copy.fields.defaultTitle],
+  ['defaultDescription', copy.fields.defaultDescription],
+  ['shareImage', copy.fields.shareImage],
+];
+
+/** Someone else's saved settings as the form shows them; `fallback` when they cannot be read (an older shape). */
+function theirSettings(values: Record<string, unknown>, fallback: SiteSettings): SiteSettings {
+  const parsed = storedSiteSettingsSchema.safeParse(values);
+  return parsed.success ? readable(parsed.data) : fallback;
 }
 
 /** Each problem by its place; an opening-hours problem belongs to its day. */
@@ -71,14 +109,19 @@ export async function clientLoader() {
     // an unread schedule is no reason to refuse the screen: the section starts empty
     loadReply<Omit<ScheduleReply, 'message'>>('/site-settings/schedule', ''),
   ]);
-  return { settings, draft, schedule: schedule.reply?.data ?? null };
+  return { settings, draft: draft.draft, revision: draft.revision, schedule: schedule.reply?.data ?? null };
 }
 
 /** Save (live at once), Save draft (visitors see no change) or Publish (the form as a draft, then published; docs/decisions/0039). */
 interface SettingsIntent {
   intent: 'save' | 'draft' | 'publish';
   settings: SiteSettings;
+  /** The revision the form stands on (docs/decisions/0044); left out when unknown, the save is then not checked. */
+  revision?: string;
 }
+
+/** Someone else's change is shown in the conflict dialog, not as a failure toast. */
+const toastUnlessConflict = (failure: unknown) => !(failure instanceof ApiError && failure.conflict);
 
 /** The draft's Publish at (docs/decisions/0042); null clears it. */
 interface ScheduleIntent {
@@ -96,29 +139,39 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
       duration: TOAST_SHORT_MS,
     });
   }
-  const { intent, settings } = body;
+  const { intent, settings, revision } = body;
   if (intent === 'draft')
     return runWrite(
       async (): Promise<SiteSettingsSavedReply> => {
-        await saveDocumentDraft('/site-settings', settings);
-        return { success: true, message: draftCopy.draftSaved, data: settings };
+        const saved = await saveDocumentDraft('/site-settings', settings, false, revision);
+        return { success: true, message: draftCopy.draftSaved, data: settings, revision: saved };
       },
-      { success: (reply) => reply.message, failure: draftCopy.failed, duration: TOAST_SHORT_MS },
+      { success: (reply) => reply.message, failure: draftCopy.failed, failureToast: toastUnlessConflict, duration: TOAST_SHORT_MS },
     );
   if (intent === 'publish')
     return runWrite(
       async (): Promise<SiteSettingsSavedReply> => {
-        await publishDocument('/site-settings', settings);
+        const published = await publishDocument('/site-settings', settings, revision);
         const live = await apiJson<SiteSettingsReply>('/site-settings');
-        return { success: true, message: draftCopy.published(copy.title), data: live.data };
+        return { success: true, message: draftCopy.published(copy.title), data: live.data, revision: published };
       },
-      { success: (reply) => reply.message, failure: draftCopy.publishFailed, duration: TOAST_SHORT_MS },
+      { success: (reply) => reply.message, failure: draftCopy.publishFailed, failureToast: toastUnlessConflict, duration: TOAST_SHORT_MS },
     );
-  return runWrite(() => apiJson<SiteSettingsSavedReply>('/site-settings', { method: 'PUT', body: settings, fallback: copy.saveFailed }), {
-    success: (reply) => reply.message || copy.title,
-    fallback: copy.saveFailed,
-    duration: TOAST_SHORT_MS,
-  });
+  return runWrite(
+    () =>
+      apiJson<SiteSettingsSavedReply>('/site-settings', {
+        method: 'PUT',
+        body: settings,
+        headers: baseRevision(revision),
+        fallback: copy.saveFailed,
+      }),
+    {
+      success: (reply) => reply.message || copy.title,
+      fallback: copy.saveFailed,
+      failureToast: toastUnlessConflict,
+      duration: TOAST_SHORT_MS,
+    },
+  );
 }
 
 /** A save's reply holds the settings as stored: the form takes them from it, with no second read. */
@@ -127,7 +180,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 export default function SiteSettingsScreen() {
-  const { settings, draft, schedule } = useLoaderData<typeof clientLoader>();
+  const { settings, draft, revision, schedule } = useLoaderData<typeof clientLoader>();
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
@@ -137,14 +190,24 @@ export default function SiteSettingsScreen() {
         </Link>
       </PageHeader>
       <AdminDataView loaded={settings}>
-        {({ data }) => <SettingsForm stored={readable(draft ?? data)} drafted={draft !== null} schedule={schedule} />}
+        {({ data }) => <SettingsForm stored={readable(draft ?? data)} drafted={draft !== null} revision={revision} schedule={schedule} />}
       </AdminDataView>
     </div>
   );
 }
 
-/** `stored`: what the form opens (the newest draft when `drafted`, else the live settings). */
-function SettingsForm({ stored, drafted, schedule }: { stored: SiteSettings; drafted: boolean; schedule: ItemSchedule | null }) {
+/** `stored`: what the form opens (the newest draft when `drafted`, else the live settings); `revision`: the document's then. */
+function SettingsForm({
+  stored,
+  drafted,
+  revision: opened,
+  schedule,
+}: {
+  stored: SiteSettings;
+  drafted: boolean;
+  revision: string | undefined;
+  schedule: ItemSchedule | null;
+}) {
   const scheduleFetcher = useFetcher<Written<ScheduleReply>>();
   const [saved, setSaved] = useState(stored);
   // a draft newer than the live settings: Publish is offered
@@ -156,27 +219,56 @@ function SettingsForm({ stored, drafted, schedule }: { stored: SiteSettings; dra
   const busy = fetcher.state !== 'idle';
   const dirty = JSON.stringify(saved) !== JSON.stringify(values);
   const guard = useLeaveGuard(dirty);
+  // the revision every save names as its base: the one opened, then each save's own (a ref: the autosave reads it after an await)
+  const revision = useRef(opened);
+  // someone else's save met by one of ours (docs/decisions/0044): the dialog is open, autosave waits for the choice
+  const [conflict, setConflict] = useState<{ met: EditConflict; intent: SettingsIntent['intent'] } | null>(null);
   // autosave: 2 s after the last change of a form that checks out; never a publish (docs/decisions/0039)
-  const autosave = useDraftAutosave(JSON.stringify(values), dirty && !busy && errorsOf(values) === null, async () => {
+  const autosave = useDraftAutosave(JSON.stringify(values), dirty && !busy && conflict === null && errorsOf(values) === null, async () => {
     const parsed = siteSettingsSchema.safeParse(values);
     if (!parsed.success) return 'failed';
-    await saveDocumentDraft('/site-settings', parsed.data, true);
+    try {
+      revision.current = await saveDocumentDraft('/site-settings', parsed.data, true, revision.current);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.conflict)) throw error;
+      setConflict({ met: error.conflict, intent: 'draft' });
+      return 'stopped';
+    }
     setHasDraft(true);
     return 'saved';
   });
   // what the last submission asked for: a draft keeps Publish offered
   const sent = useRef<SettingsIntent['intent']>('save');
-  // a save's outcome: the stored settings into the form, or its message under it
+  // a save's outcome: the stored settings into the form, someone else's change into the dialog, or its message under it
   useWritten(fetcher.data, (outcome) => {
-    if (!outcome.ok) return setFormError(outcome.error);
+    if (!outcome.ok) {
+      if (outcome.conflict) return setConflict({ met: outcome.conflict, intent: sent.current });
+      return setFormError(outcome.error);
+    }
+    if (outcome.reply.revision) revision.current = outcome.reply.revision;
     setSaved(readable(outcome.reply.data));
     setValues(readable(outcome.reply.data));
     setHasDraft(sent.current === 'draft');
   });
 
-  const submit = (event: FormEvent, intent: SettingsIntent['intent'] = 'save') => {
-    event.preventDefault();
-    const found = errorsOf(values);
+  /** The form once an edit conflict is settled: each place theirs or the form's as `choose` says, on their revision. */
+  const settle = (met: EditConflict, choose: (place: string) => Side): SiteSettings => {
+    const theirs = theirSettings(met.values, saved);
+    const next = PLACES.reduce(
+      (settings, [place]) => (choose(place) === 'theirs' ? withValue(settings, place, valueAt(theirs, place)) : settings),
+      values,
+    );
+    revision.current = met.revision;
+    setSaved(theirs);
+    setValues(next);
+    if (met.status === 'draft') setHasDraft(true);
+    setConflict(null);
+    return next;
+  };
+
+  /** Sends `state` (the form, or the form as a conflict's choice just set it) as `intent` says. */
+  const send = (state: SiteSettings, intent: SettingsIntent['intent']) => {
+    const found = errorsOf(state);
     if (found) {
       setErrors(found);
       setFormError(copy.fixErrors);
@@ -189,7 +281,13 @@ function SettingsForm({ stored, drafted, schedule }: { stored: SiteSettings; dra
     setErrors({});
     setFormError('');
     sent.current = intent;
-    void fetcher.submit({ intent, settings: siteSettingsSchema.parse(values) }, { method: 'put', encType: 'application/json' });
+    const body = { intent, settings: siteSettingsSchema.parse(state), ...(revision.current ? { revision: revision.current } : {}) };
+    void fetcher.submit(body, { method: 'put', encType: 'application/json' });
+  };
+
+  const submit = (event: FormEvent, intent: SettingsIntent['intent'] = 'save') => {
+    event.preventDefault();
+    send(values, intent);
   };
 
   const field = (place: string, text: string, options: { type?: string; max?: number; long?: boolean; hint?: string } = {}) => {
@@ -307,6 +405,33 @@ function SettingsForm({ stored, drafted, schedule }: { stored: SiteSettings; dra
           onSave={({ publishAt }) =>
             void scheduleFetcher.submit({ intent: 'schedule', publishAt }, { method: 'put', encType: 'application/json' })
           }
+        />
+      ) : null}
+      {conflict ? (
+        <EditConflictDialog
+          conflict={conflict.met}
+          fields={PLACES.map(([place, text]) => ({
+            name: place,
+            label: text,
+            theirs: valueAt(theirSettings(conflict.met.values, saved), place),
+            mine: valueAt(values, place),
+            changedByMe: valueAt(values, place) !== valueAt(saved, place),
+          }))}
+          images={null}
+          onKeepMine={() =>
+            send(
+              settle(conflict.met, () => 'mine'),
+              conflict.intent,
+            )
+          }
+          onTakeTheirs={() => settle(conflict.met, () => 'theirs')}
+          onMerge={(choices) =>
+            send(
+              settle(conflict.met, (place) => choices[place] ?? 'mine'),
+              conflict.intent,
+            )
+          }
+          onClose={() => setConflict(null)}
         />
       ) : null}
       {guard.dialog}
