@@ -27,11 +27,15 @@ export default defineConfig({
       args: CHROMIUM_FLAGS,
     },
   },
-  projects: [
-    { name: 'chromium', use: browser, grepInvert: new RegExp(MEASURED) },
-    // the tests that measure time, after the rest and one at a time: alone on the machine's two cores
-    { name: 'measured', use: browser, grep: new RegExp(MEASURED), workers: 1, dependencies: ['chromium'] },
-  ],
+  projects:
+    E2E_LANES === 1
+      ? [{ name: 'chromium', use: browser }]
+      : [
+          { name: 'chromium', use: browser, grepInvert: new RegExp(MEASURED) },
+          // with lanes, the tests that measure time run after the rest and one at a time: alone on the machine's cores
+          // (a run of one spec file then needs --no-deps, or it runs every other test first)
+          { name: 'measured', use: browser, grep: new RegExp(MEASURED), workers: 1, dependencies: ['chromium'] },
+        ],
   // every lane's servers, started at once (Playwright would start them one after another)
   webServer: {
     command: 'exec node --import tsx e2e/fixtures/start-servers.ts',
