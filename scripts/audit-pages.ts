@@ -35,6 +35,8 @@ interface PageFigures {
   failedAudits: string[];
   runScores: number[];
   axeViolations: string[];
+  /** Lighthouse's measure of the host's CPU speed: its 4× slowdown assumes a fast desktop (about 1,000 or more) */
+  benchmarkIndex: number;
 }
 
 interface ResourceItem {
@@ -119,10 +121,11 @@ async function main() {
         failedAudits,
         runScores,
         axeViolations: axe.violations.map((v) => `${v.id} (${v.nodes.length})`),
+        benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
       });
       const f = figures[figures.length - 1];
       console.log(
-        `${path.padEnd(18)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | FCP ${f.fcpMs} ms LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${kib(f.jsBytes)} KiB images ${kib(f.imageBytes)} KiB | axe ${f.axeViolations.length}${RUNS > 1 ? ` | perf of the ${RUNS} runs: ${f.runScores.join(', ')}` : ''}`,
+        `${path.padEnd(18)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | FCP ${f.fcpMs} ms LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${kib(f.jsBytes)} KiB images ${kib(f.imageBytes)} KiB | axe ${f.axeViolations.length} | host benchmark ${f.benchmarkIndex}${RUNS > 1 ? ` | perf of the ${RUNS} runs: ${f.runScores.join(', ')}` : ''}`,
       );
       if (f.failedAudits.length) console.log(`  below 100: ${f.failedAudits.join(', ')}`);
       // AUDIT_SCRIPTS=1 lists each page's scripts, to see what a page's JavaScript is made of
