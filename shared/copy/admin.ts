@@ -872,6 +872,12 @@ export const aboutEditorCopy = {
   /** A field as the edit-conflict dialog names it (docs/decisions/0044): several sections have a Title. */
   placeLabel: (section: string, field: string) => `${section}: ${field}`,
   saveSection: 'Save Section',
+  /** The document-level bar (docs/decisions/0039): drafts cover every section at once; a section's save goes live at once. */
+  wholePage: 'Draft and publishing',
+  wholePageHint:
+    'Save Section puts that section on the site at once. Save draft keeps the changes of every section without showing them to visitors, and Publish puts them all on the site.',
+  draftShown: 'You are editing a draft: visitors see the About page without these changes until you publish them.',
+  fixSections: 'Some sections need attention: see the messages under them.',
   reset: 'Reset Section',
   resetConfirm: 'Are you sure you want to reset this section? Its fields will be cleared.',
   addCard: 'Add Card',

@@ -1,10 +1,13 @@
 /**
- * About Us editor: four sections saved to the server (PUT /api/about-content), read by the public About page. Each save
- * names the revision the editor stands on; someone else's save since opens the edit-conflict dialog (docs/decisions/0044).
+ * About Us editor: four sections of one document, read by the public About page. Each section's save (and each card's)
+ * puts the document live at once (PUT /api/about-content) with that part as the form shows it; the bar above them saves
+ * every section as a draft (visitors see no change), publishes it, and autosaves a draft while typing; a draft newer than
+ * the live document is what the editor opens, and a Schedule section publishes it at a time (docs/decisions/0039, 0042).
+ * Each write names the revision the editor stands on; someone else's save since opens the edit-conflict dialog (0044).
  */
 import { History, Pencil, Trash2 } from 'lucide-react';
 import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { Link, useFetcher, useFetchers, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import {
   ABOUT_CARD_REQUIRED,
@@ -16,23 +19,36 @@ import {
   storedAboutContentSchema,
   type AboutContent,
   type AboutContentReply,
-  type AboutContentSavedReply,
 } from '../../../shared/about-content';
-import { TOAST_SHORT_MS, aboutEditorCopy as copy, commonCopy, historyCopy } from '../../../shared/copy/admin';
+import { aboutEditorCopy as copy, commonCopy, draftCopy, historyCopy } from '../../../shared/copy/admin';
+import type { EditConflict } from '../../../shared/edit-conflicts';
+import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { EditConflictDialog, type ConflictField, type Side } from '../../components/admin/edit-conflict-dialog';
 import { AdminDataView } from '../../components/admin/admin-data';
+import { AutosaveLine, DraftButtons } from '../../components/admin/draft-controls';
+import type { Side } from '../../components/admin/edit-conflict-dialog';
+import { ScheduleFields } from '../../components/admin/schedule-fields';
 import { LabelledInput, PageHeader } from '../../components/admin/ui';
+import { useDocumentConflict, type DocumentShape } from '../../components/admin/use-document-conflict';
+import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { useLeaveGuard, type LeaveGuard } from '../../components/admin/use-leave-guard';
-import type { EditConflict } from '../../../shared/edit-conflicts';
-import { ApiError, apiJson, baseRevision } from '../../lib/admin/api';
-import { loadDocumentDraft } from '../../lib/admin/document-drafts';
-import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
+import {
+  autosaveDocument,
+  documentAction,
+  loadDocumentDraft,
+  type DocumentIntent,
+  type DocumentSaved,
+  type ScheduleIntent,
+} from '../../lib/admin/document-drafts';
+import { loadReply, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/about-editor';
 
 type SectionKey = 'hero' | 'main' | 'years';
 type Card = AboutContent['cards'][number];
+/** A part of the editor with a save of its own: a section, or the feature cards. */
+type Part = SectionKey | 'cards';
+const PATH = '/about-content';
 
 const sections: { key: SectionKey; title: string; fields: Record<string, string>; schema: z.ZodType; long: string[] }[] = [
   { key: 'hero', title: copy.hero, fields: copy.heroFields, schema: aboutHeroSchema, long: [] },
@@ -41,78 +57,26 @@ const sections: { key: SectionKey; title: string; fields: Record<string, string>
 ];
 
 export async function clientLoader() {
-  const [about, draft] = await Promise.all([
-    loadReply<AboutContentReply>('/about-content', copy.loadFailed),
-    // read for the document's revision, the base of the editor's saves (docs/decisions/0044)
-    loadDocumentDraft('/about-content', storedAboutContentSchema),
+  const [about, draft, schedule] = await Promise.all([
+    loadReply<AboutContentReply>(PATH, copy.loadFailed),
+    // the newest draft (the form opens it) and the document's revision, the base of the editor's saves (docs/decisions/0044)
+    loadDocumentDraft(PATH, storedAboutContentSchema),
+    // an unread schedule is no reason to refuse the screen: the section starts empty
+    loadReply<Omit<ScheduleReply, 'message'>>(`${PATH}/schedule`, ''),
   ]);
-  return { about, revision: draft.revision };
+  return { about, draft: draft.draft, revision: draft.revision, schedule: schedule.reply?.data ?? null };
 }
 
-/** What a part sends: the whole document, and the revision the editor stands on (left out when unknown: not checked). */
-interface AboutSave {
-  content: AboutContent;
-  revision?: string;
-}
-
-/** Every part saves the whole document. */
+/** A part's save, Save draft, Publish (every section; docs/decisions/0039) or the draft's schedule (0042). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const { content, revision } = await submitted<AboutSave>(request);
-  return runWrite(
-    () =>
-      apiJson<AboutContentSavedReply>('/about-content', {
-        method: 'PUT',
-        body: content,
-        headers: baseRevision(revision),
-        fallback: copy.saveFailed,
-      }),
-    {
-      success: (reply) => reply.message || copy.saved,
-      fallback: copy.saveFailed,
-      // someone else's change is shown in the conflict dialog, not as a failure
-      failureToast: (failure) => !(failure instanceof ApiError && failure.conflict),
-      duration: TOAST_SHORT_MS,
-    },
-  );
+  const body = await submitted<DocumentIntent<AboutContent> | ScheduleIntent>(request);
+  return documentAction(body, { path: PATH, name: historyCopy.aboutName, saved: copy.saved, saveFailed: copy.saveFailed });
 }
 
 /** A save's reply holds the document as stored: the editor takes it from there, with no second read. */
 export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
   return formMethod ? false : defaultShouldRevalidate;
 }
-
-/**
- * What the editor shares with its parts: the revision every save names as its base (the one opened, then each save's
- * own) and where a save that met someone else's change goes: the dialog, with the document it sent and how to go on.
- */
-interface Saving {
-  revision: () => string | undefined;
-  setRevision: (revision: string) => void;
-  onConflict: (met: EditConflict, sent: AboutContent, settle: (next: AboutContent, resend: boolean) => void) => void;
-}
-
-/** Sends the whole document to the screen's action; `onSaved` takes the stored one, `onFailed` a failure of any other kind. */
-function useSave(saving: Saving, onSaved: (content: AboutContent) => void, onFailed: (error: string) => void) {
-  const fetcher = useFetcher<Written<AboutContentSavedReply>>();
-  const [sent, setSent] = useState<AboutContent | null>(null);
-  const save = (content: AboutContent) => {
-    setSent(content);
-    const body: AboutSave = { content, ...(saving.revision() ? { revision: saving.revision() } : {}) };
-    void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
-  };
-  useWritten(fetcher.data, (written) => {
-    if (written.ok) {
-      saving.setRevision(written.reply.revision);
-      return onSaved(written.reply.data);
-    }
-    if (written.conflict && sent) return saving.onConflict(written.conflict, sent, (next, resend) => (resend ? save(next) : undefined));
-    onFailed(written.error);
-  });
-  return { save, busy: fetcher.state !== 'idle' };
-}
-
-/** Tells the editor whether a part (a section or the card form) holds changes not saved. */
-type OnDirty = (part: string, dirty: boolean) => void;
 
 /** The document as the form shows it, place by place ("hero.title", "cards"): what an edit conflict compares and merges. */
 function placesOf(content: AboutContent): { name: string; label: string; text: string }[] {
@@ -128,6 +92,9 @@ function placesOf(content: AboutContent): { name: string; label: string; text: s
   return [...fields, { name: 'cards', label: copy.cards, text: cards }];
 }
 
+/** The document as text, place by place: two that read the same are the same to the editor. */
+const signature = (content: AboutContent) => JSON.stringify([placesOf(content).map((place) => place.text), content.cards]);
+
 /** `base` with each place taken from `theirs` where `choose` says so (the cards as one). */
 function mergedDocument(base: AboutContent, theirs: AboutContent, choose: (place: string) => Side): AboutContent {
   const next: AboutContent = { ...base, cards: choose('cards') === 'theirs' ? theirs.cards : base.cards };
@@ -140,46 +107,90 @@ function mergedDocument(base: AboutContent, theirs: AboutContent, choose: (place
   return next;
 }
 
+const aboutShape: DocumentShape<AboutContent> = {
+  places: placesOf,
+  read: (values, fallback) => {
+    const parsed = storedAboutContentSchema.safeParse(values);
+    return parsed.success ? parsed.data : fallback;
+  },
+  merge: mergedDocument,
+};
+
+/** Whether a place ("hero.title", "cards") belongs to a part. */
+const inPart = (place: string, part: Part) => place === part || place.startsWith(`${part}.`);
+
+/**
+ * What a write that met someone else's change was: a part's save (sent again, when asked, as that part's), or Save draft
+ * or Publish of the whole form (an autosave counts as Save draft).
+ */
+type AboutWrite = { part: Part; resend: (chosen: AboutContent) => void } | { intent: 'draft' | 'publish' };
+
+/**
+ * What the editor shares with its parts: the live document a part's save goes onto, the revision every save names as
+ * its base (the one opened, then each save's own), whether a write is on its way, and where a save that met someone
+ * else's change goes: the dialog, with the document it sent and how to send it again.
+ */
+interface Saving {
+  live: AboutContent;
+  busy: boolean;
+  revision: () => string | undefined;
+  setRevision: (revision: string) => void;
+  onConflict: (met: EditConflict, part: Part, sent: AboutContent, resend: (chosen: AboutContent) => void) => void;
+}
+
+/** Sends a part's document live through the screen's action; `onSaved` takes the stored one, `onFailed` a failure of any other kind. */
+function useSave(saving: Saving, part: Part, onSaved: (content: AboutContent) => void, onFailed: (error: string) => void) {
+  const fetcher = useFetcher<Written<DocumentSaved<AboutContent>>>();
+  const [sent, setSent] = useState<AboutContent | null>(null);
+  const save = (content: AboutContent) => {
+    setSent(content);
+    const body: DocumentIntent<AboutContent> = {
+      intent: 'save',
+      value: content,
+      ...(saving.revision() ? { revision: saving.revision() } : {}),
+    };
+    void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
+  };
+  useWritten(fetcher.data, (written) => {
+    if (written.ok) {
+      saving.setRevision(written.reply.revision);
+      return onSaved(written.reply.data);
+    }
+    if (written.conflict && sent) return saving.onConflict(written.conflict, part, sent, save);
+    onFailed(written.error);
+  });
+  return { save, busy: fetcher.state !== 'idle' };
+}
+
+/** Tells the editor whether the card form holds changes not saved. */
+type OnDirty = (part: string, dirty: boolean) => void;
+
 function SectionForm({
   section,
-  content,
+  values,
+  onChange,
+  error,
+  onError,
   onSaved,
-  onDirty,
   saving,
 }: {
   section: (typeof sections)[number];
-  content: AboutContent;
-  onSaved: (c: AboutContent) => void;
-  onDirty: OnDirty;
+  values: Record<string, string>;
+  onChange: (values: Record<string, string>) => void;
+  error: string;
+  onError: (error: string) => void;
+  onSaved: (content: AboutContent) => void;
   saving: Saving;
 }) {
-  const [values, setValues] = useState<Record<string, string>>(() => ({ ...(content[section.key] as Record<string, string>) }));
-  const [error, setError] = useState('');
-  const { save, busy } = useSave(
-    {
-      ...saving,
-      // the section's fields become what the conflict was settled to, whether saved again or not
-      onConflict: (met, sent, resend) =>
-        saving.onConflict(met, sent, (next, again) => {
-          setValues({ ...(next[section.key] as Record<string, string>) });
-          resend(next, again);
-        }),
-    },
-    onSaved,
-    setError,
-  );
+  const { save, busy } = useSave(saving, section.key, onSaved, onError);
   const [confirmReset, setConfirmReset] = useState(false);
-  // measured against what is saved: after a save the section is unchanged again
-  const saved = content[section.key] as Record<string, string>;
-  const dirty = Object.keys(section.fields).some((name) => (values[name] ?? '') !== (saved[name] ?? ''));
-  // a layout effect: the editor knows before the next key or click
-  useLayoutEffect(() => onDirty(section.key, dirty), [onDirty, section.key, dirty]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const parsed = section.schema.safeParse(values);
-    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? ABOUT_FILL_ALL);
-    setError('');
-    save({ ...content, [section.key]: parsed.data } as AboutContent);
+    if (!parsed.success) return onError(parsed.error.issues[0]?.message ?? ABOUT_FILL_ALL);
+    onError('');
+    // the live document with this section as the form shows it: the other sections' changes stay where they are
+    save({ ...saving.live, [section.key]: parsed.data } as AboutContent);
   };
   const sectionId = `about-${section.key}`;
   return (
@@ -194,7 +205,7 @@ function SectionForm({
             id,
             className: input,
             value: values[name] ?? '',
-            onChange: (e: { currentTarget: { value: string } }) => setValues({ ...values, [name]: e.currentTarget.value }),
+            onChange: (e: { currentTarget: { value: string } }) => onChange({ ...values, [name]: e.currentTarget.value }),
           };
           return (
             <div key={name}>
@@ -214,7 +225,7 @@ function SectionForm({
           <button type="button" className={btn.secondary} onClick={() => setConfirmReset(true)}>
             {copy.reset}
           </button>
-          <button type="submit" className={btn.primary} disabled={busy}>
+          <button type="submit" className={btn.primary} disabled={saving.busy}>
             {busy ? commonCopy.saving : copy.saveSection}
           </button>
         </div>
@@ -227,7 +238,7 @@ function SectionForm({
           busy={false}
           onCancel={() => setConfirmReset(false)}
           onConfirm={() => {
-            setValues(Object.fromEntries(Object.keys(values).map((key) => [key, ''])));
+            onChange(Object.fromEntries(Object.keys(values).map((key) => [key, ''])));
             setConfirmReset(false);
           }}
         />
@@ -237,13 +248,14 @@ function SectionForm({
 }
 
 function CardsEditor({
-  content,
+  cards,
   onSaved,
   onDirty,
   guard,
   saving,
 }: {
-  content: AboutContent;
+  /** The cards as the form shows them (the draft's, when it opened one). */
+  cards: Card[];
   onSaved: (c: AboutContent) => void;
   onDirty: OnDirty;
   guard: LeaveGuard;
@@ -258,11 +270,12 @@ function CardsEditor({
   const { save, busy } = useSave(
     {
       ...saving,
-      onConflict: (met, sentContent, resend) => {
+      onConflict: (met, part, sentContent, resend) => {
         setPendingDelete(null);
-        saving.onConflict(met, sentContent, resend);
+        saving.onConflict(met, part, sentContent, resend);
       },
     },
+    'cards',
     (saved) => {
       if (sent === 'delete') setPendingDelete(null);
       onSaved(saved);
@@ -276,15 +289,16 @@ function CardsEditor({
       setError(failed);
     },
   );
-  const editedCard = content.cards.find((c) => c.id === editingId);
+  const editedCard = cards.find((c) => c.id === editingId);
   const dirty = draft.title !== (editedCard?.title ?? '') || draft.description !== (editedCard?.description ?? '');
   useLayoutEffect(() => onDirty('cards', dirty), [onDirty, dirty]);
   // switching the card being edited discards only the card form's changes: the sections' stay, so ask only for these
   const switchCard = (run: () => void) => (dirty ? guard.attempt(run) : run());
 
-  const persist = (cards: Card[], kind: 'card' | 'delete') => {
+  // the live document with the cards as the list shows them, changed
+  const persist = (next: Card[], kind: 'card' | 'delete') => {
     setSent(kind);
-    save({ ...content, cards });
+    save({ ...saving.live, cards: next });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -293,8 +307,7 @@ function CardsEditor({
     const parsed = aboutCardSchema.safeParse(card);
     if (!parsed.success) return setError(ABOUT_CARD_REQUIRED);
     setError('');
-    const cards = editingId ? content.cards.map((c) => (c.id === editingId ? parsed.data : c)) : [...content.cards, parsed.data];
-    persist(cards, 'card');
+    persist(editingId ? cards.map((c) => (c.id === editingId ? parsed.data : c)) : [...cards, parsed.data], 'card');
   };
   return (
     <section className={`${card} p-5`} aria-labelledby="about-cards">
@@ -302,7 +315,7 @@ function CardsEditor({
         {copy.cards}
       </h2>
       <ul className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-2">
-        {content.cards.map((item) => (
+        {cards.map((item) => (
           <li key={item.id} className="rounded-lg border border-gray-200 p-3">
             <p className="font-semibold">{item.title}</p>
             <p className="mt-1 text-sm text-gray-700">{item.description}</p>
@@ -374,7 +387,7 @@ function CardsEditor({
               {copy.cancelEdit}
             </button>
           ) : null}
-          <button type="submit" className={btn.primary} disabled={busy}>
+          <button type="submit" className={btn.primary} disabled={saving.busy}>
             {busy ? commonCopy.saving : editingId ? copy.updateCard : copy.addCard}
           </button>
         </div>
@@ -386,7 +399,7 @@ function CardsEditor({
           onCancel={() => setPendingDelete(null)}
           onConfirm={() =>
             persist(
-              content.cards.filter((c) => c.id !== pendingDelete.id),
+              cards.filter((c) => c.id !== pendingDelete.id),
               'delete',
             )
           }
@@ -397,7 +410,7 @@ function CardsEditor({
 }
 
 export default function AboutEditor() {
-  const { about, revision } = useLoaderData<typeof clientLoader>();
+  const { about, draft, revision, schedule } = useLoaderData<typeof clientLoader>();
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
@@ -406,100 +419,197 @@ export default function AboutEditor() {
           {historyCopy.link}
         </Link>
       </PageHeader>
-      <AdminDataView loaded={about}>{({ data }) => <Editor stored={data} revision={revision} />}</AdminDataView>
+      <AdminDataView loaded={about}>
+        {({ data }) => <Editor live={data} draft={draft} revision={revision} schedule={schedule} />}
+      </AdminDataView>
     </div>
   );
 }
 
-function Editor({ stored, revision }: { stored: AboutContent; revision: string | undefined }) {
-  const [content, setContent] = useState(stored);
-  const [conflict, setConflict] = useState<{
-    met: EditConflict;
-    sent: AboutContent;
-    settle: (next: AboutContent, resend: boolean) => void;
-  } | null>(null);
-  // the revision every save names as its base (a ref: a save reads it after the others' replies)
+/**
+ * `live`: the document visitors see; `draft`: a newer draft, which the form opens; `revision`: the document's then.
+ * The form is one document: the sections' fields and the cards, measured against what it last stood on (`saved`).
+ */
+function Editor({
+  live: opened,
+  draft,
+  revision,
+  schedule,
+}: {
+  live: AboutContent;
+  draft: AboutContent | null;
+  revision: string | undefined;
+  schedule: ItemSchedule | null;
+}) {
+  const [live, setLive] = useState(opened);
+  const [saved, setSaved] = useState(draft ?? opened);
+  const [values, setValues] = useState(draft ?? opened);
+  // a draft newer than the live document: the editor says so, and offers its schedule
+  const [hasDraft, setHasDraft] = useState(draft !== null);
+  const [errors, setErrors] = useState<Partial<Record<SectionKey, string>>>({});
+  const [formError, setFormError] = useState('');
+  const fetcher = useFetcher<Written<DocumentSaved<AboutContent>>>();
+  const scheduleFetcher = useFetcher<Written<ScheduleReply>>();
+  // every part's save and the bar's share one revision: one write at a time
+  const busy = useFetchers().some((each) => each.state !== 'idle');
+  // the revision every save names as its base (a ref: a save reads it after the others' replies, the autosave after an await)
   const revisionRef = useRef(revision);
+  const dirty = signature(values) !== signature(saved);
+  const [cardFormDirty, setCardFormDirty] = useState(false);
+  const onDirty = useCallback<OnDirty>((_part, changed) => setCardFormDirty(changed), []);
+  const guard = useLeaveGuard(dirty || cardFormDirty);
+
+  // settled, the editor stands on their revision and document; the form takes each place as chosen where the write
+  // sent it, and theirs elsewhere unless it was changed here (nothing typed is lost); then it is sent again as it was asked
+  const conflict = useDocumentConflict<AboutContent, AboutWrite>(aboutShape, ({ met, intent, theirs, chosen, choose, resend }) => {
+    revisionRef.current = met.revision;
+    if (met.status === 'published') setLive(theirs);
+    else setHasDraft(true);
+    const kept = new Map(placesOf(saved).map((place) => [place.name, place.text]));
+    const shown = placesOf(values);
+    const follow = (place: string): Side =>
+      !('part' in intent) || inPart(place, intent.part)
+        ? choose(place)
+        : shown.find((each) => each.name === place)?.text === kept.get(place)
+          ? 'theirs'
+          : 'mine';
+    setSaved(theirs);
+    setValues(mergedDocument(values, theirs, follow));
+    if (!resend) return;
+    if ('part' in intent) intent.resend(chosen);
+    else send(chosen, intent.intent);
+  });
+  /** The whole form as the document, when every section checks out (null, with each section's message, when not). */
+  const checked = (state: AboutContent, show: boolean): AboutContent | null => {
+    const found: Partial<Record<SectionKey, string>> = {};
+    const next: AboutContent = { ...state };
+    for (const section of sections) {
+      const parsed = section.schema.safeParse(state[section.key]);
+      if (parsed.success) (next as Record<SectionKey, unknown>)[section.key] = parsed.data;
+      else found[section.key] = parsed.error.issues[0]?.message ?? ABOUT_FILL_ALL;
+    }
+    if (show) setErrors(found);
+    return Object.keys(found).length > 0 ? null : next;
+  };
+
+  // autosave: 2 s after the last change of a form whose every section checks out; never a publish (docs/decisions/0039)
+  const autosave = useDraftAutosave(signature(values), dirty && !busy && !conflict.open && checked(values, false) !== null, async () => {
+    const value = checked(values, false);
+    if (!value) return 'failed';
+    const outcome = await autosaveDocument(PATH, value, revisionRef, (met) => conflict.meet(met, { intent: 'draft' }, values, saved));
+    if (outcome === 'saved') setHasDraft(true);
+    return outcome;
+  });
+  // an autosave on its way moves the revision too: the buttons wait for it
+  const writing = busy || autosave === 'saving';
   const saving: Saving = {
+    live,
+    busy: writing,
     revision: () => revisionRef.current,
     setRevision: (next) => {
       revisionRef.current = next;
     },
-    onConflict: useCallback<Saving['onConflict']>((met, sent, settle) => setConflict({ met, sent, settle }), []),
+    onConflict: (met, part, sent, resend) => conflict.meet(met, { part, resend }, sent, live),
   };
-  const [dirtyParts, setDirtyParts] = useState<ReadonlySet<string>>(() => new Set());
-  const onDirty = useCallback<OnDirty>(
-    (part, dirty) =>
-      setDirtyParts((current) => {
-        if (current.has(part) === dirty) return current;
-        const next = new Set(current);
-        if (dirty) next.add(part);
-        else next.delete(part);
-        return next;
-      }),
-    [],
-  );
-  const guard = useLeaveGuard(dirtyParts.size > 0);
+
+  // what the bar's last write asked for
+  const sent = useRef<'draft' | 'publish'>('draft');
+  useWritten(fetcher.data, (outcome) => {
+    if (!outcome.ok) {
+      if (outcome.conflict) return conflict.meet(outcome.conflict, { intent: sent.current }, values, saved);
+      return setFormError(outcome.error);
+    }
+    revisionRef.current = outcome.reply.revision;
+    if (sent.current === 'publish') setLive(outcome.reply.data);
+    setSaved(outcome.reply.data);
+    setValues(outcome.reply.data);
+    setHasDraft(sent.current === 'draft');
+  });
+
+  /** Save draft or Publish of every section and the cards, as `state` has them. */
+  function send(state: AboutContent, intent: 'draft' | 'publish') {
+    const value = checked(state, true);
+    if (!value) {
+      setFormError(copy.fixSections);
+      // the first section with a problem takes the focus, at its first field
+      const first = sections.find((section) => section.schema.safeParse(state[section.key]).success === false);
+      if (first) document.getElementById(`about-${first.key}-${Object.keys(first.fields)[0]}`)?.focus();
+      return;
+    }
+    setFormError('');
+    sent.current = intent;
+    // the action's DocumentIntent
+    const body = { intent, value, ...(revisionRef.current ? { revision: revisionRef.current } : {}) };
+    void fetcher.submit(body, { method: 'put', encType: 'application/json' });
+  }
+
+  /** A part's save went live: the editor stands on the stored document; the part shows it, the other parts keep the form's. */
+  const partSaved = (part: Part) => (stored: AboutContent) => {
+    setLive(stored);
+    // the form's other changes differ from it now: the autosave keeps them as a draft, and the guard asks before they go
+    setSaved(stored);
+    setValues((current) => ({ ...current, [part]: stored[part] }));
+    setHasDraft(false);
+  };
+
+  const barBusy = fetcher.state !== 'idle';
   return (
     <>
+      <section className={`${card} mb-6 space-y-3 p-5`} aria-labelledby="about-document">
+        <h2 id="about-document" className="text-lg font-semibold">
+          {copy.wholePage}
+        </h2>
+        <p className="text-sm text-gray-700">{copy.wholePageHint}</p>
+        {hasDraft ? (
+          <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900" data-testid="about-draft-notice">
+            {copy.draftShown}
+          </p>
+        ) : null}
+        <AutosaveLine status={autosave} />
+        {formError ? (
+          <p role="alert" className="text-sm text-red-700">
+            {formError}
+          </p>
+        ) : null}
+        <div className="flex flex-wrap justify-end gap-2">
+          <DraftButtons busy={writing} published changed={hasDraft} onSaveDraft={() => send(values, 'draft')} />
+          {hasDraft || dirty ? (
+            <button type="button" className={btn.primary} disabled={writing} onClick={() => send(values, 'publish')}>
+              {barBusy && sent.current === 'publish' ? draftCopy.publishing : draftCopy.publish}
+            </button>
+          ) : null}
+        </div>
+      </section>
+      {/* a draft is what a schedule publishes: the section comes with one */}
+      {hasDraft ? (
+        <ScheduleFields
+          className="mb-6"
+          schedule={schedule}
+          withUnpublish={false}
+          busy={scheduleFetcher.state !== 'idle'}
+          onSave={({ publishAt }) => {
+            const body: ScheduleIntent = { intent: 'schedule', publishAt };
+            void scheduleFetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
+          }}
+        />
+      ) : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         {sections.map((section) => (
-          <SectionForm key={section.key} section={section} content={content} onSaved={setContent} onDirty={onDirty} saving={saving} />
+          <SectionForm
+            key={section.key}
+            section={section}
+            values={values[section.key] as Record<string, string>}
+            onChange={(next) => setValues((current) => ({ ...current, [section.key]: next }))}
+            error={errors[section.key] ?? ''}
+            onError={(error) => setErrors((current) => ({ ...current, [section.key]: error }))}
+            onSaved={partSaved(section.key)}
+            saving={saving}
+          />
         ))}
-        <CardsEditor content={content} onSaved={setContent} onDirty={onDirty} guard={guard} saving={saving} />
+        <CardsEditor cards={values.cards} onSaved={partSaved('cards')} onDirty={onDirty} guard={guard} saving={saving} />
       </div>
-      {conflict ? (
-        <AboutConflict conflict={conflict} content={content} saving={saving} onSettled={setContent} onClose={() => setConflict(null)} />
-      ) : null}
+      {conflict.dialog}
       {guard.dialog}
     </>
-  );
-}
-
-/**
- * The edit-conflict dialog over the document: every place of theirs against what the save sent; settled, the editor
- * stands on their revision and shows their document as saved, and the part that saved takes the settled document.
- */
-function AboutConflict({
-  conflict,
-  content,
-  saving,
-  onSettled,
-  onClose,
-}: {
-  conflict: { met: EditConflict; sent: AboutContent; settle: (next: AboutContent, resend: boolean) => void };
-  content: AboutContent;
-  saving: Saving;
-  onSettled: (theirs: AboutContent) => void;
-  onClose: () => void;
-}) {
-  const { met, sent } = conflict;
-  const parsed = storedAboutContentSchema.safeParse(met.values);
-  const theirs = parsed.success ? parsed.data : content;
-  const opened = new Map(placesOf(content).map((place) => [place.name, place.text]));
-  const theirPlaces = new Map(placesOf(theirs).map((place) => [place.name, place.text]));
-  const fields: ConflictField[] = placesOf(sent).map((place) => ({
-    name: place.name,
-    label: place.label,
-    theirs: theirPlaces.get(place.name) ?? '',
-    mine: place.text,
-    changedByMe: place.text !== opened.get(place.name),
-  }));
-  const settle = (choose: (place: string) => Side, resend: boolean) => {
-    saving.setRevision(met.revision);
-    onSettled(theirs);
-    onClose();
-    conflict.settle(mergedDocument(sent, theirs, choose), resend);
-  };
-  return (
-    <EditConflictDialog
-      conflict={met}
-      fields={fields}
-      images={null}
-      onKeepMine={() => settle(() => 'mine', true)}
-      onTakeTheirs={() => settle(() => 'theirs', false)}
-      onMerge={(choices) => settle((place) => choices[place] ?? 'mine', true)}
-      onClose={onClose}
-    />
   );
 }

@@ -5,31 +5,33 @@
 import { History } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { TOAST_SHORT_MS, commonCopy, draftCopy, historyCopy, scheduleCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
+import { commonCopy, draftCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { formatPhone } from '../../../shared/phone';
-import {
-  siteSettingsSchema,
-  storedSiteSettingsSchema,
-  type SiteSettingsReply,
-  type SiteSettingsSavedReply,
-} from '../../../shared/site-settings-schema';
-import type { EditConflict } from '../../../shared/edit-conflicts';
+import { siteSettingsSchema, storedSiteSettingsSchema, type SiteSettingsReply } from '../../../shared/site-settings-schema';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { AutosaveLine } from '../../components/admin/draft-controls';
-import { EditConflictDialog, type Side } from '../../components/admin/edit-conflict-dialog';
+import { useDocumentConflict, type DocumentShape } from '../../components/admin/use-document-conflict';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { FieldError, PageHeader } from '../../components/admin/ui';
 import { useLeaveGuard } from '../../components/admin/use-leave-guard';
-import { ApiError, apiJson, baseRevision } from '../../lib/admin/api';
-import { loadDocumentDraft, publishDocument, saveDocumentDraft } from '../../lib/admin/document-drafts';
-import { loadReply, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
+import {
+  autosaveDocument,
+  documentAction,
+  loadDocumentDraft,
+  type DocumentIntent,
+  type DocumentSaved,
+  type ScheduleIntent,
+} from '../../lib/admin/document-drafts';
+import { loadReply, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/site-settings';
 import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import { ScheduleFields } from '../../components/admin/schedule-fields';
 
 type Errors = Record<string, string>;
+/** What the form's buttons ask for (docs/decisions/0039). */
+type Intent = DocumentIntent<SiteSettings>['intent'];
 
 /** The value at a dotted place ("address.street") of the settings. */
 function valueAt(settings: SiteSettings, place: string): string {
@@ -73,11 +75,20 @@ const PLACES: [place: string, label: string][] = [
   ['shareImage', copy.fields.shareImage],
 ];
 
-/** Someone else's saved settings as the form shows them; `fallback` when they cannot be read (an older shape). */
-function theirSettings(values: Record<string, unknown>, fallback: SiteSettings): SiteSettings {
-  const parsed = storedSiteSettingsSchema.safeParse(values);
-  return parsed.success ? readable(parsed.data) : fallback;
-}
+/** The settings place by place, for an edit conflict's comparison and merge (docs/decisions/0044). */
+const settingsShape: DocumentShape<SiteSettings> = {
+  places: (settings) => PLACES.map(([name, text]) => ({ name, label: text, text: valueAt(settings, name) })),
+  // someone else's saved settings as the form shows them
+  read: (values, fallback) => {
+    const parsed = storedSiteSettingsSchema.safeParse(values);
+    return parsed.success ? readable(parsed.data) : fallback;
+  },
+  merge: (mine, theirs, choose) =>
+    PLACES.reduce(
+      (settings, [place]) => (choose(place) === 'theirs' ? withValue(settings, place, valueAt(theirs, place)) : settings),
+      mine,
+    ),
+};
 
 /** Each problem by its place; an opening-hours problem belongs to its day. */
 function errorsOf(value: SiteSettings): Errors | null {
@@ -112,66 +123,10 @@ export async function clientLoader() {
   return { settings, draft: draft.draft, revision: draft.revision, schedule: schedule.reply?.data ?? null };
 }
 
-/** Save (live at once), Save draft (visitors see no change) or Publish (the form as a draft, then published; docs/decisions/0039). */
-interface SettingsIntent {
-  intent: 'save' | 'draft' | 'publish';
-  settings: SiteSettings;
-  /** The revision the form stands on (docs/decisions/0044); left out when unknown, the save is then not checked. */
-  revision?: string;
-}
-
-/** Someone else's change is shown in the conflict dialog, not as a failure toast. */
-const toastUnlessConflict = (failure: unknown) => !(failure instanceof ApiError && failure.conflict);
-
-/** The draft's Publish at (docs/decisions/0042); null clears it. */
-interface ScheduleIntent {
-  intent: 'schedule';
-  publishAt: string | null;
-}
-
+/** Save (live at once), Save draft (visitors see no change), Publish (the form as a draft, then published; docs/decisions/0039), Schedule. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const body = await submitted<SettingsIntent | ScheduleIntent>(request);
-  if (body.intent === 'schedule') {
-    const times = { publishAt: body.publishAt };
-    return runWrite(() => apiJson<ScheduleReply>('/site-settings/schedule', { method: 'PUT', body: times }), {
-      success: () => (body.publishAt ? scheduleCopy.saved(copy.title) : scheduleCopy.cleared(copy.title)),
-      failure: scheduleCopy.failed,
-      duration: TOAST_SHORT_MS,
-    });
-  }
-  const { intent, settings, revision } = body;
-  if (intent === 'draft')
-    return runWrite(
-      async (): Promise<SiteSettingsSavedReply> => {
-        const saved = await saveDocumentDraft('/site-settings', settings, false, revision);
-        return { success: true, message: draftCopy.draftSaved, data: settings, revision: saved };
-      },
-      { success: (reply) => reply.message, failure: draftCopy.failed, failureToast: toastUnlessConflict, duration: TOAST_SHORT_MS },
-    );
-  if (intent === 'publish')
-    return runWrite(
-      async (): Promise<SiteSettingsSavedReply> => {
-        const published = await publishDocument('/site-settings', settings, revision);
-        const live = await apiJson<SiteSettingsReply>('/site-settings');
-        return { success: true, message: draftCopy.published(copy.title), data: live.data, revision: published };
-      },
-      { success: (reply) => reply.message, failure: draftCopy.publishFailed, failureToast: toastUnlessConflict, duration: TOAST_SHORT_MS },
-    );
-  return runWrite(
-    () =>
-      apiJson<SiteSettingsSavedReply>('/site-settings', {
-        method: 'PUT',
-        body: settings,
-        headers: baseRevision(revision),
-        fallback: copy.saveFailed,
-      }),
-    {
-      success: (reply) => reply.message || copy.title,
-      fallback: copy.saveFailed,
-      failureToast: toastUnlessConflict,
-      duration: TOAST_SHORT_MS,
-    },
-  );
+  const body = await submitted<DocumentIntent<SiteSettings> | ScheduleIntent>(request);
+  return documentAction(body, { path: '/site-settings', name: copy.title, saved: copy.title, saveFailed: copy.saveFailed });
 }
 
 /** A save's reply holds the settings as stored: the form takes them from it, with no second read. */
@@ -215,34 +170,35 @@ function SettingsForm({
   const [values, setValues] = useState(stored);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
-  const fetcher = useFetcher<Written<SiteSettingsSavedReply>>();
+  const fetcher = useFetcher<Written<DocumentSaved<SiteSettings>>>();
   const busy = fetcher.state !== 'idle';
   const dirty = JSON.stringify(saved) !== JSON.stringify(values);
   const guard = useLeaveGuard(dirty);
   // the revision every save names as its base: the one opened, then each save's own (a ref: the autosave reads it after an await)
   const revision = useRef(opened);
-  // someone else's save met by one of ours (docs/decisions/0044): the dialog is open, autosave waits for the choice
-  const [conflict, setConflict] = useState<{ met: EditConflict; intent: SettingsIntent['intent'] } | null>(null);
-  // autosave: 2 s after the last change of a form that checks out; never a publish (docs/decisions/0039)
-  const autosave = useDraftAutosave(JSON.stringify(values), dirty && !busy && conflict === null && errorsOf(values) === null, async () => {
+  // someone else's save met by one of ours (docs/decisions/0044): settled, the form stands on their revision and
+  // settings, with each place as chosen, and is sent again as it was asked (not for Take theirs)
+  const conflict = useDocumentConflict<SiteSettings, Intent>(settingsShape, ({ met, intent, theirs, chosen, resend }) => {
+    revision.current = met.revision;
+    setSaved(theirs);
+    setValues(chosen);
+    if (met.status === 'draft') setHasDraft(true);
+    if (resend) send(chosen, intent);
+  });
+  // autosave: 2 s after the last change of a form that checks out; never a publish (docs/decisions/0039); it waits while the dialog is open
+  const autosave = useDraftAutosave(JSON.stringify(values), dirty && !busy && !conflict.open && errorsOf(values) === null, async () => {
     const parsed = siteSettingsSchema.safeParse(values);
     if (!parsed.success) return 'failed';
-    try {
-      revision.current = await saveDocumentDraft('/site-settings', parsed.data, true, revision.current);
-    } catch (error) {
-      if (!(error instanceof ApiError && error.conflict)) throw error;
-      setConflict({ met: error.conflict, intent: 'draft' });
-      return 'stopped';
-    }
-    setHasDraft(true);
-    return 'saved';
+    const outcome = await autosaveDocument('/site-settings', parsed.data, revision, (met) => conflict.meet(met, 'draft', values, saved));
+    if (outcome === 'saved') setHasDraft(true);
+    return outcome;
   });
   // what the last submission asked for: a draft keeps Publish offered
-  const sent = useRef<SettingsIntent['intent']>('save');
+  const sent = useRef<Intent>('save');
   // a save's outcome: the stored settings into the form, someone else's change into the dialog, or its message under it
   useWritten(fetcher.data, (outcome) => {
     if (!outcome.ok) {
-      if (outcome.conflict) return setConflict({ met: outcome.conflict, intent: sent.current });
+      if (outcome.conflict) return conflict.meet(outcome.conflict, sent.current, values, saved);
       return setFormError(outcome.error);
     }
     if (outcome.reply.revision) revision.current = outcome.reply.revision;
@@ -251,23 +207,8 @@ function SettingsForm({
     setHasDraft(sent.current === 'draft');
   });
 
-  /** The form once an edit conflict is settled: each place theirs or the form's as `choose` says, on their revision. */
-  const settle = (met: EditConflict, choose: (place: string) => Side): SiteSettings => {
-    const theirs = theirSettings(met.values, saved);
-    const next = PLACES.reduce(
-      (settings, [place]) => (choose(place) === 'theirs' ? withValue(settings, place, valueAt(theirs, place)) : settings),
-      values,
-    );
-    revision.current = met.revision;
-    setSaved(theirs);
-    setValues(next);
-    if (met.status === 'draft') setHasDraft(true);
-    setConflict(null);
-    return next;
-  };
-
   /** Sends `state` (the form, or the form as a conflict's choice just set it) as `intent` says. */
-  const send = (state: SiteSettings, intent: SettingsIntent['intent']) => {
+  function send(state: SiteSettings, intent: Intent) {
     const found = errorsOf(state);
     if (found) {
       setErrors(found);
@@ -281,11 +222,12 @@ function SettingsForm({
     setErrors({});
     setFormError('');
     sent.current = intent;
-    const body = { intent, settings: siteSettingsSchema.parse(state), ...(revision.current ? { revision: revision.current } : {}) };
+    // the action's DocumentIntent
+    const body = { intent, value: siteSettingsSchema.parse(state), ...(revision.current ? { revision: revision.current } : {}) };
     void fetcher.submit(body, { method: 'put', encType: 'application/json' });
-  };
+  }
 
-  const submit = (event: FormEvent, intent: SettingsIntent['intent'] = 'save') => {
+  const submit = (event: FormEvent, intent: Intent = 'save') => {
     event.preventDefault();
     send(values, intent);
   };
@@ -402,38 +344,13 @@ function SettingsForm({
           schedule={schedule}
           withUnpublish={false}
           busy={scheduleFetcher.state !== 'idle'}
-          onSave={({ publishAt }) =>
-            void scheduleFetcher.submit({ intent: 'schedule', publishAt }, { method: 'put', encType: 'application/json' })
-          }
+          onSave={({ publishAt }) => {
+            const body: ScheduleIntent = { intent: 'schedule', publishAt };
+            void scheduleFetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
+          }}
         />
       ) : null}
-      {conflict ? (
-        <EditConflictDialog
-          conflict={conflict.met}
-          fields={PLACES.map(([place, text]) => ({
-            name: place,
-            label: text,
-            theirs: valueAt(theirSettings(conflict.met.values, saved), place),
-            mine: valueAt(values, place),
-            changedByMe: valueAt(values, place) !== valueAt(saved, place),
-          }))}
-          images={null}
-          onKeepMine={() =>
-            send(
-              settle(conflict.met, () => 'mine'),
-              conflict.intent,
-            )
-          }
-          onTakeTheirs={() => settle(conflict.met, () => 'theirs')}
-          onMerge={(choices) =>
-            send(
-              settle(conflict.met, (place) => choices[place] ?? 'mine'),
-              conflict.intent,
-            )
-          }
-          onClose={() => setConflict(null)}
-        />
-      ) : null}
+      {conflict.dialog}
       {guard.dialog}
     </>
   );
