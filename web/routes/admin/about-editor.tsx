@@ -6,7 +6,7 @@
  * Each write names the revision the editor stands on; someone else's save since opens the edit-conflict dialog (0044).
  */
 import { History, Pencil, Trash2 } from 'lucide-react';
-import { useCallback, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useFetcher, useFetchers, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { z } from 'zod';
 import {
@@ -19,6 +19,7 @@ import {
   storedAboutContentSchema,
   type AboutContent,
   type AboutContentReply,
+  type AboutContentSavedReply,
 } from '../../../shared/about-content';
 import { aboutEditorCopy as copy, commonCopy, draftCopy, historyCopy } from '../../../shared/copy/admin';
 import type { EditConflict } from '../../../shared/edit-conflicts';
@@ -38,7 +39,6 @@ import {
   documentAction,
   loadDocumentDraft,
   type DocumentIntent,
-  type DocumentSaved,
   type ScheduleIntent,
 } from '../../lib/admin/document-drafts';
 import { loadReply, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
@@ -140,7 +140,7 @@ interface Saving {
 
 /** Sends a part's document live through the screen's action; `onSaved` takes the stored one, `onFailed` a failure of any other kind. */
 function useSave(saving: Saving, part: Part, onSaved: (content: AboutContent) => void, onFailed: (error: string) => void) {
-  const fetcher = useFetcher<Written<DocumentSaved<AboutContent>>>();
+  const fetcher = useFetcher<Written<AboutContentSavedReply>>();
   const [sent, setSent] = useState<AboutContent | null>(null);
   const save = (content: AboutContent) => {
     setSent(content);
@@ -163,7 +163,7 @@ function useSave(saving: Saving, part: Part, onSaved: (content: AboutContent) =>
 }
 
 /** Tells the editor whether the card form holds changes not saved. */
-type OnDirty = (part: string, dirty: boolean) => void;
+type OnDirty = (dirty: boolean) => void;
 
 function SectionForm({
   section,
@@ -291,7 +291,7 @@ function CardsEditor({
   );
   const editedCard = cards.find((c) => c.id === editingId);
   const dirty = draft.title !== (editedCard?.title ?? '') || draft.description !== (editedCard?.description ?? '');
-  useLayoutEffect(() => onDirty('cards', dirty), [onDirty, dirty]);
+  useLayoutEffect(() => onDirty(dirty), [onDirty, dirty]);
   // switching the card being edited discards only the card form's changes: the sections' stay, so ask only for these
   const switchCard = (run: () => void) => (dirty ? guard.attempt(run) : run());
 
@@ -448,7 +448,7 @@ function Editor({
   const [hasDraft, setHasDraft] = useState(draft !== null);
   const [errors, setErrors] = useState<Partial<Record<SectionKey, string>>>({});
   const [formError, setFormError] = useState('');
-  const fetcher = useFetcher<Written<DocumentSaved<AboutContent>>>();
+  const fetcher = useFetcher<Written<AboutContentSavedReply>>();
   const scheduleFetcher = useFetcher<Written<ScheduleReply>>();
   // every part's save and the bar's share one revision: one write at a time
   const busy = useFetchers().some((each) => each.state !== 'idle');
@@ -456,7 +456,6 @@ function Editor({
   const revisionRef = useRef(revision);
   const dirty = signature(values) !== signature(saved);
   const [cardFormDirty, setCardFormDirty] = useState(false);
-  const onDirty = useCallback<OnDirty>((_part, changed) => setCardFormDirty(changed), []);
   const guard = useLeaveGuard(dirty || cardFormDirty);
 
   // settled, the editor stands on their revision and document; the form takes each place as chosen where the write
@@ -531,9 +530,13 @@ function Editor({
     const value = checked(state, true);
     if (!value) {
       setFormError(copy.fixSections);
-      // the first section with a problem takes the focus, at its first field
-      const first = sections.find((section) => section.schema.safeParse(state[section.key]).success === false);
-      if (first) document.getElementById(`about-${first.key}-${Object.keys(first.fields)[0]}`)?.focus();
+      // the first field with a problem takes the focus
+      for (const section of sections) {
+        const parsed = section.schema.safeParse(state[section.key]);
+        if (parsed.success) continue;
+        document.getElementById(`about-${section.key}-${String(parsed.error.issues[0]?.path[0] ?? '')}`)?.focus();
+        break;
+      }
       return;
     }
     setFormError('');
@@ -606,7 +609,7 @@ function Editor({
             saving={saving}
           />
         ))}
-        <CardsEditor cards={values.cards} onSaved={partSaved('cards')} onDirty={onDirty} guard={guard} saving={saving} />
+        <CardsEditor cards={values.cards} onSaved={partSaved('cards')} onDirty={setCardFormDirty} guard={guard} saving={saving} />
       </div>
       {conflict.dialog}
       {guard.dialog}

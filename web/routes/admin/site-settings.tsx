@@ -8,7 +8,12 @@ import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } fr
 import { commonCopy, draftCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { formatPhone } from '../../../shared/phone';
-import { siteSettingsSchema, storedSiteSettingsSchema, type SiteSettingsReply } from '../../../shared/site-settings-schema';
+import {
+  siteSettingsSchema,
+  storedSiteSettingsSchema,
+  type SiteSettingsReply,
+  type SiteSettingsSavedReply,
+} from '../../../shared/site-settings-schema';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { AutosaveLine } from '../../components/admin/draft-controls';
@@ -21,7 +26,6 @@ import {
   documentAction,
   loadDocumentDraft,
   type DocumentIntent,
-  type DocumentSaved,
   type ScheduleIntent,
 } from '../../lib/admin/document-drafts';
 import { loadReply, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
@@ -170,7 +174,7 @@ function SettingsForm({
   const [values, setValues] = useState(stored);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState('');
-  const fetcher = useFetcher<Written<DocumentSaved<SiteSettings>>>();
+  const fetcher = useFetcher<Written<SiteSettingsSavedReply>>();
   const busy = fetcher.state !== 'idle';
   const dirty = JSON.stringify(saved) !== JSON.stringify(values);
   const guard = useLeaveGuard(dirty);
