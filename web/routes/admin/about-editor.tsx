@@ -563,11 +563,7 @@ function Editor({
           {copy.wholePage}
         </h2>
         <p className="text-sm text-gray-700">{copy.wholePageHint}</p>
-        {hasDraft ? (
-          <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900" data-testid="about-draft-notice">
-            {copy.draftShown}
-          </p>
-        ) : null}
+        {hasDraft ? <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">{copy.draftShown}</p> : null}
         <AutosaveLine status={autosave} />
         {formError ? (
           <p role="alert" className="text-sm text-red-700">
