@@ -1,5 +1,5 @@
 /**
- * A real app for a test file: its own database (PGlite from the migrated snapshot,
+ * A real app for a test file: its own database (PGlite copied from the run’s migrated one,
  * or a fresh schema on TEST_DATABASE_URL when TEST_DB=postgres) and its own data directory.
  */
 import crypto from 'node:crypto';
@@ -22,7 +22,7 @@ import { JOB_KINDS } from '../jobs/job-kinds';
 import { createMailWorker, DEFAULT_MAIL_WORKER, mailJobKind, type MailWorker, type MailWorkerOptions } from '../mail/mail-worker';
 import { createServices, type Services } from '../services';
 import type { ResourceDef } from '../../shared/resources';
-import { SNAPSHOT_FILE } from './snapshot-path';
+import { copyMigratedDatabase } from './snapshot-path';
 
 export const TEST_ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' };
 
@@ -90,10 +90,9 @@ async function openTestDatabase(
     return openDatabase({ kind: 'postgres', url, schemaName });
   }
   const dbDir = path.join(dataDir, 'db');
-  // the PostgreSQL pass makes no snapshot: a PGlite there migrates from scratch
-  if (reopen || !fs.existsSync(SNAPSHOT_FILE)) return openDatabase({ kind: 'pglite', dataDir: dbDir });
-  const snapshot = new Blob([fs.readFileSync(SNAPSHOT_FILE)]);
-  return openDatabase({ kind: 'pglite', dataDir: dbDir, snapshot });
+  // a fresh app starts from the run's migrated database (the PostgreSQL pass makes none: a PGlite there migrates from scratch)
+  if (!reopen) copyMigratedDatabase(dbDir);
+  return openDatabase({ kind: 'pglite', dataDir: dbDir });
 }
 
 async function dropSchema(schemaName: string) {
