@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { readEnv, type Env } from '../env';
@@ -95,6 +96,15 @@ async function openTestDatabase(
   return openDatabase({ kind: 'pglite', dataDir: dbDir });
 }
 
+/** The run's folder for test apps' data (global-setup.ts provides it), or the system's temp folder outside a run. */
+function testDataRoot(): string {
+  try {
+    return inject('testDataRoot') ?? os.tmpdir();
+  } catch {
+    return os.tmpdir();
+  }
+}
+
 async function dropSchema(schemaName: string) {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
@@ -107,7 +117,7 @@ export async function createTestApp(
   existing?: { dataDir: string; schemaName: string },
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(testDataRoot(), 'app-'));
   const schemaName = existing?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`;
   const env: Env = { ...readEnv(), dataDir, databaseUrl: undefined, demoContent: false, simulateFailures: [], ...overrides };
   const database = await openTestDatabase(dataDir, schemaName, Boolean(existing), options.databaseUrl, options.databaseKind);
@@ -160,7 +170,9 @@ export async function createTestApp(
     async close() {
       await stop();
       if (database.kind === 'postgres') await dropSchema(schemaName);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // not waited for: removing an embedded database's thousand files took 1-2 s of each close; the run's end removes
+      // whatever is left (server/test/global-setup.ts)
+      fs.promises.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
     },
     restart: () => createTestApp(overrides, { dataDir, schemaName }, options),
   };
