@@ -10,7 +10,7 @@ import type { DraftWrittenReply } from '../../../shared/drafts';
 import { DEFAULT_DETAILS, type ImageDetails } from '../../../shared/image-details';
 import { resources, type ResourceDef, type ResourceKey } from '../../../shared/resources';
 import { applyConditions, imageCountMessage, validateRecord } from '../../../shared/validation';
-import type { LivePreviewRequest } from '../../../shared/live-preview';
+import type { ItemPreviewRequest } from '../../../shared/live-preview';
 import type { ResourceRecord, WrittenReply } from '../../../shared/resource-replies';
 import { isItemSchedule, type ItemSchedule } from '../../../shared/schedules';
 import { isRecord } from '../../../shared/narrow';
@@ -164,14 +164,14 @@ export function ResourceForm(props: ResourceFormProps) {
   }
 
   /** The form as it is now, for its live preview: no checks, nothing shown as an error. */
-  function previewRequest(): LivePreviewRequest {
-    const fields: LivePreviewRequest['fields'] = {};
+  function previewRequest(): ItemPreviewRequest {
+    const fields: ItemPreviewRequest['fields'] = {};
     for (const field of formFields(def)) {
       const raw = values[field.name] ?? '';
       fields[field.name] = field.kind === 'list' ? linesOf(raw) : raw;
     }
     const stored = opened?.[policy.field];
-    const kept: LivePreviewRequest['images'] =
+    const kept: ItemPreviewRequest['images'] =
       policy.kind === 'single'
         ? typeof stored === 'string' && stored && !file
           ? [{ url: stored, ...detailsOut(details) }]
