@@ -398,7 +398,9 @@ export function ResourceForm(props: ResourceFormProps) {
         {footer ? <div className="md:col-span-2">{footer}</div> : null}
         {editing ? <AutosaveLine status={autosave} /> : null}
         {/* a draft to show: the item opened as one, or one autosaved since */}
-        {editing && (drafted || autosave === 'saved') ? <SharePreviewLink def={def} id={record._id} /> : null}
+        {editing && (drafted || autosave === 'saved') ? (
+          <SharePreviewLink owner={`/${def.path}/${encodeURIComponent(record._id)}`} />
+        ) : null}
 
         <div className="flex flex-wrap justify-end gap-2 pt-2 md:col-span-2">
           {editing ? (
