@@ -21,6 +21,7 @@ import {
 import { TOAST_SHORT_MS, aboutEditorCopy as copy, commonCopy, historyCopy } from '../../../shared/copy/admin';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { DocumentPreview, usePreviewPart } from '../../components/admin/document-preview';
 import { EditConflictDialog, type ConflictField, type Side } from '../../components/admin/edit-conflict-dialog';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { LabelledInput, PageHeader } from '../../components/admin/ui';
@@ -46,7 +47,7 @@ export async function clientLoader() {
     // read for the document's revision, the base of the editor's saves (docs/decisions/0044)
     loadDocumentDraft('/about-content', storedAboutContentSchema),
   ]);
-  return { about, revision: draft.revision };
+  return { about, revision: draft.revision, drafted: draft.draft !== null };
 }
 
 /** What a part sends: the whole document, and the revision the editor stands on (left out when unknown: not checked). */
@@ -155,6 +156,7 @@ function SectionForm({
 }) {
   const [values, setValues] = useState<Record<string, string>>(() => ({ ...(content[section.key] as Record<string, string>) }));
   const [error, setError] = useState('');
+  usePreviewPart(section.key, values);
   const { save, busy } = useSave(
     {
       ...saving,
@@ -236,6 +238,12 @@ function SectionForm({
   );
 }
 
+/** The cards with the card form's text in place (the card edited, or a new one once something is typed): what the preview shows. */
+function withCardDraft(cards: Card[], editingId: string | null, draft: { title: string; description: string }): Card[] {
+  if (editingId) return cards.map((c) => (c.id === editingId ? { ...c, ...draft } : c));
+  return draft.title || draft.description ? [...cards, { id: 'new', ...draft }] : cards;
+}
+
 function CardsEditor({
   content,
   onSaved,
@@ -276,6 +284,7 @@ function CardsEditor({
       setError(failed);
     },
   );
+  usePreviewPart('cards', withCardDraft(content.cards, editingId, draft));
   const editedCard = content.cards.find((c) => c.id === editingId);
   const dirty = draft.title !== (editedCard?.title ?? '') || draft.description !== (editedCard?.description ?? '');
   useLayoutEffect(() => onDirty('cards', dirty), [onDirty, dirty]);
@@ -397,7 +406,7 @@ function CardsEditor({
 }
 
 export default function AboutEditor() {
-  const { about, revision } = useLoaderData<typeof clientLoader>();
+  const { about, revision, drafted } = useLoaderData<typeof clientLoader>();
   return (
     <div>
       <PageHeader title={copy.title} subtitle={copy.intro}>
@@ -406,12 +415,12 @@ export default function AboutEditor() {
           {historyCopy.link}
         </Link>
       </PageHeader>
-      <AdminDataView loaded={about}>{({ data }) => <Editor stored={data} revision={revision} />}</AdminDataView>
+      <AdminDataView loaded={about}>{({ data }) => <Editor stored={data} revision={revision} drafted={drafted} />}</AdminDataView>
     </div>
   );
 }
 
-function Editor({ stored, revision }: { stored: AboutContent; revision: string | undefined }) {
+function Editor({ stored, revision, drafted }: { stored: AboutContent; revision: string | undefined; drafted: boolean }) {
   const [content, setContent] = useState(stored);
   const [conflict, setConflict] = useState<{
     met: EditConflict;
@@ -441,7 +450,7 @@ function Editor({ stored, revision }: { stored: AboutContent; revision: string |
   );
   const guard = useLeaveGuard(dirtyParts.size > 0);
   return (
-    <>
+    <DocumentPreview document="about" value={content} drafted={drafted}>
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         {sections.map((section) => (
           <SectionForm key={section.key} section={section} content={content} onSaved={setContent} onDirty={onDirty} saving={saving} />
@@ -452,7 +461,7 @@ function Editor({ stored, revision }: { stored: AboutContent; revision: string |
         <AboutConflict conflict={conflict} content={content} saving={saving} onSettled={setContent} onClose={() => setConflict(null)} />
       ) : null}
       {guard.dialog}
-    </>
+    </DocumentPreview>
   );
 }
 

@@ -18,6 +18,7 @@ import type { EditConflict } from '../../../shared/edit-conflicts';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { AutosaveLine } from '../../components/admin/draft-controls';
+import { DocumentPreview } from '../../components/admin/document-preview';
 import { EditConflictDialog, type Side } from '../../components/admin/edit-conflict-dialog';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { FieldError, PageHeader } from '../../components/admin/ui';
@@ -321,7 +322,7 @@ function SettingsForm({
   };
 
   return (
-    <>
+    <DocumentPreview document="site-settings" value={values} drafted={hasDraft}>
       <form onSubmit={submit} noValidate className="space-y-6" aria-label={copy.title}>
         <Section id="company" title={copy.company}>
           {field('companyName', copy.fields.companyName, { max: SITE_LIMITS.companyName })}
@@ -435,6 +436,6 @@ function SettingsForm({
         />
       ) : null}
       {guard.dialog}
-    </>
+    </DocumentPreview>
   );
 }
