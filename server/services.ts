@@ -25,6 +25,7 @@ import { createLocalStorage, type Storage } from './storage/storage';
 import { TrashService } from './trash/trash-service';
 import { ContentHistory } from './history/content-history';
 import { PreviewLinks } from './resources/preview-links';
+import { previewDocuments } from './resources/document-previews';
 import { loadSigningSecret } from './auth/tokens';
 import { snapshotImageUrls } from '../shared/version-snapshots';
 import { webhookDeliveryJob } from './webhooks/webhook-delivery.job';
@@ -163,6 +164,7 @@ export async function createServices(
       secret: await loadSigningSecret(database.db),
       resources: content.resources,
       history,
+      documents: previewDocuments({ about, siteSettings }),
     }),
     schedules: new ContentSchedules({
       db: database.db,

@@ -1,10 +1,26 @@
 /**
  * A live preview (issue 25): the values of a form not saved yet, sent by the admin's form as it is typed
- * in, and rendered by the server into the public page the item appears on. Nothing is stored.
+ * in, and rendered by the server into the public page they show on. Nothing is stored. The form is a content
+ * item's (in its place on its resource's page) or a whole document's (the About content, the Site settings).
  */
+import type { AboutContent } from './about-content';
 import { RESOURCE_KEYS, type ResourceKey } from './resources';
+import type { SiteSettings } from './site-settings';
 import { UUID_PATTERN } from './validation';
 import { z } from './zod';
+
+/** The documents a preview can show (their history names): each is one value the public pages read whole. */
+export const PREVIEW_DOCUMENTS = ['about', 'site-settings'] as const;
+export type PreviewDocument = (typeof PREVIEW_DOCUMENTS)[number];
+
+/** Each document's value, by its name. */
+export interface DocumentValues {
+  about: AboutContent;
+  'site-settings': SiteSettings;
+}
+
+/** The page a document's preview shows: About its own; the Site settings show on every page, so the home page stands for them. */
+export const DOCUMENT_PREVIEW_PAGES: Record<PreviewDocument, string> = { about: '/about', 'site-settings': '/' };
 
 /** One image the form keeps (a stored one: files not uploaded yet are not shown), with its details. */
 const previewImage = z.object({
@@ -15,7 +31,7 @@ const previewImage = z.object({
   description: z.string().max(5000).optional(),
 });
 
-export const livePreviewRequest = z
+const itemPreviewRequest = z
   .object({
     resource: z.enum(RESOURCE_KEYS).meta({ description: 'The resource the form edits (its key).' }),
     id: z.string().regex(UUID_PATTERN).meta({ description: 'The item’s `_id`; for an item not saved yet, any new UUID.' }),
@@ -24,14 +40,46 @@ export const livePreviewRequest = z
       .meta({ description: 'The form’s text, number and list fields as they are now; a value of the wrong type keeps the stored one.' }),
     images: z.array(previewImage).max(50).meta({ description: 'The stored images the form keeps, in order, with their details.' }),
   })
-  .strict();
+  .strict()
+  .meta({ title: 'Item', description: 'A content item’s form: its resource’s public page with the item in its place.' });
+
+const documentPreviewRequest = z
+  .object({
+    document: z.enum(PREVIEW_DOCUMENTS).meta({
+      description:
+        'The document the form edits: `about` (shown on /about, the content area) or `site-settings` (shown on the home page, the settings area).',
+    }),
+    value: z.record(z.string().max(100), z.unknown()).meta({
+      description:
+        'The document as its form holds it now, in the shape of its save’s body (PUT /api/about-content, PUT /api/site-settings); a place that does not pass the save’s checks shows as stored.',
+    }),
+  })
+  .strict()
+  .meta({
+    title: 'Document',
+    description: 'The About content’s or the Site settings’ form: the page they show on, with the form’s values.',
+  });
+
+/** An item's form or a document's: the keys tell them apart (`resource` or `document`). */
+export const livePreviewRequest = z.union([itemPreviewRequest, documentPreviewRequest]);
 
 export type LivePreviewRequest = z.infer<typeof livePreviewRequest>;
+export type ItemPreviewRequest = z.infer<typeof itemPreviewRequest>;
 
-/** What a page render is given for a live preview: this resource's list shows the unsaved item. */
+/** What a page render is given for a live preview of an item: this resource's list shows the unsaved item. */
 export interface LivePreview {
   key: ResourceKey;
   id: string;
-  fields: LivePreviewRequest['fields'];
-  images: LivePreviewRequest['images'];
+  fields: ItemPreviewRequest['fields'];
+  images: ItemPreviewRequest['images'];
+}
+
+/** What a page render is given for a preview of a document (live or a link's draft): the pages read this value instead of the stored one. */
+export type DocumentPreviewValues = Partial<DocumentValues>;
+
+/** `value` under the document's name, as a page render is given it. */
+export function documentPreviewValues<D extends PreviewDocument>(name: D, value: DocumentValues[D]): DocumentPreviewValues {
+  const values: DocumentPreviewValues = {};
+  values[name] = value;
+  return values;
 }

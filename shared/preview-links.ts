@@ -11,6 +11,11 @@ export const PREVIEW_LINK_DAYS = 7;
 /** The path a preview link opens (the token follows it). */
 export const PREVIEW_LINK_PATH = '/preview/';
 
+/** The address a link opens: the site's public base, the path, the token. */
+export function previewLinkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}${PREVIEW_LINK_PATH}${token}`;
+}
+
 export const previewLinkReply = z.object({
   success: z.literal(true),
   message: z.string(),
@@ -24,6 +29,8 @@ export type PreviewLinkReply = z.infer<typeof previewLinkReply>;
 export const previewLinkMessages = {
   made: `Preview link made: anyone with it sees the draft for ${PREVIEW_LINK_DAYS} days, or until it is published or deleted.`,
   nothingToPreview: 'This item is published and has no draft: there is nothing to preview.',
+  /** The About content or the Site settings without a draft (docs/decisions/0045). */
+  noDocumentDraft: (noun: string) => `There is no draft of the ${noun} to preview: save one first.`,
   /** The page a refused link opens (expired, stale, forged, or its item gone). */
   refusedTitle: 'This preview link no longer works',
   refused: 'It has expired, or the draft it showed was published or deleted. Ask for a new link.',

@@ -14,6 +14,7 @@ export const aboutRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
     return { success: true as const, message: ABOUT_SAVED, data: value, revision };
   });
   registerDocumentDraftRoutes(app, services, {
+    name: 'about',
     base: '/api/about-content',
     noun: 'About content',
     tags: ['About'],

@@ -27,8 +27,10 @@ export interface SettingsDocumentKind<T> {
   key: string;
   /** The change feed's topic: other processes drop their copy when it is published. */
   topic: string;
-  /** Reads a stored value; one that no longer fits (an older shape, a hand edit) reads as the defaults. */
-  parse: (stored: unknown) => { success: true; data: T } | { success: false };
+  /** Reads a stored value; one that no longer fits (an older shape, a hand edit) reads as the defaults. Each problem names its place. */
+  parse: (
+    stored: unknown,
+  ) => { success: true; data: T } | { success: false; error: { issues: readonly { path: readonly PropertyKey[] }[] } };
   defaults: T;
   audit: { kind: AuditKind; target: AuditTarget; changes: (before: T, after: T) => Record<string, FieldChange> };
   /** The history's name for the document (`about`, `site-settings`): every save keeps a version under it. */
@@ -72,6 +74,26 @@ interface Stored<T> {
   updatedAt: Date | null;
 }
 
+/** More places to put right than a document has (the Site settings have about forty): the value is then shown as stored. */
+const MAX_PREVIEW_FIXES = 100;
+
+/** `value` with the place at `path` as `live` has it; a list entry or a key `live` lacks is left out. */
+function withLivePlace(value: unknown, live: unknown, path: readonly PropertyKey[]): unknown {
+  if (path.length === 0) return live;
+  const [head, ...rest] = path;
+  if (Array.isArray(value) && typeof head === 'number') {
+    const liveEntry: unknown = Array.isArray(live) ? live[head] : undefined;
+    if (liveEntry === undefined) return value.filter((_entry, index) => index !== head);
+    return value.map((entry: unknown, index) => (index === head ? withLivePlace(entry, liveEntry, rest) : entry));
+  }
+  if (isRecord(value) && typeof head === 'string') {
+    const liveRecord = isRecord(live) ? live : {};
+    if (!(head in liveRecord)) return Object.fromEntries(Object.entries(value).filter(([key]) => key !== head));
+    return { ...value, [head]: withLivePlace(value[head], liveRecord[head], rest) };
+  }
+  return live;
+}
+
 export class SettingsDocument<T> {
   private cached: Stored<T> | null = null;
 
@@ -83,6 +105,11 @@ export class SettingsDocument<T> {
   /** Whose versions: the document's name, item id ''. */
   get subject(): HistorySubject {
     return { resource: this.kind.history, itemId: '' };
+  }
+
+  /** What messages call the document ("About content", "Site settings"). */
+  get noun(): string {
+    return this.kind.noun;
   }
 
   /** Who the activity log names as the document (type, label). */
@@ -99,6 +126,24 @@ export class SettingsDocument<T> {
   /** The saved document, or the defaults when none is saved (or it cannot be read). */
   async get(): Promise<T> {
     return (await this.read()).value;
+  }
+
+  /**
+   * The document as a form holds it, for a live preview (nothing is stored): each place that does not read as the
+   * document (a field half typed, a wrong kind of value) shows as the live document has it; a new list entry that does not is left out.
+   */
+  async previewOf(value: unknown): Promise<T> {
+    const live = await this.get();
+    let shown = value;
+    // one place at a time: leaving out a list entry moves the places after it
+    for (let attempt = 0; attempt < MAX_PREVIEW_FIXES; attempt += 1) {
+      const parsed = this.kind.parse(shown);
+      if (parsed.success) return parsed.data;
+      const [issue] = parsed.error.issues;
+      if (!issue) break;
+      shown = withLivePlace(shown, live, issue.path);
+    }
+    return live;
   }
 
   /** When the document was last saved (null: never), for the sitemap's lastmod. */

@@ -1,6 +1,7 @@
 /**
  * Drafts of the two documents (docs/decisions/0039): `/api/about-content/draft` and `/api/site-settings/draft` (GET the
- * newest draft, PUT save one, DELETE discard it), `…/publish` and `…/schedule` (docs/decisions/0042). Staff of the document's area only; visitors get 401.
+ * newest draft, PUT save one, DELETE discard it), `…/publish`, `…/schedule` (docs/decisions/0042) and `…/preview-link`
+ * (docs/decisions/0045). Staff of the document's area only; visitors get 401.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,7 +14,9 @@ import {
   editConflictReply,
   revisionShape,
 } from '../../shared/edit-conflicts';
+import type { PreviewDocument } from '../../shared/live-preview';
 import { isRecord } from '../../shared/narrow';
+import { PREVIEW_LINK_DAYS, previewLinkMessages, previewLinkReply, previewLinkUrl } from '../../shared/preview-links';
 import type { Area } from '../../shared/roles';
 import { z } from '../../shared/zod';
 import { auditContext } from '../audit/audit-context';
@@ -26,6 +29,8 @@ import type { Services } from '../services';
 
 interface DocumentDraftTarget<T> {
   base: string;
+  /** Its name among the documents a preview shows (its page, its preview links). */
+  name: PreviewDocument;
   noun: string;
   tags: string[];
   area: Area;
@@ -136,6 +141,26 @@ export function registerDocumentDraftRoutes<T>(app: FastifyInstance, services: S
     async (request) => {
       const { version, revision } = await document.publishDraft(auditContext(request), undefined, request.headers[BASE_REVISION_HEADER]);
       return { success: true as const, message: draftMessages.published(noun), data: { number: version, revision } };
+    },
+  );
+
+  staff.post(
+    `${base}/preview-link`,
+    {
+      schema: {
+        ...params,
+        summary: `Make a shareable preview link of the ${noun}'s draft`,
+        description:
+          `A signed link anyone may open for ${PREVIEW_LINK_DAYS} days: the public page the ${noun} shows on, with the draft as it stands, ` +
+          'never indexed and kept by no cache. It is refused once it expires, once the draft is published, discarded or overtaken by a save. 400 when there is no draft.',
+        response: { 200: previewLinkReply, ...errorReplies(400, 401, 403) },
+      },
+      onRequest,
+    },
+    async () => {
+      const { token, expiresAt } = await services.previewLinks.createForDocument(target.name);
+      const url = previewLinkUrl(services.env.publicUrl, token);
+      return { success: true as const, message: previewLinkMessages.made, data: { url, expiresAt: expiresAt.toISOString() } };
     },
   );
 

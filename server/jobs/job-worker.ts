@@ -87,6 +87,11 @@ export abstract class JobWorker<Row extends JobRow> {
     this.running = this.loop();
   }
 
+  /** True from start() until stop() is called. */
+  get started(): boolean {
+    return this.running !== null && !this.stopping;
+  }
+
   /** True while a job is in hand (claimed and not yet finished, failed or given back). */
   get busy(): boolean {
     return this.inHand;

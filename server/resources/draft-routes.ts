@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { draftMessages } from '../../shared/drafts';
 import { BASE_REVISION_HEADER } from '../../shared/edit-conflicts';
-import { PREVIEW_LINK_PATH, previewLinkMessages } from '../../shared/preview-links';
+import { previewLinkMessages, previewLinkUrl } from '../../shared/preview-links';
 import type { ResourceDef } from '../../shared/resources';
 import { auditContext } from '../audit/audit-context';
 import type { Services } from '../services';
@@ -57,7 +57,7 @@ export function registerDraftRoutes(app: FastifyInstance, options: DraftRouteOpt
 
   staff.post(`${base}/:id/preview-link`, { schema: schemas.previewLink, onRequest: guard }, async (request) => {
     const { token, expiresAt } = await services.previewLinks.create(key, request.params.id);
-    const url = `${services.env.publicUrl.replace(/\/+$/, '')}${PREVIEW_LINK_PATH}${token}`;
+    const url = previewLinkUrl(services.env.publicUrl, token);
     return { success: true as const, message: previewLinkMessages.made, data: { url, expiresAt: expiresAt.toISOString() } };
   });
 

@@ -13,6 +13,7 @@ import { sampleFields } from '../test/sample-records';
 import { editorToken, stepUpHeaders } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
+import { previewDocuments } from './document-previews';
 import { PreviewLinks } from './preview-links';
 
 let t: TestApp;
@@ -144,6 +145,7 @@ describe('a preview link of a draft', () => {
       secret,
       resources: t.services.content.resources,
       history: t.services.history,
+      documents: previewDocuments(t.services),
       lifetimeSeconds: -10,
     });
     const expired = await shortLived.create('clients', item._id);

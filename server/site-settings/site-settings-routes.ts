@@ -19,6 +19,7 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod<{ services: Services }> =
     },
   );
   registerDocumentDraftRoutes(app, services, {
+    name: 'site-settings',
     base: '/api/site-settings',
     noun: 'Site settings',
     tags: ['Site settings'],

@@ -19,7 +19,7 @@ export const siteSettingsSchemas = {
   save: {
     schema: {
       tags,
-      summary: 'Replace the site settings (Admins and Editors)',
+      summary: 'Replace the site settings (accounts with the settings area: Admins)',
       description:
         'With `Base-Revision` (the `revision` of `GET …/draft` or of the last save’s reply), refused (409, nothing changed, `conflict` says by whom and what) when the document has changed since. The reply’s `revision` is the base of the next save.',
       security: [{ bearer: [] }],

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../db/client';
 import { projectRoot } from '../paths';
-import { SNAPSHOT_FILE } from './snapshot-path';
+import { copyMigratedDatabase } from './snapshot-path';
 
 export const SERVER_ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' };
 export const serverBundle = path.join(projectRoot, 'dist', 'server.js');
@@ -58,11 +58,11 @@ export function serverEnv(dataDir: string, extra: Record<string, string> = {}): 
   };
 }
 
-/** A data folder whose embedded database is already migrated (from the test snapshot when there is one). */
+/** A data folder whose embedded database is already migrated (a copy of the test run's migrated one when there is one). */
 export async function prepareDataDir(prefix = 'site-process-'): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
-  const snapshot = fs.existsSync(SNAPSHOT_FILE) ? new Blob([fs.readFileSync(SNAPSHOT_FILE)]) : undefined;
-  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db'), snapshot });
+  if (copyMigratedDatabase(path.join(dataDir, 'db'))) return dataDir;
+  const database = await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') });
   await database.close();
   return dataDir;
 }

@@ -1,5 +1,5 @@
 /**
- * A real app for a test file: its own database (PGlite from the migrated snapshot,
+ * A real app for a test file: its own database (PGlite copied from the run’s migrated one,
  * or a fresh schema on TEST_DATABASE_URL when TEST_DB=postgres) and its own data directory.
  */
 import crypto from 'node:crypto';
@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { openDatabase, type Database } from '../db/client';
 import { readEnv, type Env } from '../env';
@@ -22,7 +23,7 @@ import { JOB_KINDS } from '../jobs/job-kinds';
 import { createMailWorker, DEFAULT_MAIL_WORKER, mailJobKind, type MailWorker, type MailWorkerOptions } from '../mail/mail-worker';
 import { createServices, type Services } from '../services';
 import type { ResourceDef } from '../../shared/resources';
-import { SNAPSHOT_FILE } from './snapshot-path';
+import { copyMigratedDatabase } from './snapshot-path';
 
 export const TEST_ADMIN = { email: 'admin@example.com', password: 'correct horse battery staple' };
 
@@ -36,7 +37,7 @@ export interface TestApp {
   worker: RenditionWorker;
   /** The mail worker, running when the settings have an SMTP_URL (env.mail) and the options did not say false. */
   mailWorker: MailWorker | null;
-  /** Resolves once no rendition job is pending (made, or failed for good) and the worker has none in hand. */
+  /** Resolves once no rendition job is pending (made, or failed for good) and the worker has none in hand; at once when the worker is not running. */
   renditionsDone(timeoutMs?: number): Promise<void>;
   /** A fresh bearer token for the test admin. */
   login(): Promise<string>;
@@ -90,10 +91,18 @@ async function openTestDatabase(
     return openDatabase({ kind: 'postgres', url, schemaName });
   }
   const dbDir = path.join(dataDir, 'db');
-  // the PostgreSQL pass makes no snapshot: a PGlite there migrates from scratch
-  if (reopen || !fs.existsSync(SNAPSHOT_FILE)) return openDatabase({ kind: 'pglite', dataDir: dbDir });
-  const snapshot = new Blob([fs.readFileSync(SNAPSHOT_FILE)]);
-  return openDatabase({ kind: 'pglite', dataDir: dbDir, snapshot });
+  // a fresh app starts from the run's migrated database (the PostgreSQL pass makes none: a PGlite there migrates from scratch)
+  if (!reopen) copyMigratedDatabase(dbDir);
+  return openDatabase({ kind: 'pglite', dataDir: dbDir });
+}
+
+/** The run's folder for test apps' data (global-setup.ts provides it), or the system's temp folder outside a run. */
+function testDataRoot(): string {
+  try {
+    return inject('testDataRoot') ?? os.tmpdir();
+  } catch {
+    return os.tmpdir();
+  }
 }
 
 async function dropSchema(schemaName: string) {
@@ -108,7 +117,7 @@ export async function createTestApp(
   existing?: { dataDir: string; schemaName: string },
   options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'site-test-'));
+  const dataDir = existing?.dataDir ?? fs.mkdtempSync(path.join(testDataRoot(), 'app-'));
   const schemaName = existing?.schemaName ?? `t_${crypto.randomBytes(6).toString('hex')}`;
   const env: Env = { ...readEnv(), dataDir, databaseUrl: undefined, demoContent: false, simulateFailures: [], ...overrides };
   const database = await openTestDatabase(dataDir, schemaName, Boolean(existing), options.databaseUrl, options.databaseKind);
@@ -144,6 +153,8 @@ export async function createTestApp(
     worker,
     mailWorker,
     async renditionsDone(timeoutMs = 30_000) {
+      // with no worker running nothing changes storage or the job table: pending jobs stay as they are
+      if (!worker.started) return;
       const deadline = Date.now() + timeoutMs;
       while ((await services.renditionJobs.counts()).pending > 0 || worker.busy) {
         if (Date.now() > deadline) throw new Error(`renditions still pending after ${timeoutMs} ms`);
@@ -159,7 +170,9 @@ export async function createTestApp(
     async close() {
       await stop();
       if (database.kind === 'postgres') await dropSchema(schemaName);
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      // not waited for: removing an embedded database's thousand files took 1-2 s of each close; the run's end removes
+      // whatever is left (server/test/global-setup.ts)
+      fs.promises.rm(dataDir, { recursive: true, force: true }).catch(() => undefined);
     },
     restart: () => createTestApp(overrides, { dataDir, schemaName }, options),
   };

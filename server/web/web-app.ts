@@ -27,7 +27,7 @@ import { registerLivePreview } from './live-preview-route';
 import { PageCache, type PreparedPage, type RenderedPage } from './page-cache';
 import type { VisitCounter } from '../visits/visit-counter';
 import { propertyOf } from '../../shared/narrow';
-import type { LivePreview } from '../../shared/live-preview';
+import { DOCUMENT_PREVIEW_PAGES, type DocumentPreviewValues, type LivePreview } from '../../shared/live-preview';
 import type { DraftPreview } from '../resources/preview-links';
 import { PREVIEW_LINK_PATH, previewLinkMessages } from '../../shared/preview-links';
 import { parseImageUrl } from '../../shared/image-urls';
@@ -59,6 +59,8 @@ export type WebLoadContext = {
   livePreview?: LivePreview;
   /** A preview link's draft (GET /preview/<token>): this item as its draft stands, in its list. */
   draftPreview?: DraftPreview;
+  /** A preview of the About content or the Site settings (live, or a link's draft): the pages read these values instead of the stored ones. */
+  documentPreview?: DocumentPreviewValues;
 };
 
 type ScriptSources = { nonce: string } | { hashes: string[] };
@@ -180,7 +182,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   const renderOwn = async (
     request: Request,
     reply: FastifyReply,
-    previews: Pick<WebLoadContext, 'previewId' | 'livePreview' | 'draftPreview'> = {},
+    previews: Pick<WebLoadContext, 'previewId' | 'livePreview' | 'draftPreview' | 'documentPreview'> = {},
     /** Rewrites an HTML page before it is sent (it is then read whole instead of streamed). */
     rewriteHtml?: (html: string) => string,
   ) => {
@@ -247,11 +249,8 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     );
   };
 
-  registerLivePreview(app, services, (request, reply, pagePath, livePreview) =>
-    renderOwn(pageRequest(origin + pagePath, { method: 'GET', headers: forwardedHeaders(request) }), reply, {
-      previewId: livePreview.id,
-      livePreview,
-    }),
+  registerLivePreview(app, services, (request, reply, pagePath, preview) =>
+    renderOwn(pageRequest(origin + pagePath, { method: 'GET', headers: forwardedHeaders(request) }), reply, preview),
   );
 
   // a preview link of a draft: whoever holds it sees the item's page with the draft in place, never indexed or kept by a cache
@@ -261,12 +260,13 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     reply.header('x-robots-tag', 'noindex');
     const preview = token.length <= MAX_PREVIEW_TOKEN ? await services.previewLinks.open(token) : null;
     if (!preview) return reply.code(410).header('cache-control', PERSONAL).type('text/html; charset=utf-8').send(REFUSED_PREVIEW_PAGE);
-    const pagePath = services.content.resources.get(preview.key).def.publicPage;
-    return renderOwn(
-      pageRequest(origin + pagePath, { method: 'GET', headers: forwardedHeaders(request) }),
-      reply,
-      { draftPreview: preview },
-      (html) => withPreviewToken(html, preview.images, token),
+    // a document's draft shows on its page in place of the stored document; an item's in its place in its list
+    const [pagePath, previews] =
+      'document' in preview
+        ? [DOCUMENT_PREVIEW_PAGES[preview.document], { documentPreview: preview.values }]
+        : [services.content.resources.get(preview.key).def.publicPage, { draftPreview: preview }];
+    return renderOwn(pageRequest(origin + pagePath, { method: 'GET', headers: forwardedHeaders(request) }), reply, previews, (html) =>
+      withPreviewToken(html, preview.images, token),
     );
   });
 

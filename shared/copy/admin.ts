@@ -1105,6 +1105,8 @@ export const previewCopy = {
   loading: 'Loading the preview…',
   failed: 'The preview could not be shown.',
   note: 'Unsaved changes; new photos show once saved.',
+  /** The Site settings show on every page: their preview is the home page (docs/decisions/0045). */
+  siteSettingsNote: 'Unsaved changes, shown on the home page: the Site settings appear on every page.',
   /** A shareable link of the draft (docs/decisions/0043). */
   share: 'Share preview link',
   sharing: 'Making the link…',

@@ -6,6 +6,7 @@
  */
 import type { AppLoadContext, data as dataReply, redirect as redirectReply } from 'react-router';
 import type { Project, ResourceKey, ResourceRecords } from '../../shared/resources';
+import type { AboutContent } from '../../shared/about-content';
 import type { SiteSettings } from '../../shared/site-settings';
 import type { Crumb } from '../../shared/structured-data';
 import type { Section } from './section';
@@ -17,6 +18,8 @@ export interface PageLoadArgs {
   previewId?: string;
   /** The records of one content resource (with the previewed hidden item), as a section. */
   load<K extends ResourceKey>(key: K): Promise<Section<ResourceRecords[K][]>>;
+  /** The About content as a section (the one a preview shows, in a preview). */
+  aboutContent(): Promise<Section<AboutContent>>;
   /** Any other read from the server's services, as a section: a failure is that section's error state. */
   read<T>(read: (services: AppLoadContext['services']) => Promise<T>): Promise<Section<T>>;
   /** Sends the visitor to `to` instead (302, never cached), keeping a staff preview. */

@@ -1,6 +1,7 @@
 /** One section's data read on the server: a failure becomes that section's error state, never the page's. */
 import type { AppLoadContext } from 'react-router';
 import type { ResourceKey, ResourceRecords } from '../../shared/resources';
+import type { DocumentValues, PreviewDocument } from '../../shared/live-preview';
 import { states } from '../../shared/copy/public';
 import { loggableError } from '../../server/errors';
 import type { Section } from './section';
@@ -42,6 +43,18 @@ export function loadResource<K extends ResourceKey>(context: AppLoadContext, key
     return loadSection(context, async () => (await context.services.content.reads.listWithPreview(key, previewId)) as ResourceRecords[K][]);
   }
   return loadSection(context, async () => (await context.services.content.reads.list(key)).records);
+}
+
+/** How each document is read when no preview puts another value in its place. */
+const DOCUMENT_READS: { [D in PreviewDocument]: (services: AppLoadContext['services']) => Promise<DocumentValues[D]> } = {
+  about: (services) => services.about.get(),
+  'site-settings': (services) => services.siteSettings.get(),
+};
+
+/** The About content or the Site settings as a section: the stored one, or the one a preview (live or a link's draft) shows. */
+export function loadDocument<D extends PreviewDocument>(context: AppLoadContext, name: D): Promise<Section<DocumentValues[D]>> {
+  const previewed = context.documentPreview?.[name];
+  return loadSection(context, async () => previewed ?? DOCUMENT_READS[name](context.services));
 }
 
 /** The absolute base URL for canonical, Open Graph and sitemap links. */

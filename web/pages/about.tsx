@@ -19,12 +19,12 @@ export const page = definePublicPage({
   menus: ['header', 'footer'],
   loadingText: states.aboutBannersLoading,
   sitemap: { resources: ['bannerAbout', 'team-members', 'communityAbout'], about: true },
-  async load({ load, read }) {
+  async load({ load, aboutContent }) {
     const [banners, team, community, content] = await Promise.all([
       load('bannerAbout'),
       load('team-members'),
       load('communityAbout'),
-      read((services) => services.about.get()),
+      aboutContent(),
     ]);
     // the spec: community text uses the first entry and only its first three images
     const first = community.ok ? community.data[0] : undefined;

@@ -89,6 +89,10 @@ export async function documentDraftCalls(api: OpenApiHarness, base: string, vali
   expect((await save(valid, {})).statusCode).toBe(401);
   expect((await call(draft, { method: 'GET', url: draft, headers: auth() })).statusCode).toBe(200);
   expect((await call(draft, { method: 'GET', url: draft })).statusCode).toBe(401);
+  // a preview link of the draft (docs/decisions/0045); without a draft there is none to make
+  const previewLink = `${base}/preview-link`;
+  expect((await call(previewLink, { method: 'POST', url: previewLink, headers: auth() })).statusCode).toBe(200);
+  expect((await call(previewLink, { method: 'POST', url: previewLink })).statusCode).toBe(401);
   expect((await call(publish, { method: 'POST', url: publish, headers: auth() })).statusCode).toBe(200);
   expect((await call(publish, { method: 'POST', url: publish, headers: auth() })).statusCode).toBe(400);
   expect((await call(publish, { method: 'POST', url: publish })).statusCode).toBe(401);
@@ -96,6 +100,7 @@ export async function documentDraftCalls(api: OpenApiHarness, base: string, vali
   expect((await call(draft, { method: 'DELETE', url: draft, headers: auth() })).statusCode).toBe(200);
   expect((await call(draft, { method: 'DELETE', url: draft, headers: auth() })).statusCode).toBe(400);
   expect((await call(draft, { method: 'DELETE', url: draft })).statusCode).toBe(401);
+  expect((await call(previewLink, { method: 'POST', url: previewLink, headers: auth() })).statusCode).toBe(400);
 
   // its draft published at a time (docs/decisions/0042): set, read, cleared; refused without a draft and to visitors
   const schedule = `${base}/schedule`;

@@ -5,7 +5,6 @@
 import { useId, useState } from 'react';
 import { conflictCopy, draftCopy, previewCopy } from '../../../shared/copy/admin';
 import type { ContentState } from '../../../shared/drafts';
-import type { ResourceDef } from '../../../shared/resources';
 import { readableDateTime } from '../../../shared/site-time';
 import { makePreviewLink } from '../../lib/admin/api';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
@@ -72,15 +71,18 @@ export function StateMark({ state }: { state: ContentState }) {
 type ShareState =
   { kind: 'idle' | 'making' } | { kind: 'made'; url: string; expiresAt: string; copied: boolean } | { kind: 'failed'; message: string };
 
-/** Share preview link: makes a signed link of the item's draft and shows it, ready to copy, with when it stops working. */
-export function SharePreviewLink({ def, id }: { def: ResourceDef; id: string }) {
+/**
+ * Share preview link: makes a signed link of a draft and shows it, ready to copy, with when it stops working. `owner` is
+ * the draft's API path: an item's (`/clients/<id>`) or a document's (`/about-content`).
+ */
+export function SharePreviewLink({ owner }: { owner: string }) {
   const { timeZone } = useAdminLimits();
   const [state, setState] = useState<ShareState>({ kind: 'idle' });
   const inputId = useId();
   const make = async () => {
     setState({ kind: 'making' });
     try {
-      const { data } = await makePreviewLink(def, id);
+      const { data } = await makePreviewLink(owner);
       setState({ kind: 'made', ...data, copied: false });
     } catch (error) {
       setState({ kind: 'failed', message: previewCopy.shareFailed(error instanceof Error ? error.message : '') });

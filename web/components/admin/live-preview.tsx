@@ -1,6 +1,7 @@
 /**
- * The live preview of a content form (issue 25): the public page its item appears on, rendered by the server with
- * the values as they are typed (POST /api/preview), in the public site's own layout and styles. Beside the form on
+ * The live preview of a form (issue 25): the public page its values show on (an item's, or a document's: About, or the
+ * home page for the Site settings), rendered by the server with the values as they are typed (POST /api/preview), in
+ * the public site's own layout and styles. Beside the form on
  * wide screens, instead of it on phones (the form stays mounted, so nothing typed is lost). Renders go one at a time,
  * each with the latest values, so the preview follows typing without a fixed delay.
  */
@@ -10,7 +11,18 @@ import type { LivePreviewRequest } from '../../../shared/live-preview';
 import { errorText, previewPage } from '../../lib/admin/api';
 import { btn } from './classes';
 
-export function LivePreviewPane({ request, page, onHide }: { request: LivePreviewRequest; page: string; onHide: () => void }) {
+export function LivePreviewPane({
+  request,
+  page,
+  note = previewCopy.note,
+  onHide,
+}: {
+  request: LivePreviewRequest;
+  page: string;
+  /** What the pane shows, under its title. */
+  note?: string;
+  onHide: () => void;
+}) {
   // the first render loads the frame; the next ones only swap its body (no new document, styles kept, place kept)
   const [html, setHtml] = useState<string | null>(null);
   const loaded = useRef(false);
@@ -59,7 +71,7 @@ export function LivePreviewPane({ request, page, onHide }: { request: LivePrevie
       <div className="flex flex-wrap items-center justify-between gap-2 border-b border-gray-200 px-3 py-2">
         <div>
           <h3 className="text-sm font-semibold text-gray-900">{previewCopy.title}</h3>
-          <p className="text-xs text-gray-700">{previewCopy.note}</p>
+          <p className="text-xs text-gray-700">{note}</p>
         </div>
         <button type="button" className={btn.secondary} onClick={onHide}>
           {previewCopy.hide}

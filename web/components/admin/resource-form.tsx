@@ -10,7 +10,7 @@ import type { DraftWrittenReply } from '../../../shared/drafts';
 import { DEFAULT_DETAILS, type ImageDetails } from '../../../shared/image-details';
 import { resources, type ResourceDef, type ResourceKey } from '../../../shared/resources';
 import { applyConditions, imageCountMessage, validateRecord } from '../../../shared/validation';
-import type { LivePreviewRequest } from '../../../shared/live-preview';
+import type { ItemPreviewRequest } from '../../../shared/live-preview';
 import type { ResourceRecord, WrittenReply } from '../../../shared/resource-replies';
 import { isItemSchedule, type ItemSchedule } from '../../../shared/schedules';
 import { isRecord } from '../../../shared/narrow';
@@ -164,14 +164,14 @@ export function ResourceForm(props: ResourceFormProps) {
   }
 
   /** The form as it is now, for its live preview: no checks, nothing shown as an error. */
-  function previewRequest(): LivePreviewRequest {
-    const fields: LivePreviewRequest['fields'] = {};
+  function previewRequest(): ItemPreviewRequest {
+    const fields: ItemPreviewRequest['fields'] = {};
     for (const field of formFields(def)) {
       const raw = values[field.name] ?? '';
       fields[field.name] = field.kind === 'list' ? linesOf(raw) : raw;
     }
     const stored = opened?.[policy.field];
-    const kept: LivePreviewRequest['images'] =
+    const kept: ItemPreviewRequest['images'] =
       policy.kind === 'single'
         ? typeof stored === 'string' && stored && !file
           ? [{ url: stored, ...detailsOut(details) }]
@@ -398,7 +398,9 @@ export function ResourceForm(props: ResourceFormProps) {
         {footer ? <div className="md:col-span-2">{footer}</div> : null}
         {editing ? <AutosaveLine status={autosave} /> : null}
         {/* a draft to show: the item opened as one, or one autosaved since */}
-        {editing && (drafted || autosave === 'saved') ? <SharePreviewLink def={def} id={record._id} /> : null}
+        {editing && (drafted || autosave === 'saved') ? (
+          <SharePreviewLink owner={`/${def.path}/${encodeURIComponent(record._id)}`} />
+        ) : null}
 
         <div className="flex flex-wrap justify-end gap-2 pt-2 md:col-span-2">
           {editing ? (

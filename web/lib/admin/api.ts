@@ -136,9 +136,12 @@ export async function unpublishItem(def: ResourceDef, id: string): Promise<Draft
   return apiJson<DraftWrittenReply>(`/${def.path}/${encodeURIComponent(id)}/unpublish`, { method: 'POST' });
 }
 
-/** A signed link anyone may open to see the item's draft on its public page (docs/decisions/0043). */
-export async function makePreviewLink(def: ResourceDef, id: string): Promise<PreviewLinkReply> {
-  return apiJson<PreviewLinkReply>(`/${def.path}/${encodeURIComponent(id)}/preview-link`, { method: 'POST' });
+/**
+ * A signed link anyone may open to see a draft on its public page (docs/decisions/0043, 0045); `owner` is the draft's
+ * API path: an item's (`/clients/<id>`) or a document's (`/about-content`, `/site-settings`).
+ */
+export async function makePreviewLink(owner: string): Promise<PreviewLinkReply> {
+  return apiJson<PreviewLinkReply>(`${owner}/preview-link`, { method: 'POST' });
 }
 
 /** Sets (or, with nulls, clears) an item's Publish at and Unpublish at times. */

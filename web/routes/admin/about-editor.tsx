@@ -4,6 +4,7 @@
  * every section as a draft (visitors see no change), publishes it, and autosaves a draft while typing; a draft newer than
  * the live document is what the editor opens, and a Schedule section publishes it at a time (docs/decisions/0039, 0042).
  * Each write names the revision the editor stands on; someone else's save since opens the edit-conflict dialog (0044).
+ * The live preview shows the form as typed, and "Share preview link" the saved draft (DocumentPreview, 0045).
  */
 import { History, Pencil, Trash2 } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
@@ -26,6 +27,7 @@ import type { EditConflict } from '../../../shared/edit-conflicts';
 import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { DocumentPreview, usePreviewPart } from '../../components/admin/document-preview';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { AutosaveLine, DraftButtons } from '../../components/admin/draft-controls';
 import type { Side } from '../../components/admin/edit-conflict-dialog';
@@ -247,6 +249,12 @@ function SectionForm({
   );
 }
 
+/** The cards with the card form's text in place (the card edited, or a new one once something is typed): what the preview shows. */
+function withCardDraft(cards: Card[], editingId: string | null, draft: { title: string; description: string }): Card[] {
+  if (editingId) return cards.map((c) => (c.id === editingId ? { ...c, ...draft } : c));
+  return draft.title || draft.description ? [...cards, { id: 'new', ...draft }] : cards;
+}
+
 function CardsEditor({
   cards,
   onSaved,
@@ -289,6 +297,7 @@ function CardsEditor({
       setError(failed);
     },
   );
+  usePreviewPart('cards', withCardDraft(cards, editingId, draft));
   const editedCard = cards.find((c) => c.id === editingId);
   const dirty = draft.title !== (editedCard?.title ?? '') || draft.description !== (editedCard?.description ?? '');
   useLayoutEffect(() => onDirty(dirty), [onDirty, dirty]);
@@ -557,7 +566,7 @@ function Editor({
 
   const barBusy = fetcher.state !== 'idle';
   return (
-    <>
+    <DocumentPreview document="about" value={values} drafted={hasDraft}>
       <section className={`${card} mb-6 space-y-3 p-5`} aria-labelledby="about-document">
         <h2 id="about-document" className="text-lg font-semibold">
           {copy.wholePage}
@@ -609,6 +618,6 @@ function Editor({
       </div>
       {conflict.dialog}
       {guard.dialog}
-    </>
+    </DocumentPreview>
   );
 }

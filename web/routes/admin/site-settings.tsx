@@ -17,6 +17,7 @@ import {
 import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { AutosaveLine } from '../../components/admin/draft-controls';
+import { DocumentPreview } from '../../components/admin/document-preview';
 import { useDocumentConflict, type DocumentShape } from '../../components/admin/use-document-conflict';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { FieldError, PageHeader } from '../../components/admin/ui';
@@ -267,7 +268,7 @@ function SettingsForm({
   };
 
   return (
-    <>
+    <DocumentPreview document="site-settings" value={values} drafted={hasDraft}>
       <form onSubmit={submit} noValidate className="space-y-6" aria-label={copy.title}>
         <Section id="company" title={copy.company}>
           {field('companyName', copy.fields.companyName, { max: SITE_LIMITS.companyName })}
@@ -356,6 +357,6 @@ function SettingsForm({
       ) : null}
       {conflict.dialog}
       {guard.dialog}
-    </>
+    </DocumentPreview>
   );
 }

@@ -5,7 +5,7 @@
 import { data, redirect } from 'react-router';
 import { PublicPage } from '../../lib/public-page';
 import { pageMeta } from '../../lib/page-meta';
-import { loadResource, loadSection } from '../../lib/section-data.server';
+import { loadDocument, loadResource, loadSection } from '../../lib/section-data.server';
 import { layoutDataOf } from '../../lib/site-settings';
 import { publicPageAt } from '../../pages';
 import type { Route } from './+types/page-route';
@@ -24,6 +24,7 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs): P
     url: new URL(request.url),
     previewId: context.previewId,
     load: (key) => loadResource(context, key),
+    aboutContent: () => loadDocument(context, 'about'),
     read: (read) => loadSection(context, () => read(context.services)),
     redirect(to) {
       // a redirect is never cached; a staff preview follows it

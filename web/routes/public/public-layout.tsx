@@ -2,7 +2,7 @@
 import { Outlet } from 'react-router';
 import { formatPhone } from '../../../shared/phone';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-settings';
-import { loadSection, publicUrl } from '../../lib/section-data.server';
+import { loadDocument, publicUrl } from '../../lib/section-data.server';
 import type { PublicLayoutData } from '../../lib/site-settings';
 import type { Route } from './+types/public-layout';
 
@@ -11,9 +11,12 @@ function forVisitors(site: SiteSettings): SiteSettings {
   return { ...site, phone: formatPhone(site.phone), whatsapp: formatPhone(site.whatsapp) };
 }
 
-/** The Site settings every public page shows (header, footer, titles, JSON-LD); a failed read shows the defaults, and the page is not cached. */
+/**
+ * The Site settings every public page shows (header, footer, titles, JSON-LD), or those a preview shows; a failed read
+ * shows the defaults, and the page is not cached.
+ */
 export async function loader({ context }: Route.LoaderArgs): Promise<PublicLayoutData> {
-  const site = await loadSection(context, () => context.services.siteSettings.get());
+  const site = await loadDocument(context, 'site-settings');
   return { site: forVisitors(site.ok ? site.data : DEFAULT_SITE_SETTINGS), baseUrl: publicUrl(context), entry: context.publicEntry };
 }
 
