@@ -1,6 +1,7 @@
 /**
- * Site settings: the company's details every public page shows (PUT /api/site-settings); Admins and Editors. Its saves
- * name the revision it opened; someone else's save since opens the edit-conflict dialog (docs/decisions/0044).
+ * Site settings: the company's details every public page shows (PUT /api/site-settings); accounts with the settings area
+ * (Admins). Its saves name the revision it opened; someone else's save since opens the edit-conflict dialog
+ * (docs/decisions/0044).
  */
 import { History } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
