@@ -71,7 +71,7 @@ test('schedule the Site settings draft: listed on the dashboard, live on the hom
     const saved = await page.request.put('/api/site-settings/draft', { headers, data: { ...original, companyName: drafted } });
     expect(saved.status(), await saved.text()).toBe(200);
     await openScreen(page, '/admin/settings', siteSettingsCopy.title);
-    const due = new Date(Date.now() + 15_000);
+    const due = new Date(Date.now() + 40_000);
     const publishAt = page.getByLabel(scheduleCopy.publishAt, { exact: true });
     await publishAt.fill(zoneDateTime(due, DEFAULT_SITE_TIMEZONE).replace(' ', 'T'));
     await expectNoSeriousAxeViolations(page);
