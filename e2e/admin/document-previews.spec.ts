@@ -26,49 +26,51 @@ test(
   async ({ page, token }) => {
     await openScreen(page, '/admin/about', aboutEditorCopy.title);
     await expect(page.getByRole('button', { name: previewCopy.share })).toHaveCount(0);
-    await page.getByRole('button', { name: previewCopy.show }).click();
-    const frame = page.frameLocator(FRAME);
-    // the public page in its own layout: the site's header and the stored story
-    await expect(frame.getByRole('banner')).toBeVisible();
-    const description = page.getByRole('region', { name: aboutEditorCopy.main }).getByLabel(aboutEditorCopy.mainFields.description);
-
-    const delays: number[] = [];
-    for (let i = 1; i <= 3; i++) {
-      const words = `Typed story ${i} ${uniqueName('words')}`;
-      // timed in the page: from just before the typing to the first frame whose preview shows it
-      await page.evaluate(() => ((window as unknown as { typedAt: number }).typedAt = performance.now()));
-      await description.fill(words);
-      delays.push(
-        await page.evaluate(
-          ({ expected, selector }) =>
-            new Promise<number>((resolve) => {
-              const shown = () => {
-                const frame = document.querySelector<HTMLIFrameElement>(selector);
-                if (frame?.contentDocument?.body?.innerText.includes(expected))
-                  resolve(performance.now() - (window as unknown as { typedAt: number }).typedAt);
-                else requestAnimationFrame(shown);
-              };
-              shown();
-            }),
-          { expected: words, selector: FRAME },
-        ),
-      );
-      await expect(frame.getByText(words)).toBeVisible();
-    }
-    console.log(`About preview: shown ${delays.map((ms) => ms.toFixed(0)).join(', ')} ms after typing`);
-    expect(Math.min(...delays)).toBeLessThan(300);
-    await expectNoSeriousAxeViolations(page, [FRAME]);
-
-    await page.getByRole('button', { name: previewCopy.hide }).last().click();
-    await expect(page.locator(FRAME)).toHaveCount(0);
     try {
+      await page.getByRole('button', { name: previewCopy.show }).click();
+      const frame = page.frameLocator(FRAME);
+      // the public page in its own layout: the site's header and the stored story
+      await expect(frame.getByRole('banner')).toBeVisible();
+      const description = page.getByRole('region', { name: aboutEditorCopy.main }).getByLabel(aboutEditorCopy.mainFields.description);
+
+      const delays: number[] = [];
+      for (let i = 1; i <= 3; i++) {
+        const words = `Typed story ${i} ${uniqueName('words')}`;
+        // timed in the page: from just before the typing to the first frame whose preview shows it
+        await page.evaluate(() => ((window as unknown as { typedAt: number }).typedAt = performance.now()));
+        await description.fill(words);
+        delays.push(
+          await page.evaluate(
+            ({ expected, selector }) =>
+              new Promise<number>((resolve) => {
+                const shown = () => {
+                  const frame = document.querySelector<HTMLIFrameElement>(selector);
+                  if (frame?.contentDocument?.body?.innerText.includes(expected))
+                    resolve(performance.now() - (window as unknown as { typedAt: number }).typedAt);
+                  else requestAnimationFrame(shown);
+                };
+                shown();
+              }),
+            { expected: words, selector: FRAME },
+          ),
+        );
+        await expect(frame.getByText(words)).toBeVisible();
+      }
+      console.log(`About preview: shown ${delays.map((ms) => ms.toFixed(0)).join(', ')} ms after typing`);
+      await expectNoSeriousAxeViolations(page, [FRAME]);
+
       // the typing is autosaved as a draft (the screen opened without one): its preview link is offered from then on
       await expect(page.getByText(draftCopy.autosaved, { exact: true })).toBeVisible({ timeout: 10_000 });
       await expect(page.getByRole('button', { name: previewCopy.share })).toBeVisible();
+      await page.getByRole('button', { name: previewCopy.hide }).last().click();
+      await expect(page.locator(FRAME)).toHaveCount(0);
       // nothing is live: visitors see the stored story
       expect(await (await fetch(`${SERVERS.demo}/about`)).text()).not.toContain('Typed story');
+      // the time last: the checks above hold on a loaded machine too
+      expect(Math.min(...delays)).toBeLessThan(300);
     } finally {
-      // the shared demo data as it was: no draft left
+      // the shared demo data as it was: no autosave after this one, and no draft left
+      await page.close();
       await page.request.delete('/api/about-content/draft', { headers: { authorization: `Bearer ${token}` } });
     }
   },
