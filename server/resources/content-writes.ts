@@ -331,7 +331,13 @@ export class ContentWrites {
 }
 
 /** Checks every field and the images (`imagesLater`: too few may wait, see ContentImages.plan); all messages at once, before any image is decoded. */
-export function validateWrite(def: ResourceDef, write: ContentWrite, current: AnyRecord | null, images: ContentImages, imagesLater = false) {
+export function validateWrite(
+  def: ResourceDef,
+  write: ContentWrite,
+  current: AnyRecord | null,
+  images: ContentImages,
+  imagesLater = false,
+) {
   const merged: Record<string, unknown> = {};
   for (const field of def.fields) {
     merged[field.name] = field.name in write.fields ? write.fields[field.name] : current?.[field.name];
