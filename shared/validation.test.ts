@@ -1,7 +1,7 @@
 // engine-independent: shared code; no database
 import { describe, expect, it } from 'vitest';
 import { resources, UNITS_POSITIVE_MESSAGE } from './resources';
-import { resourceSchemas, validateRecord } from './validation';
+import { imageCountMessage, imageCountProblem, resourceSchemas, validateRecord } from './validation';
 
 describe('project validation', () => {
   it('gives the Construction units message together with the other messages', () => {
@@ -45,5 +45,18 @@ describe('resourceSchemas', () => {
     const { update } = resourceSchemas('gallery');
     expect(update.parse({ title: 'Only the title' })).toEqual({ title: 'Only the title' });
     expect(update.safeParse({ title: '' }).success).toBe(false);
+  });
+});
+
+describe('imageCountProblem', () => {
+  it('asks a single-image item for its image, and a list for its least and no more than its most', () => {
+    expect(imageCountProblem(resources.clients.image, 0)).toBe(resources.clients.image.requiredOnCreate);
+    expect(imageCountProblem(resources.clients.image, 1)).toBeNull();
+    const gallery = resources.gallery.image;
+    expect(imageCountProblem(gallery, 0)).toBe(imageCountMessage(gallery.minMessage, 0));
+    expect(imageCountProblem(gallery, gallery.max)).toBeNull();
+    expect(imageCountProblem(gallery, gallery.max + 1)).toBe(gallery.maxMessage);
+    // exactly three: two is as wrong as none
+    expect(imageCountProblem(resources.communityAbout.image, 2)).toBe(imageCountMessage(resources.communityAbout.image.minMessage, 2));
   });
 });

@@ -187,6 +187,13 @@ export function imageCountMessage(template: string, count: number): string {
   return template.replace('{count}', String(count));
 }
 
+/** What is wrong with an item of `total` images under its resource's policy (null: nothing); what a published item must meet. */
+export function imageCountProblem(policy: ResourceDef['image'], total: number): string | null {
+  if (policy.kind === 'single') return total === 0 ? policy.requiredOnCreate : null;
+  if (total < policy.min || (policy.exact && total !== policy.max)) return imageCountMessage(policy.minMessage, total);
+  return total > policy.max ? policy.maxMessage : null;
+}
+
 /**
  * The request schemas of a resource's text fields: `create` needs every required field, `update`
  * takes any subset (left out keeps its value). Images travel as multipart files beside them and are

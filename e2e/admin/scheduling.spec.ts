@@ -1,12 +1,12 @@
 /**
  * Scheduled publishing on the demo server (docs/decisions/0042): a team member saved as a draft gets a Publish at
- * time in the editor (typed on the site's clock, saved with Enter), the list marks it "Scheduled", the dashboard lists
+ * time in the editor (typed on the site's clock, saved with Enter), the list marks it "Scheduled: publishes <time>", the dashboard lists
  * it under "Scheduled next", and once the time has passed the About page shows it; the same for the Site settings'
  * draft and the home page. axe on the editors and the dashboard.
  */
 import { commonCopy, dashboardCopy, draftCopy, scheduleCopy, screenCopy, siteSettingsCopy } from '../../shared/copy/admin';
 import { resources } from '../../shared/resources';
-import { zoneDateTime, DEFAULT_SITE_TIMEZONE } from '../../shared/site-time';
+import { readableDateTime, zoneDateTime, DEFAULT_SITE_TIMEZONE } from '../../shared/site-time';
 import { sampleFields } from '../../server/test/sample-records';
 import { publicHtml } from '../fixtures/admin-crud';
 import { testImage, uniqueName } from '../fixtures/admin-images';
@@ -44,7 +44,9 @@ test('schedule a draft in the editor: Scheduled in the list and on the dashboard
     await publishAt.press('Enter');
     await expect(page.getByText(scheduleCopy.saved(name), { exact: true })).toBeVisible();
     expect(await publicHtml(page, '/about')).not.toContain(name);
-    await expect(card().getByText(draftCopy.states.scheduled, { exact: true })).toBeVisible();
+    // the mark says what happens when, on the site's clock (docs/decisions/0046)
+    const when = scheduleCopy.listMark([scheduleCopy.listChange.publish(readableDateTime(due, DEFAULT_SITE_TIMEZONE))]);
+    await expect(card().getByText(when, { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: scheduleCopy.clear })).toBeVisible();
 
     await openScreen(page, '/admin/dashboard', dashboardCopy.title);

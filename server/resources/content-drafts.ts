@@ -10,6 +10,7 @@ import { apiMessages } from '../../shared/api-messages';
 import { contentState, draftMessages, type ContentState } from '../../shared/drafts';
 import { historyMessages } from '../../shared/history';
 import type { ResourceDef } from '../../shared/resources';
+import { imageCountProblem } from '../../shared/validation';
 import type { AuditContext } from '../audit/audit-service';
 import { recordChanges, recordLabel } from '../audit/content-changes';
 import type { Db } from '../db/client';
@@ -69,7 +70,8 @@ export class ContentDrafts {
       await this.options.history.assertBase(this.options.db, subject, baseRevision, noun, snapshotOf(def, existing));
       const newest = await this.options.history.newestDraft(this.options.db, subject);
       const base = { ...existing, ...(newest ? draftColumns(def, newest.snapshot) : {}) };
-      const { values, plan } = validateWrite(def, write, toRecord(def, base), this.images);
+      // an item not published may wait for its images until its Publish (docs/decisions/0046)
+      const { values, plan } = validateWrite(def, write, toRecord(def, base), this.images, existing.published === false);
       const prepared = await this.images.prepare(plan.newFiles, staging);
       const snapshot = snapshotOf(def, { ...base, ...toColumns(def, values), ...this.images.columns(def, plan, prepared) });
       let going: string[] = [];
@@ -115,7 +117,7 @@ export class ContentDrafts {
 
   /**
    * Publishes an item: its newest draft's snapshot is written to the row through the definition's rules (400 when it
-   * no longer fits, 409 when one of its images is gone) and kept as a published version, in one transaction; an item
+   * no longer fits or lacks its images, 409 when one of its images is gone) and kept as a published version, in one transaction; an item
    * unpublished without a draft comes back as it was. `content.published` is fired as a save fires it. With a `baseRevision`,
    * refused (409) when the draft is no longer the one its editor saved (docs/decisions/0044).
    */
@@ -128,6 +130,9 @@ export class ContentDrafts {
     if (!draft && existing.published !== false) throw new ClientError(400, draftMessages.nothingToPublish(def.noun));
     const columns = draft ? snapshotColumns(def, draft.snapshot) : {};
     const publishedUrls = draft ? imageUrls(columns[def.image.field]) : imageUrls(existing[def.image.field]);
+    // a draft never published may lack its images (docs/decisions/0046): what goes live has them all
+    const short = imageCountProblem(def.image, publishedUrls.length);
+    if (short) throw new ClientError(400, short);
     const missing = await this.images.missing(publishedUrls);
     if (missing.length > 0) throw new ClientError(409, historyMessages.imagesMissing(missing.length));
     const current = toRecord(def, existing);

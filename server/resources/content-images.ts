@@ -12,7 +12,7 @@ import { DEFAULT_DETAILS, detailsFrom, imageEntries, type DetailsCheck, type Ima
 import { imageDetailMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
 import type { GalleryImage, ResourceDef } from '../../shared/resources';
-import { imageCountMessage } from '../../shared/validation';
+import { imageCountProblem } from '../../shared/validation';
 import type { Db } from '../db/client';
 import type { ContentHistory } from '../history/content-history';
 import { ClientError, isDatabaseUnavailable, isStorageUnavailable } from '../errors';
@@ -81,20 +81,24 @@ export class ContentImages {
     this.queue = options.imageQueue ?? new ImageQueue();
   }
 
-  /** The images a write keeps and adds; fields left out keep the current images and details (`current` null: a create). */
-  plan(def: ResourceDef, write: ContentWrite, current: AnyRecord | null): ImagePlan {
+  /**
+   * The images a write keeps and adds; fields left out keep the current images and details (`current` null: a create).
+   * `imagesLater`: a draft of an item not published, which may have too few images until its Publish (docs/decisions/0046).
+   */
+  plan(def: ResourceDef, write: ContentWrite, current: AnyRecord | null, imagesLater = false): ImagePlan {
     const policy = def.image;
     const { images } = write;
     const newFiles = write.files.filter((file) => file.field === policy.field);
     if (policy.kind === 'single') {
       if (newFiles.length > 1) throw imageError('Only one image is allowed');
-      if (newFiles.length === 0 && !current?.[policy.field]) throw imageError(policy.requiredOnCreate);
+      if (newFiles.length === 0 && !current?.[policy.field] && !imagesLater) throw imageError(policy.requiredOnCreate);
       // the alt text and focal point are fields like any other: left out, they keep their value (a new image too)
       const was = current ? imageEntries(current)[0] : undefined;
       const details = { ...DEFAULT_DETAILS, ...(was ? detailsFrom(was) : {}), ...detailsOf(images.single) };
       if (newFiles.length === 0) {
         return {
-          keptImages: [{ url: String(current?.[policy.field]), description: '', details }],
+          // '' while a never-published draft waits for its image (imageUrls leaves it out)
+          keptImages: [{ url: String(current?.[policy.field] ?? ''), description: '', details }],
           newFiles,
           newDescriptions: [],
           newDetails: [],
@@ -110,8 +114,9 @@ export class ContentImages {
     if (sentDetails.length > newFiles.length) throw imageError(imageDetailMessages.invalidDetails);
     const newDetails = sentDetails.map((check) => ({ ...DEFAULT_DETAILS, ...detailsOf(check) }));
     const total = keptImages.length + newFiles.length;
-    if (total < policy.min || (policy.exact && total !== policy.max)) throw imageError(imageCountMessage(policy.minMessage, total));
-    if (total > policy.max) throw imageError(policy.maxMessage);
+    const problem = imageCountProblem(policy, total);
+    // too few may wait while the item is a draft never published; too many never may
+    if (problem && !(imagesLater && total <= policy.max)) throw imageError(problem);
     return { keptImages, newFiles, newDescriptions, newDetails, order: orderOf(valueOf(images.order), total) };
   }
 

@@ -67,7 +67,8 @@ export class ContentWrites {
     const { def, table } = this.resources.get(key);
     const staging = this.images.stagingDir();
     try {
-      const { values, plan } = validateWrite(def, write, null, this.images);
+      // an item created as a draft may wait for its images until it is published (docs/decisions/0046)
+      const { values, plan } = validateWrite(def, write, null, this.images, as === 'draft');
       const prepared = await this.images.prepare(plan.newFiles, staging);
       const imageColumns = this.images.columns(def, plan, prepared);
       const now = new Date();
@@ -329,8 +330,14 @@ export class ContentWrites {
   }
 }
 
-/** Checks every field and the images; all messages at once, before any image is decoded. */
-export function validateWrite(def: ResourceDef, write: ContentWrite, current: AnyRecord | null, images: ContentImages) {
+/** Checks every field and the images (`imagesLater`: too few may wait, see ContentImages.plan); all messages at once, before any image is decoded. */
+export function validateWrite(
+  def: ResourceDef,
+  write: ContentWrite,
+  current: AnyRecord | null,
+  images: ContentImages,
+  imagesLater = false,
+) {
   const merged: Record<string, unknown> = {};
   for (const field of def.fields) {
     merged[field.name] = field.name in write.fields ? write.fields[field.name] : current?.[field.name];
@@ -339,7 +346,7 @@ export function validateWrite(def: ResourceDef, write: ContentWrite, current: An
   const errors = result.ok ? [] : [...result.errors];
   let plan: ImagePlan | null = null;
   try {
-    plan = images.plan(def, write, current);
+    plan = images.plan(def, write, current, imagesLater);
   } catch (error) {
     if (!(error instanceof ClientError)) throw error;
     for (const message of error.errors ?? [error.message]) if (!errors.includes(message)) errors.push(message);

@@ -20,7 +20,8 @@ export function draftRouteSchemas(def: ResourceDef) {
     create: {
       tags,
       summary: `Add a ${noun} as a draft, not published`,
-      description: 'As a create, but visitors see it nowhere (pages, lists, API, sitemap, image URLs) until it is published.',
+      description:
+        'As a create, but visitors see it nowhere (pages, lists, API, sitemap, image URLs) until it is published; its images may be fewer than a published item needs (none at all), never more: Publish asks for them (docs/decisions/0046).',
       security: bearer,
       body: writeBody(def, true),
       response: { 201: writtenReply(def, draftMessages.draftCreated(def.noun)), ...errorReplies(400, 401, 403, 413, 415, 507) },
@@ -30,7 +31,7 @@ export function draftRouteSchemas(def: ResourceDef) {
         tags,
         summary: `Save a draft of a ${noun}; what visitors see is unchanged`,
         description:
-          'The body is an update’s (fields left out keep the draft’s or the published value) and is checked as one. `autosave=true` overwrites the newest draft in place, when it is the same account’s, instead of adding a version. With `Base-Revision`, refused (409, nothing changed, `conflict` says by whom and what) when the item has changed since.',
+          'The body is an update’s (fields left out keep the draft’s or the published value) and is checked as one; a draft of an item not published may have fewer images than Publish needs. `autosave=true` overwrites the newest draft in place, when it is the same account’s, instead of adding a version. With `Base-Revision`, refused (409, nothing changed, `conflict` says by whom and what) when the item has changed since.',
         security: bearer,
         params: idParams,
         querystring: z.object({ autosave: z.enum(['true', 'false']).optional() }),
@@ -59,7 +60,7 @@ export function draftRouteSchemas(def: ResourceDef) {
         tags,
         summary: `Publish a ${noun}: its newest draft becomes what visitors see`,
         description:
-          'The draft is checked against today’s rules (400, nothing changed) and written to the item as a published version in one transaction; an unpublished item without a draft is published as it is. 409 when one of its images is no longer stored, or (with `Base-Revision`) when the item has changed since that revision.',
+          'The draft is checked against today’s rules, its images counted too (400, nothing changed) and written to the item as a published version in one transaction; an unpublished item without a draft is published as it is. 409 when one of its images is no longer stored, or (with `Base-Revision`) when the item has changed since that revision.',
         security: bearer,
         params: idParams,
         headers: baseRevisionHeaders,

@@ -11,10 +11,11 @@ import { apiMessages } from '../../shared/api-messages';
 import { draftMessages } from '../../shared/drafts';
 import type { VersionListReply } from '../../shared/history';
 import { resources } from '../../shared/resources';
+import { imageCountMessage } from '../../shared/validation';
 import { buildApp } from '../app';
 import { sampleFields } from '../test/sample-records';
 import { editorToken, stepUpHeaders } from '../test/step-up';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 
 let t: TestApp;
@@ -208,6 +209,95 @@ describe('unpublish and items never published', () => {
     const seen = await visitor(item._id, `${words}, edited`, item.image);
     expect(seen).toMatchObject({ onPage: true, image: 200 });
     expect(seen.record?.description).toBe(`${words}, edited`);
+  });
+});
+
+describe('a new item’s draft waiting for its images (docs/decisions/0046)', () => {
+  const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
+  /** A public page as staff see it (a `?preview=` of an item not published). */
+  async function staffPage(url: string) {
+    const login = await web.inject({ method: 'POST', url: '/api/admins/login', payload: TEST_ADMIN });
+    return web.inject({ method: 'GET', url, headers: { cookie: String(login.headers['set-cookie']).split(';')[0] } });
+  }
+
+  it('is created and autosaved without its image; Publish and a Publish at ask for it; with it, it goes live', async () => {
+    const words = unique('Typed, no photo yet');
+    const created = await web.inject({
+      method: 'POST',
+      url: `${base}/drafts`,
+      headers: auth(),
+      payload: { ...sampleFields(def, 'drafts'), description: words },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json().data as Rec)._id;
+    expect(await ok(await saveDraft(id, { description: `${words}, more` }, '?autosave=true'))).toMatchObject({ data: { state: 'draft' } });
+    const listed = await managed(id);
+    expect([listed.state, listed.published, listed.image]).toEqual(['draft', false, '']);
+    expect(listed.draft?.description ?? listed.description).toBe(`${words}, more`);
+    expect(await visitor(id, words)).toEqual({ record: undefined, onPage: false, image: undefined });
+    // staff see it in the preview of the page it will be on, without an image
+    const preview = await staffPage(`${PAGE}?preview=${id}`);
+    expect([preview.statusCode, preview.body.includes(words)]).toEqual([200, true]);
+
+    const refused = await post(id, 'publish');
+    expect([refused.statusCode, refused.json().message]).toEqual([400, def.image.requiredOnCreate]);
+    const scheduled = await web.inject({
+      method: 'PUT',
+      url: `${base}/${id}/schedule`,
+      headers: auth(),
+      payload: { publishAt: inAnHour(), unpublishAt: null },
+    });
+    expect([scheduled.statusCode, scheduled.json().message]).toEqual([400, def.image.requiredOnCreate]);
+    expect((await managed(id)).state).toBe('draft');
+
+    const body = multipart({}, [{ field: 'image', data: jpeg }]);
+    const withImage = await web.inject({ method: 'PUT', url: `${base}/${id}/draft`, ...body, headers: { ...body.headers, ...auth() } });
+    expect(withImage.statusCode, withImage.body).toBe(200);
+    await ok(await post(id, 'publish'));
+    const seen = await visitor(id, `${words}, more`);
+    expect(seen.onPage).toBe(true);
+    expect(seen.record?.image).toMatch(/^\/uploads\//);
+  });
+
+  it('holds for several images too, but never past the most; a published item’s draft still needs them all', async () => {
+    const gallery = resources.gallery;
+    const title = unique('Gallery draft');
+    const created = await web.inject({
+      method: 'POST',
+      url: `/api/${gallery.path}/drafts`,
+      headers: auth(),
+      payload: { title, category: 'Interior' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json().data as Rec)._id;
+    const preview = await staffPage(`${gallery.publicPage}?preview=${id}`);
+    expect([preview.statusCode, preview.body.includes(title)]).toEqual([200, true]);
+    const refused = await web.inject({ method: 'POST', url: `/api/${gallery.path}/${id}/publish`, headers: auth() });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, imageCountMessage(gallery.image.minMessage, 0)]);
+    const tooMany = multipart(
+      { title, category: 'Interior' },
+      Array.from({ length: gallery.image.max + 1 }, () => ({ field: 'images', data: jpeg })),
+    );
+    const over = await web.inject({
+      method: 'POST',
+      url: `/api/${gallery.path}/drafts`,
+      ...tooMany,
+      headers: { ...tooMany.headers, ...auth() },
+    });
+    expect([over.statusCode, over.json().message]).toEqual([400, gallery.image.maxMessage]);
+
+    // published, its draft may not drop below the least
+    const withOne = multipart({ title, category: 'Interior' }, [{ field: 'images', data: jpeg }]);
+    const live = await web.inject({ method: 'POST', url: `/api/${gallery.path}`, ...withOne, headers: { ...withOne.headers, ...auth() } });
+    expect(live.statusCode, live.body).toBe(201);
+    const liveId = (live.json().data as Rec)._id;
+    const emptied = await web.inject({
+      method: 'PUT',
+      url: `/api/${gallery.path}/${liveId}/draft?autosave=true`,
+      headers: auth(),
+      payload: { existingImages: '[]' },
+    });
+    expect([emptied.statusCode, emptied.json().message]).toEqual([400, imageCountMessage(gallery.image.minMessage, 0)]);
   });
 });
 

@@ -15,6 +15,7 @@ import {
   type UpcomingSchedule,
 } from '../../shared/schedules';
 import { parseZoneTime, zoneStamp } from '../../shared/site-time';
+import { imageCountProblem } from '../../shared/validation';
 import type { AuditContext, AuditService, AuditTarget } from '../audit/audit-service';
 import { recordLabel } from '../audit/content-changes';
 import type { Db } from '../db/client';
@@ -23,7 +24,7 @@ import { ClientError } from '../errors';
 import type { ContentHistory } from '../history/content-history';
 import type { JobRow } from '../jobs/job-queue';
 import type { Content } from '../resources/content';
-import { findLiveRow, toRecord } from '../resources/content-records';
+import { findLiveRow, imageUrls, toRecord } from '../resources/content-records';
 import { contentSchedules } from './content-schedule.job';
 import type { ScheduledChange } from './scheduled-change';
 
@@ -68,7 +69,8 @@ export class ContentSchedules {
 
   /**
    * Sets both times of an item at once (null or left out: not scheduled). 404 for an unknown item; 400 for a time that
-   * is no time or has passed, an unpublish not after the publish, a publish with nothing to publish or an unpublish of
+   * is no time or has passed, an unpublish not after the publish, a publish with nothing to publish (or a draft without its
+   * images) or an unpublish of
    * an item that is not published and gets no publish first. Nothing changes when it refuses.
    */
   async setForItem(
@@ -84,8 +86,13 @@ export class ContentSchedules {
     if (publishAt && unpublishAt && unpublishAt <= publishAt) throw new ClientError(400, scheduleMessages.unpublishBeforePublish);
     const row = await findLiveRow(this.options.db, served, id);
     const published = row.published !== false;
-    if (publishAt && published && !(await this.options.history.newestDraft(this.options.db, { resource: key, itemId: id })))
-      throw new ClientError(400, draftMessages.nothingToPublish(def.noun));
+    if (publishAt) {
+      const draft = await this.options.history.newestDraft(this.options.db, { resource: key, itemId: id });
+      if (published && !draft) throw new ClientError(400, draftMessages.nothingToPublish(def.noun));
+      // a draft still waiting for its images (docs/decisions/0046) is refused now, not when it is due
+      const short = imageCountProblem(def.image, imageUrls(draft ? draft.snapshot[def.image.field] : row[def.image.field]).length);
+      if (short) throw new ClientError(400, short);
+    }
     if (unpublishAt && !published && !publishAt) throw new ClientError(400, scheduleMessages.nothingToUnpublish(def.noun));
     const schedule = { publishAt: publishAt?.toISOString() ?? null, unpublishAt: unpublishAt?.toISOString() ?? null };
     await this.options.db.transaction(async (tx) => {

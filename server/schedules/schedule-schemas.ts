@@ -29,7 +29,7 @@ export function itemScheduleSchemas(tags: string[], noun: string) {
       tags,
       summary: `Schedule when a ${noun} is published and unpublished`,
       description:
-        'Sets both times at once (null: not scheduled; both null clear the schedule). At Publish at the newest draft as it is then is published (as POST …/publish); at Unpublish at the item is unpublished. Each is done once whatever the number of server processes, at most 60 s late, after a restart if it was due meanwhile, and recorded in the activity log as the scheduler’s. 400 for a time that is no time or has passed, an unpublish not after the publish, nothing to publish, or an unpublish of an item that is not published; nothing changes then.',
+        'Sets both times at once (null: not scheduled; both null clear the schedule). At Publish at the newest draft as it is then is published (as POST …/publish); at Unpublish at the item is unpublished. Each is done once whatever the number of server processes, at most 60 s late, after a restart if it was due meanwhile, and recorded in the activity log as the scheduler’s. 400 for a time that is no time or has passed, an unpublish not after the publish, nothing to publish (or a draft still without its images), or an unpublish of an item that is not published; nothing changes then.',
       security,
       params: idParams,
       body: itemScheduleBody,

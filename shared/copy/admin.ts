@@ -332,6 +332,9 @@ export const scheduleCopy = {
   saved: (name: string) => `Schedule of "${name}" saved`,
   cleared: (name: string) => `Schedule of "${name}" cleared`,
   failed: (reason: string) => reason || 'Could not save the schedule.',
+  /** A scheduled item's list mark: what happens when, on the site's clock (docs/decisions/0046). */
+  listMark: (changes: readonly string[]) => `Scheduled: ${changes.join('; ')}`,
+  listChange: { publish: (at: string) => `publishes ${at}`, unpublish: (at: string) => `unpublishes ${at}` },
   dashboardTitle: 'Scheduled next',
   dashboardEmpty: 'Nothing is scheduled.',
   dashboardFailed: 'Failed to load what is scheduled.',

@@ -3,8 +3,9 @@
  * save button, the quiet autosave line and a shareable preview link of the draft (0043); and the state mark of a list row.
  */
 import { useId, useState } from 'react';
-import { conflictCopy, draftCopy, previewCopy } from '../../../shared/copy/admin';
+import { conflictCopy, draftCopy, previewCopy, scheduleCopy } from '../../../shared/copy/admin';
 import type { ContentState } from '../../../shared/drafts';
+import type { ItemSchedule } from '../../../shared/schedules';
 import { readableDateTime } from '../../../shared/site-time';
 import { makePreviewLink } from '../../lib/admin/api';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
@@ -63,9 +64,23 @@ export function AutosaveLine({ status }: { status: AutosaveStatus }) {
 
 const STATE_TONES = { published: 'green', changed: 'blue', draft: 'orange', scheduled: 'gray' } as const;
 
-/** An item's publishing state in a list row. */
-export function StateMark({ state }: { state: ContentState }) {
-  return <Badge tone={STATE_TONES[state]}>{draftCopy.states[state]}</Badge>;
+/** An item's publishing state in a list row; a scheduled one says what happens when, on the site's clock. */
+export function StateMark({ state, schedule }: { state: ContentState; schedule?: ItemSchedule | null }) {
+  const { timeZone } = useAdminLimits();
+  const when = (at: string) => readableDateTime(new Date(at), timeZone);
+  const changes =
+    state === 'scheduled' && schedule
+      ? [
+          ...(schedule.publishAt ? [scheduleCopy.listChange.publish(when(schedule.publishAt))] : []),
+          ...(schedule.unpublishAt ? [scheduleCopy.listChange.unpublish(when(schedule.unpublishAt))] : []),
+        ]
+      : [];
+  if (changes.length === 0) return <Badge tone={STATE_TONES[state]}>{draftCopy.states[state]}</Badge>;
+  return (
+    <Badge tone={STATE_TONES[state]} wrap>
+      {scheduleCopy.listMark(changes)}
+    </Badge>
+  );
 }
 
 type ShareState =

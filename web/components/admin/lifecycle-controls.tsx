@@ -5,13 +5,16 @@
 import { ExternalLink } from 'lucide-react';
 import { lifecycleCopy } from '../../../shared/copy/admin';
 import type { ContentState } from '../../../shared/drafts';
+import type { ItemSchedule } from '../../../shared/schedules';
 import { StateMark } from './draft-controls';
 import { Badge } from './ui';
 
 export interface RowLifecycle {
   hidden: boolean;
-  /** Published, changed since, or a draft (docs/decisions/0039); absent where the row has none. */
+  /** Published, changed since, a draft or scheduled (docs/decisions/0039, 0042); absent where the row has none. */
   state?: ContentState;
+  /** When a scheduled row's change happens (its mark says so). */
+  schedule?: ItemSchedule | null;
   /** Absent while the switch is saving. */
   onToggleHidden?: () => void;
   /** The public page that shows the item (with `?preview=<id>` for a hidden one). */
@@ -28,10 +31,13 @@ function HiddenMark({ hidden }: { hidden: boolean }) {
 }
 
 export function LifecycleControls({ name, lifecycle }: { name: string; lifecycle: RowLifecycle }) {
-  const { hidden, state, onToggleHidden, viewHref } = lifecycle;
-  return (
+  const { hidden, state, schedule, onToggleHidden, viewHref } = lifecycle;
+  const mark = state ? <StateMark state={state} schedule={schedule} /> : null;
+  // a scheduled mark names its times: a line of its own above the controls, wrapping within a phone's card
+  const timed = state === 'scheduled' && Boolean(schedule?.publishAt || schedule?.unpublishAt);
+  const controls = (
     <span className="inline-flex items-center gap-2">
-      {state ? <StateMark state={state} /> : null}
+      {timed ? null : mark}
       <HiddenMark hidden={hidden} />
       <button
         type="button"
@@ -58,5 +64,13 @@ export function LifecycleControls({ name, lifecycle }: { name: string; lifecycle
         {lifecycleCopy.viewOnSite}
       </a>
     </span>
+  );
+  return timed ? (
+    <span className="inline-flex flex-col items-end gap-1">
+      {mark}
+      {controls}
+    </span>
+  ) : (
+    controls
   );
 }

@@ -9,7 +9,7 @@ import { commonCopy, draftCopy, historyCopy, previewCopy } from '../../../shared
 import type { DraftWrittenReply } from '../../../shared/drafts';
 import { DEFAULT_DETAILS, type ImageDetails } from '../../../shared/image-details';
 import { resources, type ResourceDef, type ResourceKey } from '../../../shared/resources';
-import { applyConditions, imageCountMessage, validateRecord } from '../../../shared/validation';
+import { applyConditions, imageCountMessage, imageCountProblem, validateRecord } from '../../../shared/validation';
 import type { ItemPreviewRequest } from '../../../shared/live-preview';
 import type { ResourceRecord, WrittenReply } from '../../../shared/resource-replies';
 import { isItemSchedule, type ItemSchedule } from '../../../shared/schedules';
@@ -57,6 +57,8 @@ interface ResourceFormProps extends ResourceFormOptions {
   messages: FormMessages;
   toastMs: number;
   onSaved: (record: AnyRecord) => void;
+  /** A new item's first autosave created it as a draft (docs/decisions/0046): the list shows it; the form saves to it from now on. */
+  onCreated?: (record: AnyRecord) => void;
   onCancel?: () => void;
   /** Told whether the form differs from what it opened with (the screen asks before it is left). */
   onDirtyChange?: (dirty: boolean) => void;
@@ -75,6 +77,15 @@ export function ResourceForm(props: ResourceFormProps) {
   const def: ResourceDef = resources[resourceKey];
   const policy = def.image;
   const editing = record !== null;
+  // a new item's first autosave creates it as a draft, which the form's saves then go to; its title and buttons stay the
+  // Add form's, as an autosave changes none, and its Add publishes the draft (docs/decisions/0046)
+  const [created, setCreated] = useState<AnyRecord | null>(null);
+  const item = record ?? created;
+  // the item every save goes to, and whether an autosave created it (refs: a save reads them after an await)
+  const savedId = useRef<string | null>(record?._id ?? null);
+  const autoCreated = useRef(false);
+  // the create on its way: every other save waits for it, so one item is created, never two
+  const creating = useRef<Promise<unknown> | null>(null);
   const formId = useId();
   // what the form opened with, once: typed back to it counts as unchanged
   const [initial] = useState(() => ({
@@ -104,6 +115,8 @@ export function ResourceForm(props: ResourceFormProps) {
   // read from `published` and `draft`, not `state`: a scheduled item may be either
   const hasDraft = editing && isRecord(record.draft);
   const [drafted] = useState(() => editing && (record.published === false || hasDraft));
+  /** Whether a draft save may leave out images for now: the item is not published (or not created yet). */
+  const imagesMayWait = () => savedId.current === null || autoCreated.current || item?.published === false;
 
   // typed back to what it was counts as unchanged; a picked file or a removed/re-described image does not
   const dirty =
@@ -131,9 +144,13 @@ export function ResourceForm(props: ResourceFormProps) {
   };
   const setImageError = (message: string) => setErrors((current) => ({ ...current, image: message }));
 
-  /** Checks the form (`state`: as it is now, or as an edit conflict's choice just set it); `quiet` (an autosave) shows nothing. */
-  function validate(quiet = false, state: FormState = current): { ok: boolean; payload: Record<string, unknown> } {
-    const total = state.images.length;
+  /**
+   * Checks the form (`state`: as it is now, or as an edit conflict's choice just set it); `quiet` (an autosave) shows nothing;
+   * `imagesLater`: a draft of an item not published, which may have too few images until its Publish (docs/decisions/0046).
+   */
+  function validate(quiet = false, state: FormState = current, imagesLater = false): { ok: boolean; payload: Record<string, unknown> } {
+    const stored = opened?.[policy.field];
+    const total = policy.kind === 'single' ? (state.file || (typeof stored === 'string' && stored) ? 1 : 0) : state.images.length;
     const entered: Record<string, unknown> = {};
     for (const field of formFields(def)) {
       const raw = state.values[field.name] ?? '';
@@ -144,13 +161,9 @@ export function ResourceForm(props: ResourceFormProps) {
     // the definition's cross-field rules (the project's units) run here as on the server
     const result = validateRecord(def, payload);
     const found: Record<string, string> = result.ok ? {} : { ...result.byField };
-    if (policy.kind === 'single') {
-      if (!editing && !state.file) found.image = policy.requiredOnCreate;
-    } else if (total < policy.min || (policy.exact && total !== policy.max)) {
-      found.image = imageCountMessage(policy.minMessage, total);
-    } else if (total > policy.max) {
-      found.image = policy.maxMessage;
-    }
+    const imageProblem = imageCountProblem(policy, total);
+    // too many is never fine
+    if (imageProblem && !(imagesLater && (policy.kind === 'single' || total <= policy.max))) found.image = imageProblem;
     const combined = def.combinedRequiredMessage;
     const list = Object.values(found).filter(Boolean);
     if (quiet) return { ok: list.length === 0, payload };
@@ -187,58 +200,84 @@ export function ResourceForm(props: ResourceFormProps) {
   }
 
   const body = (payload: Record<string, unknown>, state: FormState = current) =>
-    resourceFormData(def, formFields(def), payload, state, { editing, omitEmpty: props.omitEmpty });
-  const draftPath = () => (editing ? `/${def.path}/${encodeURIComponent(record._id)}/draft` : `/${def.path}/drafts`);
+    resourceFormData(def, formFields(def), payload, state, { editing: savedId.current !== null, omitEmpty: props.omitEmpty });
+  const draftPath = (id: string | null) => (id !== null ? `/${def.path}/${encodeURIComponent(id)}/draft` : `/${def.path}/drafts`);
   // an existing item's saves name the revision they build on; someone else's save since is then shown, never overwritten
-  const based = () => (editing ? baseRevision(revision.current) : {});
+  const based = (id: string | null) => (id !== null ? baseRevision(revision.current) : {});
   const revised = (reply: { data: { revision?: string } }) => {
     if (typeof reply.data.revision === 'string') revision.current = reply.data.revision;
   };
   const metConflict = (error: unknown) => (error instanceof ApiError ? error.conflict : undefined);
+  /** The item saves go to (null: not created yet), once a create on its way has answered. */
+  const target = async () => {
+    await creating.current;
+    return savedId.current;
+  };
+  /** Runs `create` as the one create on its way: a save meanwhile waits for it, then goes to the item it made. */
+  const asCreate = <T extends { id: string }>(create: Promise<T>): Promise<T> => {
+    const tracked = create.then((made) => {
+      savedId.current = made.id;
+      return made;
+    });
+    creating.current = tracked.then(
+      () => undefined,
+      () => undefined,
+    );
+    void creating.current.then(() => {
+      creating.current = null;
+    });
+    return tracked;
+  };
 
   /**
    * Saves as the form's button says: `save` (add or update, live at once), `draft` (nothing visitors see changes) or
    * `publish` (the form as a draft, then published). `state`: the form as an edit conflict's choice just set it.
    */
-  async function send(mode: SendMode, state: FormState = current) {
+  async function send(requested: SendMode, state: FormState = current) {
     if (progress !== null || preparing) return;
-    const { ok, payload } = validate(false, state);
+    const { ok, payload } = validate(false, state, requested === 'draft' && imagesMayWait());
     if (!ok) return;
-    const form = body(payload, state);
     setProgress(0);
+    // an autosave creating the item: this save is of the draft it creates, and so publishes rather than adds
+    const id = await target();
+    const added = requested === 'save' && autoCreated.current;
+    const mode = added ? 'publish' : requested;
+    const form = body(payload, state);
     const name = String(payload[def.titleField] ?? '');
     // a direct call, not the screen's action: a fetcher cannot report the upload's progress (decision 0033)
     const call = async (): Promise<{ id: string; message?: string }> => {
       if (mode === 'save') {
-        const method = editing ? def.updateMethod : 'POST';
-        const path = editing ? `/${def.path}/${encodeURIComponent(record._id)}` : `/${def.path}`;
-        const saved = await sendMultipart<WrittenReply>(method, path, form, setProgress, undefined, based());
+        const method = id !== null ? def.updateMethod : 'POST';
+        const path = id !== null ? `/${def.path}/${encodeURIComponent(id)}` : `/${def.path}`;
+        const saved = await sendMultipart<WrittenReply>(method, path, form, setProgress, undefined, based(id));
         revised(saved);
         return { id: saved.data._id };
       }
       const saved = await sendMultipart<WrittenReply | DraftWrittenReply>(
-        editing ? 'PUT' : 'POST',
-        draftPath(),
+        id !== null ? 'PUT' : 'POST',
+        draftPath(id),
         form,
         setProgress,
         undefined,
-        based(),
+        based(id),
       );
       revised(saved);
-      const id = 'id' in saved.data ? String(saved.data.id) : saved.data._id;
-      if (mode === 'publish') revised(await publishItem(def, id, editing ? revision.current : undefined));
-      return { id };
+      const written = 'id' in saved.data ? String(saved.data.id) : saved.data._id;
+      if (mode === 'publish') revised(await publishItem(def, written, id !== null ? revision.current : undefined));
+      return { id: written };
     };
     let met: EditConflict | undefined;
-    const written = await runWrite(call, {
+    const written = await runWrite(() => (id === null ? asCreate(call()) : call()), {
       success: () =>
         mode === 'draft'
           ? draftCopy.draftSaved
-          : mode === 'publish'
-            ? draftCopy.published(name)
-            : editing
-              ? messages.updated
-              : messages.created,
+          : added
+            ? messages.created
+            : mode === 'publish'
+              ? draftCopy.published(name)
+              : id !== null
+                ? messages.updated
+                : messages.created,
       failure: mode === 'publish' ? draftCopy.publishFailed : mode === 'draft' ? draftCopy.failed : messages.saveFailed,
       // someone else's change is shown in the conflict dialog, not as a failure
       failureToast: (error) => {
@@ -283,18 +322,37 @@ export function ResourceForm(props: ResourceFormProps) {
     void send(drafted ? 'publish' : 'save');
   }
 
-  // autosave: an item already saved, changed, checking out, with no new file to upload (that waits for a button);
-  // stopped by someone else's change until the editor settles it
+  // autosave: changed, with no new file to upload (that waits for a button); an item already saved whenever it changes
+  // (saying so when it does not check out), a new one once it checks out as a draft, which its first autosave creates
+  // (docs/decisions/0046); stopped by someone else's change until the editor settles it
   const pendingFiles = file !== null || images.some((image) => image.file);
   const autosave = useDraftAutosave(
     JSON.stringify([values, details, images.map((image) => ('url' in image ? image.url : ''))]),
-    editing && dirty && !pendingFiles && progress === null && !preparing && conflict === null,
+    dirty && !pendingFiles && progress === null && !preparing && conflict === null && (item !== null || validate(true, current, true).ok),
     async () => {
-      const { ok, payload } = validate(true);
+      const { ok, payload } = validate(true, current, imagesMayWait());
       if (!ok) return 'failed';
+      const id = await target();
+      if (id === null) {
+        const reply = await asCreate(
+          sendMultipart<WrittenReply>('POST', draftPath(null), body(payload), () => undefined).then((made) => ({ id: made.data._id })),
+        );
+        autoCreated.current = true;
+        const made: AnyRecord = { _id: reply.id, published: false, [def.titleField]: payload[def.titleField] };
+        setCreated(made);
+        props.onCreated?.(made);
+        return 'saved';
+      }
       try {
         revised(
-          await sendMultipart<DraftWrittenReply>('PUT', `${draftPath()}?autosave=true`, body(payload), () => undefined, undefined, based()),
+          await sendMultipart<DraftWrittenReply>(
+            'PUT',
+            `${draftPath(id)}?autosave=true`,
+            body(payload),
+            () => undefined,
+            undefined,
+            based(id),
+          ),
         );
       } catch (error) {
         const met = metConflict(error);
@@ -396,11 +454,9 @@ export function ResourceForm(props: ResourceFormProps) {
         ) : null}
 
         {footer ? <div className="md:col-span-2">{footer}</div> : null}
-        {editing ? <AutosaveLine status={autosave} /> : null}
+        <AutosaveLine status={autosave} />
         {/* a draft to show: the item opened as one, or one autosaved since */}
-        {editing && (drafted || autosave === 'saved') ? (
-          <SharePreviewLink owner={`/${def.path}/${encodeURIComponent(record._id)}`} />
-        ) : null}
+        {item && (drafted || autosave === 'saved') ? <SharePreviewLink owner={`/${def.path}/${encodeURIComponent(item._id)}`} /> : null}
 
         <div className="flex flex-wrap justify-end gap-2 pt-2 md:col-span-2">
           {editing ? (

@@ -9,6 +9,7 @@ import { useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { commonCopy, draftCopy, lifecycleCopy, listCopy, namedConfirm } from '../../../shared/copy/admin';
 import { CONTENT_STATES, type ContentState } from '../../../shared/drafts';
 import { isOneOf, isRecord } from '../../../shared/narrow';
+import { isItemSchedule } from '../../../shared/schedules';
 import { resources, type FieldDef, type ResourceDef, type ResourceKey, type ScreenCopy } from '../../../shared/resources';
 import { withReason, type ResourceIntent, type ResourceLoaderData } from '../../lib/admin/resource-data';
 import { useSettled, useWritten, type Written } from '../../lib/admin/screen-data';
@@ -89,7 +90,11 @@ export function ResourceScreen(props: ResourceScreenProps) {
   const { list } = useLoaderData<ResourceLoaderData>();
   const settled = useSettled(list);
   const revalidator = useRevalidator();
-  const rows: AnyRecord[] = settled.value?.reply ?? [];
+  // an item not published shows its newest draft: nothing of it is live, and what was typed last is what staff look for
+  const rows: AnyRecord[] = useMemo(
+    () => (settled.value?.reply ?? []).map((row) => (row.published === false ? withDraft(row) : row)),
+    [settled.value],
+  );
   const error = settled.value?.error ?? '';
   const current = settled.current;
   const loading = !current;
@@ -162,6 +167,8 @@ export function ResourceScreen(props: ResourceScreenProps) {
     setFocusRequest({ name: nameOf(record), after: list });
     void revalidator.revalidate();
   };
+  // a new item's first autosave created it as a draft: the list shows it; the form, as it is, saves to it (docs/decisions/0046)
+  const created = () => void revalidator.revalidate();
   // a write's outcome once the list read after it is shown
   const outcomeOf = (write: ReturnType<typeof useResourceWrite>) =>
     write.fetcher.state === 'idle' && settled.current ? (write.fetcher.data ?? undefined) : undefined;
@@ -189,6 +196,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
   const lifecycle = (row: AnyRecord): RowLifecycle => ({
     hidden: Boolean(row.hidden),
     state: stateOf(row),
+    schedule: isItemSchedule(row.schedule) ? row.schedule : null,
     onToggleHidden:
       switching === row._id
         ? undefined
@@ -259,6 +267,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
       messages={{ created: copy.created, updated: copy.updated, saveFailed: withReason(copy.saveFailed) }}
       toastMs={props.toastMs}
       onSaved={saved}
+      onCreated={created}
       onCancel={formMode === 'always' && !editing ? undefined : () => guard.attempt(closeForm)}
       onDirtyChange={setDirty}
       {...(typeof props.formOptions === 'function' ? props.formOptions(rows) : props.formOptions)}

@@ -77,14 +77,29 @@ export function Thumb({ src, alt, className = 'h-14 w-20' }: { src: string | und
   );
 }
 
-export function Badge({ children, tone = 'gray' }: { children: ReactNode; tone?: 'gray' | 'green' | 'blue' | 'orange' }) {
+/** A short mark; `wrap`: a longer one (a scheduled item's times) that may break over lines on a phone. */
+export function Badge({
+  children,
+  tone = 'gray',
+  wrap = false,
+}: {
+  children: ReactNode;
+  tone?: 'gray' | 'green' | 'blue' | 'orange';
+  wrap?: boolean;
+}) {
   const tones = {
     gray: 'bg-gray-100 text-gray-800',
     green: 'bg-green-100 text-green-800',
     blue: 'bg-blue-100 text-blue-800',
     orange: 'bg-orange-100 text-orange-900',
   };
-  return <span className={`inline-block whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-medium ${tones[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-medium ${wrap ? 'max-w-64 whitespace-normal text-left' : 'whitespace-nowrap'} ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }
 
 export const preview = (text: string, chars: number) => (text.length > chars ? `${text.slice(0, chars)}...` : text);
