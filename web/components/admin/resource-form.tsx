@@ -278,7 +278,14 @@ export function ResourceForm(props: ResourceFormProps) {
               : id !== null
                 ? messages.updated
                 : messages.created,
-      failure: mode === 'publish' ? draftCopy.publishFailed : mode === 'draft' ? draftCopy.failed : messages.saveFailed,
+      // an Add that publishes the draft its autosave made says what an Add says
+      failure: added
+        ? messages.saveFailed
+        : mode === 'publish'
+          ? draftCopy.publishFailed
+          : mode === 'draft'
+            ? draftCopy.failed
+            : messages.saveFailed,
       // someone else's change is shown in the conflict dialog, not as a failure
       failureToast: (error) => {
         met = metConflict(error);
