@@ -1,7 +1,8 @@
 /**
  * docs/deploy.md's nginx proxy_cache configuration in front of the built server (both real processes
  * on loopback): the home page is served from the cache, ETag works through it, an admin edit shows
- * within the documented time, and nothing personal (a staff preview, an admin page, a signed-in
+ * within the documented time, a draft stays out of the page, its JSON-LD, the list and the sitemap until it
+ * is published, and nothing personal (a staff preview, an admin page, a signed-in
  * reply) is ever stored. Needs `npm run build` and Debian's nginx (CI installs nginx-light: .ci/run);
  * without nginx this test fails.
  */
@@ -88,6 +89,53 @@ describe('nginx proxy_cache in front of the server (docs/deploy.md)', () => {
     }
     expect(seenAfter).toBeGreaterThanOrEqual(0);
     expect(seenAfter).toBeLessThanOrEqual((SHARED_SECONDS + STALE_SECONDS) * 1000);
+  });
+
+  it('keeps a draft out of the page, its JSON-LD, the public list and the sitemap, through the cache, until it is published', async () => {
+    const bearer = { authorization: `Bearer ${token}` };
+    const jsonLd = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => m[1]).join('\n');
+    const projectsLastmod = async () =>
+      /<loc>[^<]*\/project\/exterior<\/loc><lastmod>([^<]+)</.exec(await (await fetch(`${server.base}/sitemap.xml`)).text())?.[1];
+    const title = `Draft tower ${Date.now()}`;
+    const before = await get('/project/exterior');
+    expect(jsonLd(before.body)).toContain('BreadcrumbList'); // the page carries JSON-LD, where a published project is listed
+    const lastmodBefore = await projectsLastmod();
+
+    const form = new FormData();
+    for (const [name, value] of Object.entries({ ...sampleFields(resources.project, 'nginx'), title })) form.append(name, value);
+    form.append('images', new Blob([new Uint8Array(await makeImage('jpeg', 320, 240))], { type: 'image/jpeg' }), 'tower.jpg');
+    const drafted = await fetch(`${front}/api/project/drafts`, { method: 'POST', headers: bearer, body: form });
+    expect(drafted.status).toBe(201);
+    const id = ((await drafted.json()) as { data: { _id: string } }).data._id;
+
+    // past every shared-cache window: whatever nginx holds now was fetched after the draft was saved
+    await sleep((SHARED_SECONDS + STALE_SECONDS + 1) * 1000);
+    for (let i = 0; i < 2; i++) {
+      const page = await get('/project/exterior');
+      expect(page.status).toBe(200);
+      expect(page.body).not.toContain(title);
+      expect((await get('/api/project')).body).not.toContain(title);
+    }
+    expect(await projectsLastmod()).toBe(lastmodBefore);
+
+    const published = await fetch(`${front}/api/project/${id}/publish`, { method: 'POST', headers: bearer });
+    expect(published.status).toBe(200);
+    const publishedAt = Date.now();
+    let seenAfter = -1;
+    while (Date.now() - publishedAt < (SHARED_SECONDS + STALE_SECONDS + 3) * 1000) {
+      // the page's JSON-LD and the public list, each through its own cache entry
+      const [page, list] = await Promise.all([get('/project/exterior'), get('/api/project')]);
+      if (jsonLd(page.body).includes(title) && list.body.includes(title)) {
+        seenAfter = Date.now() - publishedAt;
+        break;
+      }
+      await sleep(200);
+    }
+    expect(seenAfter).toBeGreaterThanOrEqual(0);
+    expect(seenAfter).toBeLessThanOrEqual((SHARED_SECONDS + STALE_SECONDS) * 1000);
+    expect(await projectsLastmod()).not.toBe(lastmodBefore);
+    await fetch(`${front}/api/project/${id}`, { method: 'DELETE', headers: bearer });
   });
 
   it("never stores a staff preview, a draft's preview link, an admin page or a signed-in reply", async () => {
