@@ -58,11 +58,6 @@ const API_CSP = "default-src 'none'; frame-ancestors 'none'";
 /** For one person: no cache anywhere keeps it, and a shared one never hands it to someone else. */
 export const PERSONAL = 'private, no-store';
 
-/** What a shared cache may do with a public page or list: keep it `shared` seconds, then serve it stale `stale` more while it asks again. */
-export function sharedCacheControl(env: Pick<Env, 'cacheSharedSeconds' | 'cacheStaleSeconds'>): string {
-  return `public, max-age=0, s-maxage=${env.cacheSharedSeconds}, stale-while-revalidate=${env.cacheStaleSeconds}`;
-}
-
 /**
  * An image under /uploads: its bytes never change under its name, so a browser keeps it a year; a
  * shared cache keeps it only as long as a page, because hiding or trashing its item must take it

@@ -13,7 +13,7 @@ import { auditContext } from '../audit/audit-context';
 import { requirePermission } from '../auth/require-admin';
 import { unavailableError } from '../errors';
 import { preferredEncoding } from '../prepared-body';
-import { sharedCacheControl } from '../reply-headers';
+import { sharedCacheControl } from '../../shared/shared-cache';
 import type { Services } from '../services';
 import { readWriteInput } from '../uploads/read-write-input';
 import { registerDraftRoutes } from './draft-routes';

@@ -1,4 +1,5 @@
 /** sitemap.xml: every public page (web/pages/, in their order), with absolute URLs from PUBLIC_URL and the time its content last changed. */
+import { sharedCacheControl } from '../../../shared/shared-cache';
 import { publicPages } from '../../pages';
 import type { Route } from './+types/sitemap';
 
@@ -21,5 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     })
     .join('\n');
   const body = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
-  return new Response(body, { headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' } });
+  // its lastmod changes with every publish: a shared cache keeps it no longer than the pages it lists
+  const headers = { 'content-type': 'application/xml; charset=utf-8', 'cache-control': sharedCacheControl(services.env) };
+  return new Response(body, { headers });
 }
