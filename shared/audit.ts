@@ -48,6 +48,7 @@ export const auditKindLabels = {
   'content.published': 'Content published',
   'content.unpublished': 'Content unpublished',
   'content.scheduled': 'Publishing scheduled',
+  'content.schedule-refused': 'Scheduled change not made',
   'about.updated': 'About content updated',
   'site-settings.updated': 'Site settings updated',
   'webhook.added': 'Webhook added',

@@ -185,10 +185,27 @@ export class ContentSchedules {
       else await this.options.content.drafts.unpublish(job.resource, job.itemId, by, scheduled);
     } catch (error) {
       if (error instanceof ScheduleGone) return;
-      // refused as staff would be (nothing to publish, the item gone, a draft that no longer fits): nothing to retry
-      if (error instanceof ClientError) return;
+      // refused as staff would be (nothing to publish, the item gone, a draft that no longer fits): nothing to retry,
+      // but staff must learn that what they scheduled did not happen, and why
+      if (error instanceof ClientError) {
+        await this.recordRefusal(job, by, error.message, document);
+        return;
+      }
       throw error;
     }
+  }
+
+  /** The activity entry of a due schedule the publish path refused: whose it was, what and why. */
+  private async recordRefusal(job: ScheduleRow, by: AuditContext, reason: string, document: ScheduledDocument | undefined) {
+    if (!this.options.audit) return;
+    let target: AuditTarget = document ? document.auditTarget : { type: job.resource, id: job.itemId };
+    if (!document) {
+      const served = this.options.content.resources.get(job.resource);
+      const row = await findLiveRow(this.options.db, served, job.itemId).catch(() => null);
+      if (row) target = { ...target, label: recordLabel(served.def, toRecord(served.def, row)) };
+    }
+    const details = { action: job.action, dueAt: zoneStamp(job.dueAt, this.options.timeZone), reason };
+    await this.options.audit.record({ kind: 'content.schedule-refused', ...by, target, details });
   }
 
   /** Clears an item's schedules in the transaction that moves it to the trash. */

@@ -9,6 +9,7 @@ import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
 import { apiMessages } from '../../shared/api-messages';
+import { draftMessages } from '../../shared/drafts';
 import { resources } from '../../shared/resources';
 import { scheduleMessages, type UpcomingSchedule } from '../../shared/schedules';
 import { zoneDateTime } from '../../shared/site-time';
@@ -166,6 +167,29 @@ describe('scheduled publishing of content items', () => {
     await waitFor(async () => !(await publicDescriptions()).includes(words), 10_000);
     expect(await managed(id)).toMatchObject({ state: 'draft', published: false, schedule: null });
     expect(await activity(id, 'content.unpublished')).toHaveLength(1);
+  });
+
+  it('records in the activity log a due publish the publish path refuses, and why', async () => {
+    const words = unique('Published, then redrafted');
+    const id = await createDraft(t, words);
+    expect((await t.app.inject({ method: 'POST', url: `${base}/${id}/publish`, headers: auth() })).statusCode).toBe(200);
+    const draft = await t.app.inject({
+      method: 'PUT',
+      url: `${base}/${id}/draft`,
+      headers: auth(),
+      payload: { description: `${words}, next` },
+    });
+    expect(draft.statusCode).toBe(200);
+    expect((await schedule(id, { publishAt: inMs(1_500).toISOString(), unpublishAt: null }, editor)).statusCode).toBe(200);
+    // the draft goes before the time: at the time there is nothing to publish
+    expect((await t.app.inject({ method: 'DELETE', url: `${base}/${id}/draft`, headers: auth() })).statusCode).toBe(200);
+    await waitFor(async () => (await activity(id, 'content.schedule-refused')).length > 0, 10_000);
+    const [refused] = await activity(id, 'content.schedule-refused');
+    expect(refused.actor?.email).toBe(EDITOR.email);
+    expect(refused.details).toMatchObject({ action: 'publish', reason: draftMessages.nothingToPublish(def.noun) });
+    expect(await activity(id, 'content.published')).toHaveLength(1); // the one by hand
+    expect(await scheduleRows(id)).toEqual([]);
+    expect(await managed(id)).toMatchObject({ state: 'published', schedule: null });
   });
 
   it('changes and clears a schedule, and deleting the item cancels it', async () => {
