@@ -6,6 +6,7 @@
  */
 import { TOAST_SHORT_MS, draftCopy, scheduleCopy } from '../../../shared/copy/admin';
 import type { EditConflict } from '../../../shared/edit-conflicts';
+import type { FetcherWithComponents } from 'react-router';
 import type { ScheduleReply } from '../../../shared/schedules';
 import type { z } from '../../../shared/zod';
 import { ApiError, apiJson, baseRevision } from './api';
@@ -70,6 +71,12 @@ export interface DocumentIntent<T> {
 /** Discard draft: the draft goes, the editor opens the live document again. */
 export interface DiscardIntent {
   intent: 'discard';
+}
+
+/** Sends Discard draft through the screen's fetcher to its action (documentAction). */
+export function submitDiscard(fetcher: FetcherWithComponents<unknown>): void {
+  const body: DiscardIntent = { intent: 'discard' };
+  void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
 }
 
 /** The draft's Publish at (docs/decisions/0042), on the site's clock; null clears it. */

@@ -39,6 +39,7 @@ import {
   autosaveDocument,
   documentAction,
   loadDocumentDraft,
+  submitDiscard,
   type DiscardIntent,
   type DocumentIntent,
   type ScheduleIntent,
@@ -561,8 +562,7 @@ function Editor({
     setErrors({});
     setFormError('');
     sent.current = 'discard';
-    const body: DiscardIntent = { intent: 'discard' };
-    void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
+    submitDiscard(fetcher);
   }
 
   /** A part's save went live: the editor stands on the stored document; the part shows it, the other parts keep the form's. */

@@ -27,6 +27,7 @@ import {
   autosaveDocument,
   documentAction,
   loadDocumentDraft,
+  submitDiscard,
   type DiscardIntent,
   type DocumentIntent,
   type ScheduleIntent,
@@ -243,8 +244,7 @@ function SettingsForm({
     setErrors({});
     setFormError('');
     sent.current = 'discard';
-    const body: DiscardIntent = { intent: 'discard' };
-    void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
+    submitDiscard(fetcher);
   }
 
   const field = (place: string, text: string, options: { type?: string; max?: number; long?: boolean; hint?: string } = {}) => {
