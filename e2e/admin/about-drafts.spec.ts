@@ -2,7 +2,8 @@
  * Drafts and scheduling of the About content on the demo server (docs/decisions/0039, 0042): Save draft leaves the
  * public About page and GET /api/about-content as they were, the editor opens the draft again and says so, Publish
  * makes it live; a Publish at entered in the Schedule section is there after a reload (then cleared); typing alone
- * autosaves a draft that a reload brings back into the form. The demo About content is put back at the end.
+ * autosaves a draft that a reload brings back into the form; Discard draft brings the published text back. The demo
+ * About content is put back at the end.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { ABOUT_FILL_ALL, type AboutContent } from '../../shared/about-content';
@@ -19,7 +20,7 @@ async function liveAbout(request: APIRequestContext): Promise<AboutContent> {
   return ((await (await request.get('/api/about-content')).json()) as { data: AboutContent }).data;
 }
 
-test('About drafts: Save draft is not on the About page until Publish; a schedule stays after a reload; an autosaved draft comes back', async ({
+test('About drafts: Save draft is not on the About page until Publish; a schedule stays after a reload; an autosaved draft comes back; Discard draft', async ({
   page,
   token,
 }) => {
@@ -85,6 +86,25 @@ test('About drafts: Save draft is not on the About page until Publish; a schedul
     await expect(bar.getByText(copy.draftShown)).toBeVisible();
     expect(await publicHtml(page, '/about')).not.toContain(typed);
     expect((await liveAbout(page.request)).main.subtitle).toBe(original.main.subtitle);
+
+    // Discard draft: a saved draft goes, the form shows the published text again, the notice and the Schedule section go
+    await heroTitle.fill(uniqueName('Discarded hero'));
+    const draftSaved = page.waitForResponse(
+      (reply) => reply.request().method() === 'PUT' && reply.url().endsWith('/api/about-content/draft'),
+    );
+    await bar.getByRole('button', { name: draftCopy.saveDraft }).click();
+    expect((await draftSaved).status()).toBe(200);
+    await bar.getByRole('button', { name: draftCopy.discard }).click();
+    await expect(page.getByText(draftCopy.discarded(NAME), { exact: true })).toBeVisible();
+    await expect(heroTitle).toHaveValue(drafted);
+    await expect(mainSubtitle).toHaveValue(original.main.subtitle);
+    await expect(bar.getByText(copy.draftShown)).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: draftCopy.discard })).toHaveCount(0);
+    await expect(publishAt).toHaveCount(0);
+    const draft = (await (await page.request.get('/api/about-content/draft', { headers })).json()) as { data: unknown };
+    expect(draft.data).toBeNull();
+    await openScreen(page, '/admin/about', copy.title);
+    await expect(heroTitle).toHaveValue(drafted);
   } finally {
     // the demo About page is shared with the public-site tests: no schedule, no draft, the original published back
     await page.request.put('/api/about-content/schedule', { headers, data: { publishAt: null } });

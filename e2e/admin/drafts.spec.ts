@@ -2,7 +2,7 @@
  * Drafts on the demo server (docs/decisions/0039): a team member's edit saved as a draft leaves the About page as it
  * was, the list marks it "Changed since published", the form opens the draft, and Publish puts it on the page;
  * typing alone autosaves a draft that a closed tab does not lose, and that visitors do not see. The Site settings'
- * draft leaves every page's company name as it was until Publish.
+ * draft leaves every page's company name as it was until Publish, and Discard draft brings the published name back.
  */
 import { commonCopy, draftCopy, screenCopy, siteSettingsCopy } from '../../shared/copy/admin';
 import { resources } from '../../shared/resources';
@@ -92,7 +92,7 @@ test('save a draft, see the public page unchanged, publish it; an autosaved draf
   }
 });
 
-test('a draft of the Site settings: the home page keeps the live name until Publish; autosave keeps what is typed', async ({
+test('a draft of the Site settings: the home page keeps the live name until Publish; autosave keeps what is typed; Discard draft', async ({
   page,
   token,
 }) => {
@@ -128,6 +128,12 @@ test('a draft of the Site settings: the home page keeps the live name until Publ
     html = await publicHtml(page, '/');
     expect(html).toContain(drafted);
     expect(html).not.toContain(typed);
+
+    // Discard draft: the published name comes back into the form, and Discard draft goes with the draft
+    await page.getByRole('button', { name: draftCopy.discard }).click();
+    await expect(page.getByText(draftCopy.discarded(siteSettingsCopy.title), { exact: true })).toBeVisible();
+    await expect(companyName()).toHaveValue(drafted);
+    await expect(page.getByRole('button', { name: draftCopy.discard })).toHaveCount(0);
   } finally {
     await page.request.delete('/api/site-settings/draft', { headers });
     const restored = await page.request.put('/api/site-settings', { headers, data: original });

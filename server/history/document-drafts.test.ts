@@ -4,32 +4,18 @@
  * restore as a draft; bad input changes nothing; the Site settings' drafts belong to the settings area.
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_ABOUT_CONTENT } from '../../shared/about-content';
 import { draftMessages } from '../../shared/drafts';
 import { DEMO_SITE_SETTINGS } from '../../shared/site-settings';
-import { buildApp } from '../app';
 import { editorToken } from '../test/step-up';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { webTestApp } from '../test/web-test-app';
 
-let t: TestApp;
-let web: FastifyInstance;
-let token: string;
+const site = webTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp({}, undefined, { renditionWorker: false });
-  web = await buildApp({ services: t.services, web: 'production' });
-  token = await t.login();
-});
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
-
-const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
-const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, bearer: string | null = token) =>
-  web.inject({ method, url, headers: bearer ? auth(bearer) : {}, ...(payload ? { payload } : {}) });
+const auth = (bearer = site.token) => ({ authorization: `Bearer ${bearer}` });
+const inject = (method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, payload?: object, bearer: string | null = site.token) =>
+  site.web.inject({ method, url, headers: bearer ? auth(bearer) : {}, ...(payload ? { payload } : {}) });
 const aboutWith = (title: string) => ({ ...DEFAULT_ABOUT_CONTENT, hero: { ...DEFAULT_ABOUT_CONTENT.hero, title } });
 const pageHtml = async (path: string) => (await inject('GET', path, undefined, null)).body;
 const versionCount = async (base: string) => (await inject('GET', `${base}/versions`)).json().data.total as number;
@@ -97,7 +83,7 @@ describe('a draft of the Site settings', () => {
     expect(home).toContain(live);
     expect(home).not.toContain(drafted);
 
-    const editor = await editorToken(web, token);
+    const editor = await editorToken(site.web, site.token);
     expect((await inject('PUT', '/api/site-settings/draft', DEMO_SITE_SETTINGS, editor)).statusCode).toBe(403);
     expect((await inject('POST', '/api/site-settings/publish', undefined, editor)).statusCode).toBe(403);
 

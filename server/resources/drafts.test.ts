@@ -5,22 +5,19 @@
  * draft; discard; bad input changes nothing; roles, the origin rule and the audit log.
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
 import { draftMessages } from '../../shared/drafts';
 import type { VersionListReply } from '../../shared/history';
 import { resources } from '../../shared/resources';
 import { imageCountMessage } from '../../shared/validation';
-import { buildApp } from '../app';
 import { sampleFields } from '../test/sample-records';
-import { editorToken, stepUpHeaders } from '../test/step-up';
-import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
+import { editorToken, salesToken } from '../test/step-up';
+import { TEST_ADMIN } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
+import { webTestApp } from '../test/web-test-app';
 
-let t: TestApp;
-let web: FastifyInstance;
-let token: string;
+const site = webTestApp();
 let jpeg: Buffer;
 const def = resources.clients;
 const base = `/api/${def.path}`;
@@ -28,34 +25,28 @@ const base = `/api/${def.path}`;
 const PAGE = '/client';
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { renditionWorker: false });
-  web = await buildApp({ services: t.services, web: 'production' });
-  token = await t.login();
   jpeg = await makeImage('jpeg', 320, 240);
 });
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
 
-const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
+const auth = (bearer = site.token) => ({ authorization: `Bearer ${bearer}` });
 type Rec = Record<string, unknown> & { _id: string; image: string };
 type Managed = Rec & { state: string; published: boolean; hidden: boolean; draft: Record<string, unknown> | null };
 
-const get = (url: string, bearer: string | null = token) => web.inject({ method: 'GET', url, headers: bearer ? auth(bearer) : {} });
+const get = (url: string, bearer: string | null = site.token) =>
+  site.web.inject({ method: 'GET', url, headers: bearer ? auth(bearer) : {} });
 const unique = (words: string) => `${words} ${crypto.randomUUID().slice(0, 8)}`;
 
 async function create(description: string, url = base): Promise<Rec> {
   const body = multipart({ ...sampleFields(def, 'drafts'), description }, [{ field: 'image', data: jpeg }]);
-  const reply = await web.inject({ method: 'POST', url, ...body, headers: { ...body.headers, ...auth() } });
+  const reply = await site.web.inject({ method: 'POST', url, ...body, headers: { ...body.headers, ...auth() } });
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().data;
 }
 
-const saveDraft = (id: string, fields: Record<string, string>, query = '', bearer = token) =>
-  web.inject({ method: 'PUT', url: `${base}/${id}/draft${query}`, headers: auth(bearer), payload: fields });
-const post = (id: string, action: 'publish' | 'unpublish', bearer = token) =>
-  web.inject({ method: 'POST', url: `${base}/${id}/${action}`, headers: auth(bearer) });
+const saveDraft = (id: string, fields: Record<string, string>, query = '', bearer = site.token) =>
+  site.web.inject({ method: 'PUT', url: `${base}/${id}/draft${query}`, headers: auth(bearer), payload: fields });
+const post = (id: string, action: 'publish' | 'unpublish', bearer = site.token) =>
+  site.web.inject({ method: 'POST', url: `${base}/${id}/${action}`, headers: auth(bearer) });
 
 async function ok(reply: Awaited<ReturnType<typeof post>>) {
   expect(reply.statusCode, reply.body).toBe(200);
@@ -123,7 +114,12 @@ describe('a draft of a published item', () => {
   it('keeps a draft’s new image from visitors until it is published', async () => {
     const item = await create(unique('With a photo'));
     const body = multipart({}, [{ field: 'image', data: await makeImage('jpeg', 300, 200) }]);
-    const reply = await web.inject({ method: 'PUT', url: `${base}/${item._id}/draft`, ...body, headers: { ...body.headers, ...auth() } });
+    const reply = await site.web.inject({
+      method: 'PUT',
+      url: `${base}/${item._id}/draft`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
     expect(reply.statusCode, reply.body).toBe(200);
     const draftImage = String((await managed(item._id)).draft?.image);
     expect(draftImage).not.toBe(item.image);
@@ -151,11 +147,11 @@ describe('a draft of a published item', () => {
     const live = unique('Kept');
     const item = await create(live);
     await ok(await saveDraft(item._id, { description: 'Thrown away' }));
-    const discarded = await web.inject({ method: 'DELETE', url: `${base}/${item._id}/draft`, headers: auth() });
+    const discarded = await site.web.inject({ method: 'DELETE', url: `${base}/${item._id}/draft`, headers: auth() });
     expect(discarded.statusCode, discarded.body).toBe(200);
     const listed = await managed(item._id);
     expect([listed.state, listed.draft, listed.description]).toEqual(['published', null, live]);
-    const again = await web.inject({ method: 'DELETE', url: `${base}/${item._id}/draft`, headers: auth() });
+    const again = await site.web.inject({ method: 'DELETE', url: `${base}/${item._id}/draft`, headers: auth() });
     expect([again.statusCode, again.json().message]).toEqual([400, draftMessages.noDraft]);
   });
 
@@ -185,7 +181,7 @@ describe('unpublish and items never published', () => {
     expect([listed.state, listed.published, listed.hidden]).toEqual(['draft', false, false]);
     expect((await post(item._id, 'unpublish')).json().message).toBe(draftMessages.alreadyUnpublished(def.noun));
     // showing a hidden toggle does not publish it: the two states are apart
-    await web.inject({ method: 'PATCH', url: `${base}/${item._id}/visibility`, headers: auth(), payload: { hidden: false } });
+    await site.web.inject({ method: 'PATCH', url: `${base}/${item._id}/visibility`, headers: auth(), payload: { hidden: false } });
     expect((await visitor(item._id, words)).record).toBeUndefined();
     await ok(await post(item._id, 'publish'));
     expect(await visitor(item._id, words, item.image)).toMatchObject({ onPage: true, image: 200 });
@@ -201,7 +197,7 @@ describe('unpublish and items never published', () => {
     // edits of it stay drafts; discarding would leave nothing
     await ok(await saveDraft(item._id, { description: `${words}, edited` }));
     expect((await visitor(item._id, words)).onPage).toBe(false);
-    const discard = await web.inject({ method: 'DELETE', url: `${base}/${item._id}/draft`, headers: auth() });
+    const discard = await site.web.inject({ method: 'DELETE', url: `${base}/${item._id}/draft`, headers: auth() });
     expect([discard.statusCode, discard.json().message]).toEqual([400, draftMessages.neverPublished]);
     expect((await versions(item._id)).versions.every((version) => version.status === 'draft')).toBe(true);
 
@@ -216,13 +212,13 @@ describe('a new item’s draft waiting for its images (docs/decisions/0046)', ()
   const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
   /** A public page as staff see it (a `?preview=` of an item not published). */
   async function staffPage(url: string) {
-    const login = await web.inject({ method: 'POST', url: '/api/admins/login', payload: TEST_ADMIN });
-    return web.inject({ method: 'GET', url, headers: { cookie: String(login.headers['set-cookie']).split(';')[0] } });
+    const login = await site.web.inject({ method: 'POST', url: '/api/admins/login', payload: TEST_ADMIN });
+    return site.web.inject({ method: 'GET', url, headers: { cookie: String(login.headers['set-cookie']).split(';')[0] } });
   }
 
   it('is created and autosaved without its image; Publish and a Publish at ask for it; with it, it goes live', async () => {
     const words = unique('Typed, no photo yet');
-    const created = await web.inject({
+    const created = await site.web.inject({
       method: 'POST',
       url: `${base}/drafts`,
       headers: auth(),
@@ -241,7 +237,7 @@ describe('a new item’s draft waiting for its images (docs/decisions/0046)', ()
 
     const refused = await post(id, 'publish');
     expect([refused.statusCode, refused.json().message]).toEqual([400, def.image.requiredOnCreate]);
-    const scheduled = await web.inject({
+    const scheduled = await site.web.inject({
       method: 'PUT',
       url: `${base}/${id}/schedule`,
       headers: auth(),
@@ -251,7 +247,12 @@ describe('a new item’s draft waiting for its images (docs/decisions/0046)', ()
     expect((await managed(id)).state).toBe('draft');
 
     const body = multipart({}, [{ field: 'image', data: jpeg }]);
-    const withImage = await web.inject({ method: 'PUT', url: `${base}/${id}/draft`, ...body, headers: { ...body.headers, ...auth() } });
+    const withImage = await site.web.inject({
+      method: 'PUT',
+      url: `${base}/${id}/draft`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
     expect(withImage.statusCode, withImage.body).toBe(200);
     await ok(await post(id, 'publish'));
     const seen = await visitor(id, `${words}, more`);
@@ -262,7 +263,7 @@ describe('a new item’s draft waiting for its images (docs/decisions/0046)', ()
   it('holds for several images too, but never past the most; a published item’s draft still needs them all', async () => {
     const gallery = resources.gallery;
     const title = unique('Gallery draft');
-    const created = await web.inject({
+    const created = await site.web.inject({
       method: 'POST',
       url: `/api/${gallery.path}/drafts`,
       headers: auth(),
@@ -272,13 +273,13 @@ describe('a new item’s draft waiting for its images (docs/decisions/0046)', ()
     const id = (created.json().data as Rec)._id;
     const preview = await staffPage(`${gallery.publicPage}?preview=${id}`);
     expect([preview.statusCode, preview.body.includes(title)]).toEqual([200, true]);
-    const refused = await web.inject({ method: 'POST', url: `/api/${gallery.path}/${id}/publish`, headers: auth() });
+    const refused = await site.web.inject({ method: 'POST', url: `/api/${gallery.path}/${id}/publish`, headers: auth() });
     expect([refused.statusCode, refused.json().message]).toEqual([400, imageCountMessage(gallery.image.minMessage, 0)]);
     const tooMany = multipart(
       { title, category: 'Interior' },
       Array.from({ length: gallery.image.max + 1 }, () => ({ field: 'images', data: jpeg })),
     );
-    const over = await web.inject({
+    const over = await site.web.inject({
       method: 'POST',
       url: `/api/${gallery.path}/drafts`,
       ...tooMany,
@@ -288,10 +289,15 @@ describe('a new item’s draft waiting for its images (docs/decisions/0046)', ()
 
     // published, its draft may not drop below the least
     const withOne = multipart({ title, category: 'Interior' }, [{ field: 'images', data: jpeg }]);
-    const live = await web.inject({ method: 'POST', url: `/api/${gallery.path}`, ...withOne, headers: { ...withOne.headers, ...auth() } });
+    const live = await site.web.inject({
+      method: 'POST',
+      url: `/api/${gallery.path}`,
+      ...withOne,
+      headers: { ...withOne.headers, ...auth() },
+    });
     expect(live.statusCode, live.body).toBe(201);
     const liveId = (live.json().data as Rec)._id;
-    const emptied = await web.inject({
+    const emptied = await site.web.inject({
       method: 'PUT',
       url: `/api/${gallery.path}/${liveId}/draft?autosave=true`,
       headers: auth(),
@@ -306,8 +312,8 @@ describe('restore as a draft', () => {
     const first = unique('First words');
     const item = await create(first);
     const second = unique('Second words');
-    await web.inject({ method: 'PUT', url: `${base}/${item._id}`, headers: auth(), payload: { description: second } });
-    const restored = await web.inject({
+    await site.web.inject({ method: 'PUT', url: `${base}/${item._id}`, headers: auth(), payload: { description: second } });
+    const restored = await site.web.inject({
       method: 'POST',
       url: `${base}/${item._id}/versions/1/restore`,
       headers: auth(),
@@ -326,31 +332,25 @@ describe('restore as a draft', () => {
 describe('who may', () => {
   it('refuses visitors (401) and other areas (403), lets an Editor, and holds cookie writes to the origin rule', async () => {
     const item = await create(unique('Guarded'));
-    expect((await web.inject({ method: 'POST', url: `${base}/${item._id}/publish` })).statusCode).toBe(401);
-    expect((await web.inject({ method: 'PUT', url: `${base}/${item._id}/draft`, payload: { description: 'x' } })).statusCode).toBe(401);
-    const sales = { email: 'sales-drafts@example.com', password: 'a sales team long password' };
-    const added = await web.inject({
-      method: 'POST',
-      url: '/api/admins',
-      headers: await stepUpHeaders(web, token),
-      payload: { ...sales, role: 'sales' },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const salesToken = (await web.inject({ method: 'POST', url: '/api/admins/login', payload: sales })).json().token as string;
-    expect((await saveDraft(item._id, { description: 'x' }, '', salesToken)).statusCode).toBe(403);
-    expect((await post(item._id, 'unpublish', salesToken)).statusCode).toBe(403);
-    const editor = await editorToken(web, token);
+    expect((await site.web.inject({ method: 'POST', url: `${base}/${item._id}/publish` })).statusCode).toBe(401);
+    expect((await site.web.inject({ method: 'PUT', url: `${base}/${item._id}/draft`, payload: { description: 'x' } })).statusCode).toBe(
+      401,
+    );
+    const sales = await salesToken(site.web, site.token, 'sales-drafts@example.com');
+    expect((await saveDraft(item._id, { description: 'x' }, '', sales)).statusCode).toBe(403);
+    expect((await post(item._id, 'unpublish', sales)).statusCode).toBe(403);
+    const editor = await editorToken(site.web, site.token);
     await ok(await saveDraft(item._id, { description: 'An editor’s draft' }, '', editor));
     await ok(await post(item._id, 'publish', editor));
 
     // a session cookie without the same-origin header (a form of another site) is refused
-    const login = await web.inject({
+    const login = await site.web.inject({
       method: 'POST',
       url: '/api/admins/login',
       payload: { email: 'admin@example.com', password: 'correct horse battery staple' },
     });
     const cookie = String(login.headers['set-cookie']).split(';')[0];
-    const forged = await web.inject({ method: 'POST', url: `${base}/${item._id}/unpublish`, headers: { cookie } });
+    const forged = await site.web.inject({ method: 'POST', url: `${base}/${item._id}/unpublish`, headers: { cookie } });
     expect(forged.statusCode).toBe(403);
     expect((await managed(item._id)).state).toBe('published');
   });

@@ -4,58 +4,44 @@
  * live item; it is refused once expired, once the draft is published, once the item is deleted, and when forged.
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { previewLinkMessages } from '../../shared/preview-links';
 import { resources } from '../../shared/resources';
-import { buildApp } from '../app';
 import { sampleFields } from '../test/sample-records';
-import { editorToken, stepUpHeaders } from '../test/step-up';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { editorToken, salesToken } from '../test/step-up';
 import { makeImage, multipart } from '../test/test-images';
+import { webTestApp } from '../test/web-test-app';
 import { previewDocuments } from './document-previews';
 import { PreviewLinks } from './preview-links';
 
-let t: TestApp;
-let web: FastifyInstance;
-let token: string;
+const site = webTestApp();
 const def = resources.clients;
 const base = `/api/${def.path}`;
 
-beforeAll(async () => {
-  t = await createTestApp({}, undefined, { renditionWorker: false });
-  web = await buildApp({ services: t.services, web: 'production' });
-  token = await t.login();
-});
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
-
-const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
+const auth = (bearer = site.token) => ({ authorization: `Bearer ${bearer}` });
 const unique = (words: string) => `${words} ${crypto.randomUUID().slice(0, 8)}`;
-const get = (url: string) => web.inject({ method: 'GET', url });
+const get = (url: string) => site.web.inject({ method: 'GET', url });
 type Rec = { _id: string; image: string };
 
 async function create(description: string): Promise<Rec> {
   const body = multipart({ ...sampleFields(def, 'preview-links'), description }, [
     { field: 'image', data: await makeImage('jpeg', 320, 240) },
   ]);
-  const reply = await web.inject({ method: 'POST', url: base, ...body, headers: { ...body.headers, ...auth() } });
+  const reply = await site.web.inject({ method: 'POST', url: base, ...body, headers: { ...body.headers, ...auth() } });
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().data;
 }
 
 async function draftWithImage(id: string, description: string): Promise<string> {
   const body = multipart({ description }, [{ field: 'image', data: await makeImage('jpeg', 300, 200) }]);
-  const reply = await web.inject({ method: 'PUT', url: `${base}/${id}/draft`, ...body, headers: { ...body.headers, ...auth() } });
+  const reply = await site.web.inject({ method: 'PUT', url: `${base}/${id}/draft`, ...body, headers: { ...body.headers, ...auth() } });
   expect(reply.statusCode, reply.body).toBe(200);
-  const managed = (await web.inject({ method: 'GET', url: `${base}/manage`, headers: auth() })).json() as (Rec & { draft: Rec })[];
+  const managed = (await site.web.inject({ method: 'GET', url: `${base}/manage`, headers: auth() })).json() as (Rec & { draft: Rec })[];
   return managed.find((record) => record._id === id)!.draft.image;
 }
 
-const makeLink = (id: string, bearer: string | null = token) =>
-  web.inject({ method: 'POST', url: `${base}/${id}/preview-link`, headers: bearer ? auth(bearer) : {} });
+const makeLink = (id: string, bearer: string | null = site.token) =>
+  site.web.inject({ method: 'POST', url: `${base}/${id}/preview-link`, headers: bearer ? auth(bearer) : {} });
 
 /** The link's path (the reply names it on PUBLIC_URL). */
 async function linkPath(id: string): Promise<string> {
@@ -111,14 +97,19 @@ describe('a preview link of a draft', () => {
     await draftWithImage(item._id, unique('First draft'));
     const path = await linkPath(item._id);
     const second = unique('Second draft');
-    const saved = await web.inject({ method: 'PUT', url: `${base}/${item._id}/draft`, headers: auth(), payload: { description: second } });
+    const saved = await site.web.inject({
+      method: 'PUT',
+      url: `${base}/${item._id}/draft`,
+      headers: auth(),
+      payload: { description: second },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await get(path)).body).toContain(second);
 
-    expect((await web.inject({ method: 'POST', url: `${base}/${item._id}/publish`, headers: auth() })).statusCode).toBe(200);
+    expect((await site.web.inject({ method: 'POST', url: `${base}/${item._id}/publish`, headers: auth() })).statusCode).toBe(200);
     expectRefused(await get(path));
     // a new draft after the publish does not bring the old link back
-    await web.inject({ method: 'PUT', url: `${base}/${item._id}/draft`, headers: auth(), payload: { description: unique('Later') } });
+    await site.web.inject({ method: 'PUT', url: `${base}/${item._id}/draft`, headers: auth(), payload: { description: unique('Later') } });
     expectRefused(await get(path));
   });
 
@@ -126,26 +117,26 @@ describe('a preview link of a draft', () => {
     const deleted = await create(unique('Deleted'));
     await draftWithImage(deleted._id, unique('Draft'));
     const deletedPath = await linkPath(deleted._id);
-    expect((await web.inject({ method: 'DELETE', url: `${base}/${deleted._id}`, headers: auth() })).statusCode).toBe(200);
+    expect((await site.web.inject({ method: 'DELETE', url: `${base}/${deleted._id}`, headers: auth() })).statusCode).toBe(200);
     expectRefused(await get(deletedPath));
 
     const discarded = await create(unique('Discarded'));
     await draftWithImage(discarded._id, unique('Draft'));
     const discardedPath = await linkPath(discarded._id);
-    expect((await web.inject({ method: 'DELETE', url: `${base}/${discarded._id}/draft`, headers: auth() })).statusCode).toBe(200);
+    expect((await site.web.inject({ method: 'DELETE', url: `${base}/${discarded._id}/draft`, headers: auth() })).statusCode).toBe(200);
     expectRefused(await get(discardedPath));
 
     const item = await create(unique('Expiring'));
     await draftWithImage(item._id, unique('Draft'));
     const { secret } = await import('../auth/tokens').then(async ({ loadSigningSecret }) => ({
-      secret: await loadSigningSecret(t.services.database.db),
+      secret: await loadSigningSecret(site.testApp.services.database.db),
     }));
     const shortLived = new PreviewLinks({
-      db: t.services.database.db,
+      db: site.testApp.services.database.db,
       secret,
-      resources: t.services.content.resources,
-      history: t.services.history,
-      documents: previewDocuments(t.services),
+      resources: site.testApp.services.content.resources,
+      history: site.testApp.services.history,
+      documents: previewDocuments(site.testApp.services),
       lifetimeSeconds: -10,
     });
     const expired = await shortLived.create('clients', item._id);
@@ -170,18 +161,10 @@ describe('a preview link of a draft', () => {
     expect((await makeLink('not-a-uuid')).statusCode).toBe(400);
     expect((await makeLink(published._id, null)).statusCode).toBe(401);
 
-    const sales = { email: 'sales-preview@example.com', password: 'a sales team long password' };
-    const added = await web.inject({
-      method: 'POST',
-      url: '/api/admins',
-      headers: await stepUpHeaders(web, token),
-      payload: { ...sales, role: 'sales' },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const salesToken = (await web.inject({ method: 'POST', url: '/api/admins/login', payload: sales })).json().token as string;
+    const sales = await salesToken(site.web, site.token, 'sales-preview@example.com');
     await draftWithImage(published._id, unique('Draft'));
-    expect((await makeLink(published._id, salesToken)).statusCode).toBe(403);
-    expect((await makeLink(published._id, await editorToken(web, token))).statusCode).toBe(200);
+    expect((await makeLink(published._id, sales)).statusCode).toBe(403);
+    expect((await makeLink(published._id, await editorToken(site.web, site.token))).statusCode).toBe(200);
 
     const openapi = (await get('/api/openapi.json')).json();
     expect(openapi.paths[`${base}/{id}/preview-link`]?.post).toBeDefined();

@@ -16,7 +16,7 @@ import { zoneDateTime } from '../../shared/site-time';
 import type { JobRow } from '../jobs/job-queue';
 import type { JobWorker } from '../jobs/job-worker';
 import { sampleFields } from '../test/sample-records';
-import { editorToken, EDITOR, stepUpHeaders } from '../test/step-up';
+import { editorToken, EDITOR, salesToken } from '../test/step-up';
 import { createTestApp, usingPostgres, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 import { contentScheduleJob, contentSchedules } from './content-schedule.job';
@@ -248,17 +248,9 @@ describe('scheduled publishing of content items', () => {
     const body = { publishAt: inMs(3_600_000).toISOString(), unpublishAt: null };
     expect((await schedule(id, body, null)).statusCode).toBe(401);
     expect((await t.app.inject({ method: 'GET', url: '/api/schedules' })).statusCode).toBe(401);
-    const sales = { email: 'sales-schedules@example.com', password: 'a sales team long password' };
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/admins',
-      headers: await stepUpHeaders(t.app, token),
-      payload: { ...sales, role: 'sales' },
-    });
-    expect(added.statusCode).toBe(201);
-    const salesToken = (await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: sales })).json().token as string;
-    expect((await schedule(id, body, salesToken)).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'GET', url: '/api/schedules', headers: auth(salesToken) })).statusCode).toBe(403);
+    const sales = await salesToken(t.app, token, 'sales-schedules@example.com');
+    expect((await schedule(id, body, sales)).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'GET', url: '/api/schedules', headers: auth(sales) })).statusCode).toBe(403);
     expect(await scheduleRows(id)).toEqual([]);
   });
 

@@ -12,7 +12,7 @@ import { visitMessages } from '../../shared/visits';
 import { buildApp } from '../app';
 import { queryRows } from '../db/client';
 import { dailyVisitors, visitCounts, visitorHashes, visitSalts } from '../db/schema';
-import { stepUpHeaders } from '../test/step-up';
+import { salesToken } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { VisitCounter } from './visit-counter';
 
@@ -127,16 +127,8 @@ describe('GET /api/visits', () => {
     const tooLong = await t.app.inject({ method: 'GET', url: '/api/visits?from=2024-01-01&to=2026-01-01', headers });
     expect(tooLong.statusCode).toBe(400);
     // Sales (the enquiries area alone) may not read them
-    const sales = { email: 'sales@example.com', password: 'a sales long password' };
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/admins',
-      headers: await stepUpHeaders(t.app, token),
-      payload: { ...sales, role: 'sales' },
-    });
-    expect(added.statusCode).toBe(201);
-    const salesToken: string = (await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: sales })).json().token;
-    const refused = await t.app.inject({ method: 'GET', url: '/api/visits', headers: { authorization: `Bearer ${salesToken}` } });
+    const sales = await salesToken(t.app, token, 'sales@example.com');
+    const refused = await t.app.inject({ method: 'GET', url: '/api/visits', headers: { authorization: `Bearer ${sales}` } });
     expect(refused.statusCode).toBe(403);
   });
 });

@@ -5,49 +5,30 @@
  * Who may preview or share a document is who may edit it. Needs the built front end (`npm run build`).
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AboutContent } from '../../shared/about-content';
 import { previewLinkMessages } from '../../shared/preview-links';
 import type { SiteSettings } from '../../shared/site-settings';
-import { buildApp } from '../app';
 import { loadSigningSecret } from '../auth/tokens';
 import { previewDocuments } from '../resources/document-previews';
 import { PreviewLinks } from '../resources/preview-links';
-import { editorToken, stepUpHeaders } from '../test/step-up';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { editorToken, salesToken } from '../test/step-up';
+import { webTestApp } from '../test/web-test-app';
 
-let t: TestApp;
-let web: FastifyInstance;
-let token: string;
+const site = webTestApp();
 let editor: string;
 let sales: string;
 
 beforeAll(async () => {
-  t = await createTestApp({}, undefined, { renditionWorker: false });
-  web = await buildApp({ services: t.services, web: 'production' });
-  token = await t.login();
-  editor = await editorToken(web, token);
-  const account = { email: 'sales-documents@example.com', password: 'a sales team long password' };
-  const added = await web.inject({
-    method: 'POST',
-    url: '/api/admins',
-    headers: await stepUpHeaders(web, token),
-    payload: { ...account, role: 'sales' },
-  });
-  expect(added.statusCode, added.body).toBe(201);
-  sales = (await web.inject({ method: 'POST', url: '/api/admins/login', payload: account })).json().token as string;
-});
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
+  editor = await editorToken(site.web, site.token);
+  sales = await salesToken(site.web, site.token, 'sales-documents@example.com');
 });
 
-const auth = (bearer: string | null = token): Record<string, string> => (bearer ? { authorization: `Bearer ${bearer}` } : {});
+const auth = (bearer: string | null = site.token): Record<string, string> => (bearer ? { authorization: `Bearer ${bearer}` } : {});
 const unique = (words: string) => `${words} ${crypto.randomUUID().slice(0, 8)}`;
-const get = (url: string) => web.inject({ method: 'GET', url });
-const preview = (payload: object, bearer: string | null = token) =>
-  web.inject({ method: 'POST', url: '/api/preview', headers: auth(bearer), payload: payload as Record<string, unknown> });
+const get = (url: string) => site.web.inject({ method: 'GET', url });
+const preview = (payload: object, bearer: string | null = site.token) =>
+  site.web.inject({ method: 'POST', url: '/api/preview', headers: auth(bearer), payload: payload as Record<string, unknown> });
 const about = async (): Promise<AboutContent> => (await get('/api/about-content')).json().data;
 const settings = async (): Promise<SiteSettings> => (await get('/api/site-settings')).json().data;
 const withMain = (content: AboutContent, description: string): AboutContent => ({ ...content, main: { ...content.main, description } });
@@ -75,7 +56,7 @@ describe('a live preview of a document', () => {
     expect(reply.body).not.toContain(stored.main.description);
     // nothing stored: the document, its drafts and the public page are as they were
     expect(await about()).toEqual(stored);
-    expect((await web.inject({ method: 'GET', url: '/api/about-content/draft', headers: auth() })).json().data).toBeNull();
+    expect((await site.web.inject({ method: 'GET', url: '/api/about-content/draft', headers: auth() })).json().data).toBeNull();
     expect((await get('/about')).body).not.toContain(unsaved);
   });
 
@@ -142,9 +123,9 @@ describe('a live preview of a document', () => {
 
 /** Saves a draft of the document (its save's body), and answers a new link's path. */
 async function draftAndLink(base: string, value: object): Promise<string> {
-  const saved = await web.inject({ method: 'PUT', url: `${base}/draft`, headers: auth(), payload: value });
+  const saved = await site.web.inject({ method: 'PUT', url: `${base}/draft`, headers: auth(), payload: value });
   expect(saved.statusCode, saved.body).toBe(200);
-  const made = await web.inject({ method: 'POST', url: `${base}/preview-link`, headers: auth() });
+  const made = await site.web.inject({ method: 'POST', url: `${base}/preview-link`, headers: auth() });
   expect(made.statusCode, made.body).toBe(200);
   expect(made.json().message).toBe(previewLinkMessages.made);
   expect(new Date(made.json().data.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
@@ -163,15 +144,15 @@ describe('a preview link of a document’s draft', () => {
 
     // the draft saved again: the link follows it
     const again = unique('The draft again');
-    await web.inject({ method: 'PUT', url: '/api/about-content/draft', headers: auth(), payload: withMain(live, again) });
+    await site.web.inject({ method: 'PUT', url: '/api/about-content/draft', headers: auth(), payload: withMain(live, again) });
     expect((await get(path)).body).toContain(again);
 
-    expect((await web.inject({ method: 'POST', url: '/api/about-content/publish', headers: auth() })).statusCode).toBe(200);
+    expect((await site.web.inject({ method: 'POST', url: '/api/about-content/publish', headers: auth() })).statusCode).toBe(200);
     expectRefused(await get(path));
     // a later draft does not bring the old link back
-    await web.inject({ method: 'PUT', url: '/api/about-content/draft', headers: auth(), payload: withMain(live, unique('Later')) });
+    await site.web.inject({ method: 'PUT', url: '/api/about-content/draft', headers: auth(), payload: withMain(live, unique('Later')) });
     expectRefused(await get(path));
-    await web.inject({ method: 'DELETE', url: '/api/about-content/draft', headers: auth() });
+    await site.web.inject({ method: 'DELETE', url: '/api/about-content/draft', headers: auth() });
   });
 
   it('shows the home page with the Site settings’ draft, and is refused once it is discarded or a save overtakes it', async () => {
@@ -182,12 +163,12 @@ describe('a preview link of a document’s draft', () => {
     expectPrivatePage(page);
     expect(page.body).toContain(drafted);
     expect((await get('/')).body).not.toContain(drafted);
-    expect((await web.inject({ method: 'DELETE', url: '/api/site-settings/draft', headers: auth() })).statusCode).toBe(200);
+    expect((await site.web.inject({ method: 'DELETE', url: '/api/site-settings/draft', headers: auth() })).statusCode).toBe(200);
     expectRefused(await get(discardedPath));
 
     const overtakenPath = await draftAndLink('/api/site-settings', { ...live, companyName: unique('Overtaken Homes') });
     expect((await get(overtakenPath)).statusCode).toBe(200);
-    const saved = await web.inject({ method: 'PUT', url: '/api/site-settings', headers: auth(), payload: live });
+    const saved = await site.web.inject({ method: 'PUT', url: '/api/site-settings', headers: auth(), payload: live });
     expect(saved.statusCode, saved.body).toBe(200);
     expectRefused(await get(overtakenPath));
   });
@@ -196,31 +177,32 @@ describe('a preview link of a document’s draft', () => {
     const live = await about();
     const path = await draftAndLink('/api/about-content', withMain(live, unique('Expiring')));
     const shortLived = new PreviewLinks({
-      db: t.services.database.db,
-      secret: await loadSigningSecret(t.services.database.db),
-      resources: t.services.content.resources,
-      history: t.services.history,
-      documents: previewDocuments(t.services),
+      db: site.testApp.services.database.db,
+      secret: await loadSigningSecret(site.testApp.services.database.db),
+      resources: site.testApp.services.content.resources,
+      history: site.testApp.services.history,
+      documents: previewDocuments(site.testApp.services),
       lifetimeSeconds: -10,
     });
     expectRefused(await get(`/preview/${(await shortLived.createForDocument('about')).token}`));
     const [head, payload, signature] = path.split('/').pop()!.split('.');
     const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), doc: 'site-settings' }));
     expectRefused(await get(`/preview/${head}.${forged.toString('base64url')}.${signature}`));
-    await web.inject({ method: 'DELETE', url: '/api/about-content/draft', headers: auth() });
+    await site.web.inject({ method: 'DELETE', url: '/api/about-content/draft', headers: auth() });
   });
 
   it('is made only of a draft, by whoever may edit the document', async () => {
-    const none = await web.inject({ method: 'POST', url: '/api/about-content/preview-link', headers: auth() });
+    const none = await site.web.inject({ method: 'POST', url: '/api/about-content/preview-link', headers: auth() });
     expect(none.statusCode).toBe(400);
     expect(none.json().message).toBe(previewLinkMessages.noDocumentDraft('About content'));
     const live = await settings();
     await draftAndLink('/api/site-settings', { ...live, companyName: unique('Shared Homes') });
-    const link = (bearer: string | null) => web.inject({ method: 'POST', url: '/api/site-settings/preview-link', headers: auth(bearer) });
+    const link = (bearer: string | null) =>
+      site.web.inject({ method: 'POST', url: '/api/site-settings/preview-link', headers: auth(bearer) });
     expect((await link(null)).statusCode).toBe(401);
     expect((await link(editor)).statusCode).toBe(403);
     expect((await link(sales)).statusCode).toBe(403);
-    await web.inject({ method: 'DELETE', url: '/api/site-settings/draft', headers: auth() });
+    await site.web.inject({ method: 'DELETE', url: '/api/site-settings/draft', headers: auth() });
     const openapi = (await get('/api/openapi.json')).json();
     expect(openapi.paths['/api/about-content/preview-link']?.post).toBeDefined();
     expect(openapi.paths['/api/site-settings/preview-link']?.post).toBeDefined();

@@ -4,42 +4,28 @@
  * Needs the built front end (`npm run build`).
  */
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resources, type ResourceDef } from '../../shared/resources';
-import { buildApp } from '../app';
 import { sampleFields } from '../test/sample-records';
-import { editorToken, stepUpHeaders } from '../test/step-up';
-import { createTestApp, type TestApp } from '../test/test-app';
+import { editorToken, salesToken } from '../test/step-up';
 import { makeImage, multipart } from '../test/test-images';
+import { webTestApp } from '../test/web-test-app';
 
-let t: TestApp;
-let web: FastifyInstance;
-let token: string;
+const site = webTestApp();
 
-beforeAll(async () => {
-  t = await createTestApp({}, undefined, { renditionWorker: false });
-  web = await buildApp({ services: t.services, web: 'production' });
-  token = await t.login();
-});
-afterAll(async () => {
-  await web?.close();
-  await t?.close();
-});
-
-const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
+const auth = (bearer = site.token) => ({ authorization: `Bearer ${bearer}` });
 type Rec = Record<string, unknown> & { _id: string };
 
 async function create(key: keyof typeof resources, tag: string): Promise<Rec> {
   const def: ResourceDef = resources[key];
   const body = multipart(sampleFields(def, tag), [{ field: def.image.field, data: await makeImage('jpeg', 320, 240) }]);
-  const reply = await web.inject({ method: 'POST', url: `/api/${def.path}`, ...body, headers: { ...body.headers, ...auth() } });
+  const reply = await site.web.inject({ method: 'POST', url: `/api/${def.path}`, ...body, headers: { ...body.headers, ...auth() } });
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().data as Rec;
 }
 
 const preview = (payload: unknown, headers: Record<string, string> = auth()) =>
-  web.inject({ method: 'POST', url: '/api/preview', headers, payload: payload as Record<string, unknown> });
+  site.web.inject({ method: 'POST', url: '/api/preview', headers, payload: payload as Record<string, unknown> });
 
 describe('a live preview', () => {
   it('shows an item with its unsaved values in its place on its public page, and stores nothing', async () => {
@@ -59,9 +45,9 @@ describe('a live preview', () => {
     expect(reply.body).not.toContain(String(story.description));
     expect(reply.body).toContain('A new description of the photo');
     // nothing stored: the list, the public page and the stored item are as they were
-    const list = await web.inject({ method: 'GET', url: '/api/clients' });
+    const list = await site.web.inject({ method: 'GET', url: '/api/clients' });
     expect(list.body).not.toContain(unsaved);
-    expect((await web.inject({ method: 'GET', url: '/client' })).body).not.toContain(unsaved);
+    expect((await site.web.inject({ method: 'GET', url: '/client' })).body).not.toContain(unsaved);
     expect(list.body).toContain(String(story.description));
   });
 
@@ -80,7 +66,7 @@ describe('a live preview', () => {
 
   it('shows a hidden item (its place kept) to staff', async () => {
     const hidden = await create('gallery', 'hidden one');
-    await web.inject({ method: 'PATCH', url: `/api/gallery/${hidden._id}/visibility`, headers: auth(), payload: { hidden: true } });
+    await site.web.inject({ method: 'PATCH', url: `/api/gallery/${hidden._id}/visibility`, headers: auth(), payload: { hidden: true } });
     const title = `Retitled ${crypto.randomUUID()}`;
     const reply = await preview({ resource: 'gallery', id: hidden._id, fields: { title }, images: [] });
     expect(reply.statusCode, reply.body).toBe(200);
@@ -91,18 +77,10 @@ describe('a live preview', () => {
     const body = { resource: 'clients', id: crypto.randomUUID(), fields: {}, images: [] };
     expect((await preview(body, {})).statusCode).toBe(401);
     expect((await preview(body, { authorization: 'Bearer forged' })).statusCode).toBe(401);
-    const editor = await editorToken(web, token);
+    const editor = await editorToken(site.web, site.token);
     expect((await preview(body, auth(editor))).statusCode).toBe(200);
-    const sales = { email: 'sales@example.com', password: 'a sales team long password' };
-    const added = await web.inject({
-      method: 'POST',
-      url: '/api/admins',
-      headers: await stepUpHeaders(web, token),
-      payload: { ...sales, role: 'sales' },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const login = await web.inject({ method: 'POST', url: '/api/admins/login', payload: sales });
-    expect((await preview(body, auth(login.json().token))).statusCode).toBe(403);
+    const sales = await salesToken(site.web, site.token, 'sales@example.com');
+    expect((await preview(body, auth(sales))).statusCode).toBe(403);
   });
 
   it('refuses a malformed request with 400 and changes nothing', async () => {

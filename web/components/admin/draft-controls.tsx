@@ -1,16 +1,21 @@
 /**
- * What a resource form adds for drafts (docs/decisions/0039): Save draft, Unpublish and Discard draft beside its
- * save button, the quiet autosave line and a shareable preview link of the draft (0043); and the state mark of a list row.
+ * What an editor adds for drafts (docs/decisions/0039): Save draft, Unpublish and Discard draft beside its save button,
+ * the quiet autosave line and a shareable preview link of the draft (0043); the state mark of a list row; and the two
+ * document editors' (About content, Site settings) draft bar and Schedule section, one for both (0047).
  */
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { useFetcher } from 'react-router';
 import { conflictCopy, draftCopy, previewCopy, scheduleCopy } from '../../../shared/copy/admin';
 import type { ContentState } from '../../../shared/drafts';
-import type { ItemSchedule } from '../../../shared/schedules';
+import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import { readableDateTime } from '../../../shared/site-time';
 import { makePreviewLink } from '../../lib/admin/api';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
+import type { ScheduleIntent } from '../../lib/admin/document-drafts';
+import type { Written } from '../../lib/admin/screen-data';
 import type { AutosaveStatus } from './use-draft-autosave';
 import { btn } from './classes';
+import { ScheduleFields } from './schedule-fields';
 import { Badge } from './ui';
 
 interface DraftButtonsProps {
@@ -59,6 +64,83 @@ export function AutosaveLine({ status }: { status: AutosaveStatus }) {
     <p className="min-h-5 text-sm text-gray-700 md:col-span-2" role="status" aria-live="polite">
       {AUTOSAVE_TEXT[status]}
     </p>
+  );
+}
+
+interface DocumentDraftBarProps {
+  autosave: AutosaveStatus;
+  /** A draft newer than the live document exists: the notice and Discard draft come with it. */
+  drafted: boolean;
+  /** What the notice says while `drafted`; none where the screen shows no notice. */
+  draftNotice?: string;
+  /** The last write's failure, or ''. */
+  error: string;
+  busy: boolean;
+  /** Publish is offered (a draft to publish, or changes the screen publishes as one). */
+  canPublish: boolean;
+  /** A Publish is on its way: its button says so. */
+  publishing: boolean;
+  onSaveDraft: () => void;
+  onPublish: () => void;
+  onDiscard: () => void;
+  /** The screen's own save button, last in the row and its primary one; without it, Publish is the primary. */
+  save?: ReactNode;
+}
+
+/**
+ * A document editor's draft bar: the draft notice, the autosave line, the last write's failure, and Discard draft, Save
+ * draft and Publish (then the screen's own save) in one row.
+ */
+export function DocumentDraftBar(props: DocumentDraftBarProps) {
+  const { drafted, busy, save } = props;
+  return (
+    <>
+      {drafted && props.draftNotice ? <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">{props.draftNotice}</p> : null}
+      <AutosaveLine status={props.autosave} />
+      {props.error ? (
+        <p role="alert" className="text-sm text-red-700">
+          {props.error}
+        </p>
+      ) : null}
+      <div className="flex flex-wrap justify-end gap-2">
+        <DraftButtons busy={busy} published changed={drafted} onSaveDraft={props.onSaveDraft} onDiscard={props.onDiscard} />
+        {props.canPublish ? (
+          <button type="button" className={save ? btn.secondary : btn.primary} disabled={busy} onClick={props.onPublish}>
+            {props.publishing ? draftCopy.publishing : draftCopy.publish}
+          </button>
+        ) : null}
+        {save}
+      </div>
+    </>
+  );
+}
+
+/**
+ * A document's Schedule section (docs/decisions/0042): shown while a draft exists, since a draft is what a schedule
+ * publishes; its Publish at goes to the screen's action as a ScheduleIntent.
+ */
+export function DocumentSchedule({
+  drafted,
+  schedule,
+  className,
+}: {
+  drafted: boolean;
+  schedule: ItemSchedule | null;
+  className?: string;
+}) {
+  const fetcher = useFetcher<Written<ScheduleReply>>();
+  if (!drafted) return null;
+  return (
+    <ScheduleFields
+      className={className}
+      schedule={schedule}
+      withUnpublish={false}
+      busy={fetcher.state !== 'idle'}
+      onSave={({ publishAt }) => {
+        const body: ScheduleIntent = { intent: 'schedule', publishAt };
+        void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
+      }}
+    />
   );
 }
 

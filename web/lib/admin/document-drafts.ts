@@ -1,11 +1,12 @@
 /**
  * Drafts of the two documents, the About content and the Site settings (docs/decisions/0039): read the newest draft,
- * save one, publish it, schedule it (0042): the one action and the autosave both editors write with. `path` is the
+ * save one, publish it, discard it, schedule it (0042): the one action and the autosave both editors write with. `path` is the
  * document's API path (`/site-settings`, `/about-content`). Each write names the revision its editor stands on
  * (`Base-Revision`, docs/decisions/0044) and answers the document's revision after it.
  */
 import { TOAST_SHORT_MS, draftCopy, scheduleCopy } from '../../../shared/copy/admin';
 import type { EditConflict } from '../../../shared/edit-conflicts';
+import type { FetcherWithComponents } from 'react-router';
 import type { ScheduleReply } from '../../../shared/schedules';
 import type { z } from '../../../shared/zod';
 import { ApiError, apiJson, baseRevision } from './api';
@@ -67,13 +68,27 @@ export interface DocumentIntent<T> {
   revision?: string;
 }
 
+/** Discard draft: the draft goes, the editor opens the live document again. */
+export interface DiscardIntent {
+  intent: 'discard';
+}
+
+/** Sends Discard draft through the screen's fetcher to its action (documentAction). */
+export function submitDiscard(fetcher: FetcherWithComponents<unknown>): void {
+  const body: DiscardIntent = { intent: 'discard' };
+  void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
+}
+
 /** The draft's Publish at (docs/decisions/0042), on the site's clock; null clears it. */
 export interface ScheduleIntent {
   intent: 'schedule';
   publishAt: string | null;
 }
 
-/** A write's reply: the document as it now stands (the live one after a save or publish, the draft after Save draft) and its revision. */
+/**
+ * A write's reply: the document as it now stands (the live one after a save, publish or discard, the draft after Save
+ * draft) and its revision.
+ */
 export interface DocumentSaved<T> {
   success: true;
   message: string;
@@ -94,10 +109,20 @@ const toastUnlessConflict = (failure: unknown) => !(failure instanceof ApiError 
 
 /** The one action of both document editors (About content, Site settings): each intent's write, its toast and its outcome. */
 export async function documentAction<T>(
-  body: DocumentIntent<T> | ScheduleIntent,
+  body: DocumentIntent<T> | DiscardIntent | ScheduleIntent,
   target: DocumentTarget,
 ): Promise<Written<DocumentSaved<T>> | Written<ScheduleReply>> {
   const { path, name } = target;
+  if (body.intent === 'discard')
+    return runWrite(
+      async (): Promise<DocumentSaved<T>> => {
+        const discarded = await apiJson<DraftWritten>(`${path}/draft`, { method: 'DELETE', fallback: draftCopy.failed('') });
+        // the form goes back to what visitors see
+        const live = await apiJson<{ data: T }>(path);
+        return { success: true, message: draftCopy.discarded(name), data: live.data, revision: discarded.data.revision };
+      },
+      { success: (reply) => reply.message, failure: draftCopy.failed, duration: TOAST_SHORT_MS },
+    );
   if (body.intent === 'schedule') {
     const times = { publishAt: body.publishAt };
     return runWrite(() => apiJson<ScheduleReply>(`${path}/schedule`, { method: 'PUT', body: times }), {

@@ -22,16 +22,15 @@ import {
   type AboutContentReply,
   type AboutContentSavedReply,
 } from '../../../shared/about-content';
-import { aboutEditorCopy as copy, commonCopy, draftCopy, historyCopy } from '../../../shared/copy/admin';
+import { aboutEditorCopy as copy, commonCopy, historyCopy } from '../../../shared/copy/admin';
 import type { EditConflict } from '../../../shared/edit-conflicts';
 import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { DocumentPreview, usePreviewPart } from '../../components/admin/document-preview';
 import { AdminDataView } from '../../components/admin/admin-data';
-import { AutosaveLine, DraftButtons } from '../../components/admin/draft-controls';
+import { DocumentDraftBar, DocumentSchedule } from '../../components/admin/draft-controls';
 import type { Side } from '../../components/admin/edit-conflict-dialog';
-import { ScheduleFields } from '../../components/admin/schedule-fields';
 import { LabelledInput, PageHeader } from '../../components/admin/ui';
 import { useDocumentConflict, type DocumentShape } from '../../components/admin/use-document-conflict';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
@@ -40,6 +39,8 @@ import {
   autosaveDocument,
   documentAction,
   loadDocumentDraft,
+  submitDiscard,
+  type DiscardIntent,
   type DocumentIntent,
   type ScheduleIntent,
 } from '../../lib/admin/document-drafts';
@@ -69,9 +70,9 @@ export async function clientLoader() {
   return { about, draft: draft.draft, revision: draft.revision, schedule: schedule.reply?.data ?? null };
 }
 
-/** A part's save, Save draft, Publish (every section; docs/decisions/0039) or the draft's schedule (0042). */
+/** A part's save, Save draft, Publish, Discard draft (every section; docs/decisions/0039) or the draft's schedule (0042). */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const body = await submitted<DocumentIntent<AboutContent> | ScheduleIntent>(request);
+  const body = await submitted<DocumentIntent<AboutContent> | DiscardIntent | ScheduleIntent>(request);
   return documentAction(body, { path: PATH, name: historyCopy.aboutName, saved: copy.saved, saveFailed: copy.saveFailed });
 }
 
@@ -458,7 +459,6 @@ function Editor({
   const [errors, setErrors] = useState<Partial<Record<SectionKey, string>>>({});
   const [formError, setFormError] = useState('');
   const fetcher = useFetcher<Written<AboutContentSavedReply>>();
-  const scheduleFetcher = useFetcher<Written<ScheduleReply>>();
   // every part's save and the bar's share one revision: one write at a time
   const busy = useFetchers().some((each) => each.state !== 'idle');
   // the revision every save names as its base (a ref: a save reads it after the others' replies, the autosave after an await)
@@ -521,14 +521,16 @@ function Editor({
   };
 
   // what the bar's last write asked for
-  const sent = useRef<'draft' | 'publish'>('draft');
+  const sent = useRef<'draft' | 'publish' | 'discard'>('draft');
   useWritten(fetcher.data, (outcome) => {
     if (!outcome.ok) {
-      if (outcome.conflict) return conflict.meet(outcome.conflict, { intent: sent.current }, values, saved);
+      // a discard is not checked against the revision: it meets no one's change
+      if (outcome.conflict && sent.current !== 'discard') return conflict.meet(outcome.conflict, { intent: sent.current }, values, saved);
       return setFormError(outcome.error);
     }
     revisionRef.current = outcome.reply.revision;
-    if (sent.current === 'publish') setLive(outcome.reply.data);
+    // after a publish or a discard the reply is the live document
+    if (sent.current !== 'draft') setLive(outcome.reply.data);
     setSaved(outcome.reply.data);
     setValues(outcome.reply.data);
     setHasDraft(sent.current === 'draft');
@@ -555,6 +557,14 @@ function Editor({
     void fetcher.submit(body, { method: 'put', encType: 'application/json' });
   }
 
+  /** Discard draft: the live document comes back into every section and the cards. */
+  function discard() {
+    setErrors({});
+    setFormError('');
+    sent.current = 'discard';
+    submitDiscard(fetcher);
+  }
+
   /** A part's save went live: the editor stands on the stored document; the part shows it, the other parts keep the form's. */
   const partSaved = (part: Part) => (stored: AboutContent) => {
     setLive(stored);
@@ -572,35 +582,20 @@ function Editor({
           {copy.wholePage}
         </h2>
         <p className="text-sm text-gray-700">{copy.wholePageHint}</p>
-        {hasDraft ? <p className="rounded-lg bg-blue-50 p-3 text-sm text-blue-900">{copy.draftShown}</p> : null}
-        <AutosaveLine status={autosave} />
-        {formError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
-        <div className="flex flex-wrap justify-end gap-2">
-          <DraftButtons busy={writing} published changed={hasDraft} onSaveDraft={() => send(values, 'draft')} />
-          {hasDraft || dirty ? (
-            <button type="button" className={btn.primary} disabled={writing} onClick={() => send(values, 'publish')}>
-              {barBusy && sent.current === 'publish' ? draftCopy.publishing : draftCopy.publish}
-            </button>
-          ) : null}
-        </div>
-      </section>
-      {/* a draft is what a schedule publishes: the section comes with one */}
-      {hasDraft ? (
-        <ScheduleFields
-          className="mb-6"
-          schedule={schedule}
-          withUnpublish={false}
-          busy={scheduleFetcher.state !== 'idle'}
-          onSave={({ publishAt }) => {
-            const body: ScheduleIntent = { intent: 'schedule', publishAt };
-            void scheduleFetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
-          }}
+        <DocumentDraftBar
+          autosave={autosave}
+          drafted={hasDraft}
+          draftNotice={copy.draftShown}
+          error={formError}
+          busy={writing}
+          canPublish={hasDraft || dirty}
+          publishing={barBusy && sent.current === 'publish'}
+          onSaveDraft={() => send(values, 'draft')}
+          onPublish={() => send(values, 'publish')}
+          onDiscard={discard}
         />
-      ) : null}
+      </section>
+      <DocumentSchedule className="mb-6" drafted={hasDraft} schedule={schedule} />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
         {sections.map((section) => (
           <SectionForm

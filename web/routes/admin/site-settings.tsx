@@ -6,7 +6,7 @@
 import { History } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { commonCopy, draftCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
+import { commonCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { formatPhone } from '../../../shared/phone';
 import {
@@ -17,7 +17,7 @@ import {
 } from '../../../shared/site-settings-schema';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
-import { AutosaveLine } from '../../components/admin/draft-controls';
+import { DocumentDraftBar, DocumentSchedule } from '../../components/admin/draft-controls';
 import { DocumentPreview } from '../../components/admin/document-preview';
 import { useDocumentConflict, type DocumentShape } from '../../components/admin/use-document-conflict';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
@@ -27,13 +27,14 @@ import {
   autosaveDocument,
   documentAction,
   loadDocumentDraft,
+  submitDiscard,
+  type DiscardIntent,
   type DocumentIntent,
   type ScheduleIntent,
 } from '../../lib/admin/document-drafts';
 import { loadReply, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/site-settings';
 import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
-import { ScheduleFields } from '../../components/admin/schedule-fields';
 
 type Errors = Record<string, string>;
 /** What the form's buttons ask for (docs/decisions/0039). */
@@ -129,9 +130,9 @@ export async function clientLoader() {
   return { settings, draft: draft.draft, revision: draft.revision, schedule: schedule.reply?.data ?? null };
 }
 
-/** Save (live at once), Save draft (visitors see no change), Publish (the form as a draft, then published; docs/decisions/0039), Schedule. */
+/** Save (live at once), Save draft (visitors see no change), Publish (the form as a draft, then published; docs/decisions/0039), Discard draft, Schedule. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const body = await submitted<DocumentIntent<SiteSettings> | ScheduleIntent>(request);
+  const body = await submitted<DocumentIntent<SiteSettings> | DiscardIntent | ScheduleIntent>(request);
   return documentAction(body, { path: '/site-settings', name: copy.title, saved: copy.title, saveFailed: copy.saveFailed });
 }
 
@@ -169,7 +170,6 @@ function SettingsForm({
   revision: string | undefined;
   schedule: ItemSchedule | null;
 }) {
-  const scheduleFetcher = useFetcher<Written<ScheduleReply>>();
   const [saved, setSaved] = useState(stored);
   // a draft newer than the live settings: Publish is offered
   const [hasDraft, setHasDraft] = useState(drafted);
@@ -200,11 +200,12 @@ function SettingsForm({
     return outcome;
   });
   // what the last submission asked for: a draft keeps Publish offered
-  const sent = useRef<Intent>('save');
+  const sent = useRef<Intent | 'discard'>('save');
   // a save's outcome: the stored settings into the form, someone else's change into the dialog, or its message under it
   useWritten(fetcher.data, (outcome) => {
     if (!outcome.ok) {
-      if (outcome.conflict) return conflict.meet(outcome.conflict, sent.current, values, saved);
+      // a discard is not checked against the revision: it meets no one's change
+      if (outcome.conflict && sent.current !== 'discard') return conflict.meet(outcome.conflict, sent.current, values, saved);
       return setFormError(outcome.error);
     }
     if (outcome.reply.revision) revision.current = outcome.reply.revision;
@@ -237,6 +238,14 @@ function SettingsForm({
     event.preventDefault();
     send(values, intent);
   };
+
+  /** Discard draft: the live settings come back into the form. */
+  function discard() {
+    setErrors({});
+    setFormError('');
+    sent.current = 'discard';
+    submitDiscard(fetcher);
+  }
 
   const field = (place: string, text: string, options: { type?: string; max?: number; long?: boolean; hint?: string } = {}) => {
     const id = `site-${place.replace(/\./g, '-')}`;
@@ -324,38 +333,24 @@ function SettingsForm({
           {field('defaultDescription', copy.fields.defaultDescription, { max: SITE_LIMITS.defaultDescription, long: true })}
           {field('shareImage', copy.fields.shareImage, { long: true, hint: copy.shareImageHint })}
         </Section>
-        <AutosaveLine status={autosave} />
-        {formError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {formError}
-          </p>
-        ) : null}
-        <div className="flex justify-end gap-2">
-          <button type="button" className={btn.secondary} disabled={busy} onClick={(event) => submit(event, 'draft')}>
-            {draftCopy.saveDraft}
-          </button>
-          {hasDraft ? (
-            <button type="button" className={btn.secondary} disabled={busy} onClick={(event) => submit(event, 'publish')}>
-              {draftCopy.publish}
+        <DocumentDraftBar
+          autosave={autosave}
+          drafted={hasDraft}
+          error={formError}
+          busy={busy}
+          canPublish={hasDraft}
+          publishing={busy && sent.current === 'publish'}
+          onSaveDraft={() => send(values, 'draft')}
+          onPublish={() => send(values, 'publish')}
+          onDiscard={discard}
+          save={
+            <button type="submit" className={btn.primary} disabled={busy}>
+              {busy ? commonCopy.saving : copy.save}
             </button>
-          ) : null}
-          <button type="submit" className={btn.primary} disabled={busy}>
-            {busy ? commonCopy.saving : copy.save}
-          </button>
-        </div>
-      </form>
-      {/* a draft is what a schedule publishes: the section comes with one */}
-      {hasDraft ? (
-        <ScheduleFields
-          schedule={schedule}
-          withUnpublish={false}
-          busy={scheduleFetcher.state !== 'idle'}
-          onSave={({ publishAt }) => {
-            const body: ScheduleIntent = { intent: 'schedule', publishAt };
-            void scheduleFetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
-          }}
+          }
         />
-      ) : null}
+      </form>
+      <DocumentSchedule drafted={hasDraft} schedule={schedule} />
       {conflict.dialog}
       {guard.dialog}
     </DocumentPreview>
