@@ -4,11 +4,11 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatBytes } from '../../../shared/backup';
 import { commonCopy, mediaCopy as copy } from '../../../shared/copy/admin';
-import type { MediaDetailReply, MediaUse } from '../../../shared/media';
+import type { MediaUse } from '../../../shared/media';
 import { resources } from '../../../shared/resources';
 import { readableDateTime } from '../../../shared/site-time';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
-import { renditionOf, tagsOf } from '../../lib/admin/media-view';
+import { renditionOf, tagsOf, type MediaDetail } from '../../lib/admin/media-view';
 import { btn } from './classes';
 import { AltTextInput } from './image-details-inputs';
 import { Modal } from './modal';
@@ -19,7 +19,7 @@ const PREVIEW_WIDTH = 640;
 
 /** What a use is called: the item's kind and title ("Gallery Item: Teak doors"), or the document it is in. */
 function labelOfUse(use: MediaUse): string {
-  const noun = use.resource && use.resource in resources ? resources[use.resource as keyof typeof resources].noun : use.resource;
+  const noun = use.resource && use.resource in resources ? resources[use.resource as keyof typeof resources].noun : '';
   const kind = use.kind === 'item' ? noun : [copy.useKinds[use.kind], noun].filter(Boolean).join(', ');
   return kind && kind !== use.title ? `${kind}: ${use.title}` : use.title;
 }
@@ -47,7 +47,7 @@ export type MediaDetailChanges = {
 };
 
 interface MediaDetailsProps {
-  entry: MediaDetailReply;
+  entry: MediaDetail;
   busy: boolean;
   /** Its uses, when a delete was just refused because of them (shown as the refusal). */
   refused: readonly MediaUse[] | null;

@@ -5,7 +5,6 @@
 import { useRef, useState } from 'react';
 import { maxImageMb } from '../../../shared/admin-limits';
 import { commonCopy, mediaCopy as copy } from '../../../shared/copy/admin';
-import type { MediaUploadReply } from '../../../shared/media';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { errorText, sendMultipart } from '../../lib/admin/api';
 import { prepareImageFile } from '../../lib/admin/image-files';
@@ -60,7 +59,7 @@ export function MediaUploads({ onUploaded }: { onUploaded: () => void }) {
     const form = new FormData();
     form.append('files', prepared.file);
     try {
-      await sendMultipart<MediaUploadReply>('POST', '/media', form, (percent) => change(key, { percent }));
+      await sendMultipart('POST', '/media', form, (percent) => change(key, { percent }));
       change(key, { state: 'done', percent: 100 });
     } catch (failure) {
       change(key, { state: 'failed', problem: copy.uploadFailed(errorText(failure, '')) });

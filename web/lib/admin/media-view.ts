@@ -1,12 +1,27 @@
 /** The media library's view (search, used/unused, sort, page) as its address holds it, and what its cards show of an image. */
 import { parseImageUrl, renditionUrl, renditionWidths } from '../../../shared/image-urls';
-import { MEDIA_PAGE_SIZE, MEDIA_SORTS, MEDIA_USED_FILTERS, type MediaSort, type MediaUsedFilter } from '../../../shared/media';
+import {
+  MEDIA_PAGE_SIZE,
+  MEDIA_SORTS,
+  MEDIA_USED_FILTERS,
+  type mediaEntryReply,
+  type mediaListReply,
+  type mediaSavedReply,
+} from '../../../shared/media';
 import { isOneOf } from '../../../shared/narrow';
+import type { z } from '../../../shared/zod';
+
+/** The replies of /api/media the screen reads (the server's own schemas). */
+export type MediaListReply = z.infer<typeof mediaListReply>;
+export type MediaEntryReply = z.infer<typeof mediaEntryReply>;
+/** One image opened in full: its entry and where it is used. */
+export type MediaDetail = MediaEntryReply['data'];
+export type MediaSavedReply = z.infer<typeof mediaSavedReply>;
 
 export interface MediaView {
   q: string;
-  used: MediaUsedFilter;
-  sort: MediaSort;
+  used: (typeof MEDIA_USED_FILTERS)[number];
+  sort: (typeof MEDIA_SORTS)[number];
   page: number;
 }
 

@@ -10,15 +10,7 @@ import { toast } from 'sonner';
 import { pageCountOf } from '../../../shared/admin-list';
 import { formatBytes } from '../../../shared/backup';
 import { listCopy, mediaCopy as copy, TOAST_LONG_MS } from '../../../shared/copy/admin';
-import {
-  MEDIA_SORTS,
-  MEDIA_USED_FILTERS,
-  mediaInUseReply,
-  type MediaDetailReply,
-  type MediaEntry,
-  type MediaListReply,
-  type MediaUse,
-} from '../../../shared/media';
+import { MEDIA_SORTS, MEDIA_USED_FILTERS, mediaInUseReply, type MediaEntry, type MediaUse } from '../../../shared/media';
 import { isOneOf } from '../../../shared/narrow';
 import { readableDateTime } from '../../../shared/site-time';
 import { AdminDataView } from '../../components/admin/admin-data';
@@ -30,7 +22,17 @@ import { MediaUploads } from '../../components/admin/media-uploads';
 import { Badge, EmptyState, LabelledSelect, PageHeader, Thumb } from '../../components/admin/ui';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { ApiError, apiJson } from '../../lib/admin/api';
-import { mediaListPath, mediaViewOf, mediaViewParams, renditionOf, withTag, type MediaView } from '../../lib/admin/media-view';
+import {
+  mediaListPath,
+  mediaViewOf,
+  mediaViewParams,
+  renditionOf,
+  withTag,
+  type MediaEntryReply,
+  type MediaListReply,
+  type MediaSavedReply,
+  type MediaView,
+} from '../../lib/admin/media-view';
 import { loadReply, runBatch, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/media-library';
 
@@ -51,10 +53,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const openedId = url.searchParams.get(OPENED);
   const [media, opened] = await Promise.all([
     loadReply<MediaListReply>(mediaListPath(view), copy.fetchFailed, copy.network),
-    openedId ? loadReply<MediaDetailReply>(mediaPath(openedId), copy.fetchFailed, copy.network) : null,
+    openedId ? loadReply<MediaEntryReply>(mediaPath(openedId), copy.fetchFailed, copy.network) : null,
   ]);
   // a page left empty by a delete or a narrower view: the last page that has images
-  const pages = media.reply ? pageCountOf(media.reply.total, media.reply.pageSize) : 1;
+  const pages = media.reply ? pageCountOf(media.reply.data.total, media.reply.data.pageSize) : 1;
   if (view.page > pages) {
     url.searchParams.set('page', String(pages));
     return redirect(`${url.pathname}?${url.searchParams}`);
@@ -103,8 +105,8 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
   const duration = TOAST_LONG_MS;
   switch (action.intent) {
     case 'save':
-      return runWrite(() => apiJson<MediaEntry>(mediaPath(action.id), { method: 'PATCH', body: action.changes }), {
-        success: (entry) => copy.saved(entry.name),
+      return runWrite(() => apiJson<MediaSavedReply>(mediaPath(action.id), { method: 'PATCH', body: action.changes }), {
+        success: (saved) => copy.saved(saved.data.name),
         failure: copy.saveFailed,
         fallback: '',
         duration,
@@ -227,7 +229,7 @@ export default function MediaLibrary() {
     show({ q: searchText.trim(), ...changes });
   };
 
-  const reply = media.reply;
+  const reply = media.reply?.data;
   const items = reply?.items ?? [];
   const total = reply?.total ?? 0;
   const pageSize = reply?.pageSize ?? 1;
@@ -246,7 +248,7 @@ export default function MediaLibrary() {
   const [tagText, setTagText] = useState('');
 
   const openedId = params.get(OPENED);
-  const open = openedId && opened?.reply?.id === openedId ? opened.reply : null;
+  const open = openedId && opened?.reply?.data.id === openedId ? opened.reply.data : null;
   const openTo = (id: string) => {
     const next = mediaViewParams(view);
     next.set(OPENED, id);
@@ -259,7 +261,7 @@ export default function MediaLibrary() {
     setParams(next, { replace: true, preventScrollReset: true });
   };
 
-  const saveFetcher = useFetcher<Written<MediaEntry>>();
+  const saveFetcher = useFetcher<Written<MediaSavedReply>>();
   const tagFetcher = useFetcher<Written<{ done: number }>>();
   const deleteFetcher = useFetcher<Written<DeleteOutcome>>();
   const busy = saveFetcher.state !== 'idle' || tagFetcher.state !== 'idle' || deleteFetcher.state !== 'idle';
