@@ -57,10 +57,10 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   ]);
   // a page left empty by a delete or a narrower view: the last page that has images
   const pages = media.reply ? pageCountOf(media.reply.data.total, media.reply.data.pageSize) : 1;
-  if (view.page > pages) {
-    url.searchParams.set('page', String(pages));
-    return redirect(`${url.pathname}?${url.searchParams}`);
-  }
+  if (view.page > pages) url.searchParams.set('page', String(pages));
+  // the opened image is gone (deleted in its dialog, or an old link): the address no longer names it
+  if (opened?.error !== undefined) url.searchParams.delete(OPENED);
+  if (url.search !== new URL(request.url).search) return redirect(`${url.pathname}?${url.searchParams}`);
   return { view, media, opened };
 }
 
@@ -273,8 +273,6 @@ export default function MediaLibrary() {
     if (!outcome.ok) return;
     setRefused(outcome.reply.refused);
     select([]);
-    // the opened image went to the Trash: its dialog goes too
-    if (open && !outcome.reply.refused.some((image) => image.id === open.id)) close();
   });
   useWritten(tagFetcher.data, (outcome) => {
     if (!outcome.ok) return;
@@ -408,7 +406,7 @@ export default function MediaLibrary() {
                   maxLength={60}
                   onChange={(event) => setTagText(event.currentTarget.value)}
                 />
-                <button type="submit" className={btn.secondary} disabled={busy || !tagText.trim()}>
+                <button type="submit" className={`${btn.secondary} whitespace-nowrap`} disabled={busy || !tagText.trim()}>
                   {copy.addTag}
                 </button>
               </form>
