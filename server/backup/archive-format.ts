@@ -30,15 +30,17 @@ export const LAST_BACKUP_KEY = 'last_backup';
 
 /**
  * What a table's rows count as in the manifest; 'jobs' (pending jobs of kinds other than renditions), 'notes' (the pipeline's), 'versions'
- * (the content history: its rows are in `tables`) and 'visits' (visit counts) are not counted.
+ * (the content history: its rows are in `tables`), 'visits' (visit counts) and 'media' (the library's entries) are not counted.
  */
-type Group = 'records' | 'messages' | 'admins' | 'settings' | 'imageJobs' | 'auditEvents' | 'jobs' | 'versions' | 'visits' | 'notes';
+type Group =
+  'records' | 'messages' | 'admins' | 'settings' | 'imageJobs' | 'auditEvents' | 'jobs' | 'versions' | 'visits' | 'notes' | 'media';
+/** The groups the manifest does not count. */
+type Uncounted = 'jobs' | 'versions' | 'visits' | 'notes' | 'media';
 
 /** True for the tables whose rows the manifest and the backup summary count. */
-export const isCounted = (
-  table: ArchiveTable,
-): table is ArchiveTable & { group: Exclude<Group, 'jobs' | 'versions' | 'visits' | 'notes'> } =>
-  table.group !== 'jobs' && table.group !== 'versions' && table.group !== 'visits' && table.group !== 'notes';
+const UNCOUNTED: readonly Group[] = ['jobs', 'versions', 'visits', 'notes', 'media'] satisfies Uncounted[];
+export const isCounted = (table: ArchiveTable): table is ArchiveTable & { group: Exclude<Group, Uncounted> } =>
+  !UNCOUNTED.includes(table.group);
 
 export interface ArchiveTable {
   name: string;
@@ -86,6 +88,8 @@ export const ARCHIVE_TABLES: ArchiveTable[] = [
   describe(schema.auditEvents, 'auditEvents', { addedLater: true, appendOnly: true }),
   // the versions of content, About and Site settings (docs/decisions/0038); their images are among the stored files
   describe(schema.contentVersions, 'versions', { addedLater: true }),
+  // the media library's entries (docs/decisions/0048), after the accounts that uploaded them; absent from older archives
+  describe(schema.media, 'media', { addedLater: true }),
 ];
 
 /**

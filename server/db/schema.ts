@@ -203,6 +203,37 @@ export const contentVersions = pgTable(
 );
 
 /**
+ * The media library (docs/decisions/0048): one row per stored image, keyed by the URL records keep naming. What a
+ * URL cannot carry (name, tags, uploader, size, hash) lives here; where it is used is computed from the records.
+ */
+export const media = pgTable(
+  'media',
+  {
+    id: uuid('id').primaryKey(),
+    /** The stored image (/uploads/<key>_<w>x<h>.webp), as records name it. */
+    url: text('url').notNull().unique(),
+    /** The upload's file name without its extension; the key for images the import found. */
+    name: text('name').notNull(),
+    /** The image's own alt text and focal point (a use may override them). */
+    alt: text('alt').notNull().default(''),
+    focusX: integer('focus_x').notNull().default(50),
+    focusY: integer('focus_y').notNull().default(50),
+    tags: text('tags').array().notNull().default([]),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    /** Size and SHA-256 (hex) of the stored full-size WebP: the hash finds the same file uploaded twice. */
+    bytes: integer('bytes').notNull(),
+    sha256: text('sha256').notNull(),
+    uploadedBy: uuid('uploaded_by').references((): AnyPgColumn => admins.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+    /** Set while the entry is in the Trash; the purge deletes it (and its files, when nothing names them) after TRASH_DAYS. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date', precision: 3 }),
+  },
+  // the library's pages read newest first; the hash finds duplicates
+  (table) => [index('media_uploaded_at_idx').on(table.uploadedAt, table.id), index('media_sha256_idx').on(table.sha256)],
+);
+
+/**
  * Moves on with every committed content write on any instance; the change feed's notifications
  * carry its value, so an instance that missed one sees the gap (or the poll sees a newer value).
  */
