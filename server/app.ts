@@ -31,6 +31,7 @@ import type { Services } from './services';
 import { registerUploads } from './storage/serve-uploads';
 import { allRenditionUrls } from '../shared/image-urls';
 import { trashRoutes } from './trash/trash-routes';
+import { mediaRoutes } from './media/media-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 import { visitRoutes } from './visits/visit-routes';
 import { insightRoutes } from './insights/insight-routes';
@@ -155,6 +156,7 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   await app.register(backupRoutes, { services });
   await app.register(auditRoutes, { services });
   await app.register(trashRoutes, { services });
+  await app.register(mediaRoutes, { services });
   await app.register(webhookRoutes, { services });
   await app.register(visitRoutes, { services });
   await app.register(insightRoutes, { services });

@@ -61,6 +61,14 @@ if (env.demoContent) {
   if (seeded) lifecycle.info(`Demo content added (${seeded} records).`);
 }
 
+// images named before the media library existed get their entries; in the background, batch by batch, so the start does not wait
+void services.media
+  .importNamedImages(log)
+  .then(({ registered }) => {
+    if (registered) lifecycle.info(`Media library: ${registered} image(s) registered from the content.`);
+  })
+  .catch((error: unknown) => log.error({ err: loggableError(error) }, 'Media library import failed; it runs again at the next start'));
+
 const app = await buildApp({ services, web: env.development ? 'development' : 'production', log });
 // an idle process collects the garbage its work left (see idle-collector.ts)
 app.server.on('request', () => idleCollector.noteWork());

@@ -32,6 +32,7 @@ import { webhookDeliveryJob } from './webhooks/webhook-delivery.job';
 import { WebhookService } from './webhooks/webhook-service';
 import { VisitCounter } from './visits/visit-counter';
 import { ContentSchedules } from './schedules/content-schedules';
+import { MediaLibrary } from './media/media-library';
 
 export interface Services {
   env: Env;
@@ -57,7 +58,9 @@ export interface Services {
   audit: AuditService;
   /** Moves on with every content write (pages cached on the server go stale). */
   contentVersion: ContentVersion;
-  /** Deleted content and enquiries: list, restore, delete forever, and the TRASH_DAYS purge. */
+  /** The media library: every stored image once, its uses, uploads and Trash (docs/decisions/0048). */
+  media: MediaLibrary;
+  /** Deleted content, library images and enquiries: list, restore, delete forever, and the TRASH_DAYS purge. */
   trash: TrashService;
   /** The versions of content items, About and Site settings (REVISIONS_KEEP per item). */
   history: ContentHistory;
@@ -141,6 +144,7 @@ export async function createServices(
   const pipeline = new PipelineService(database.db, audit, webhooks, mail, { publicUrl: env.publicUrl, timeZone: env.siteTimeZone });
   const accountMails = new AccountMails(mail, env.publicUrl, env.siteTimeZone);
   const auth = await createAuth(database.db, env, accountMails);
+  const media = new MediaLibrary({ db: database.db, storage, content, renditionJobs, contentVersion, documents: { about, siteSettings } });
   const services: Services = {
     env,
     contentVersion,
@@ -151,7 +155,8 @@ export async function createServices(
     contact: new ContactService(database.db, { outbox: mail, publicUrl: env.publicUrl, timeZone: env.siteTimeZone }, webhooks),
     inbox,
     pipeline,
-    trash: new TrashService(content, inbox, audit, env.trashDays),
+    media,
+    trash: new TrashService(content, media, inbox, audit, env.trashDays),
     mail,
     about,
     siteSettings,

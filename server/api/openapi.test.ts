@@ -16,6 +16,7 @@ import { upcomingCalls } from '../test/openapi-calls/drafts';
 import { resourceCalls } from '../test/openapi-calls/resources';
 import { pipelineCalls } from '../test/openapi-calls/pipeline';
 import { webhookCalls } from '../test/openapi-calls/webhooks';
+import { mediaCalls } from '../test/openapi-calls/media';
 import { isDocumentedRoute } from './openapi';
 
 const api = new OpenApiHarness();
@@ -72,6 +73,10 @@ describe('contact messages and the About document', () => {
 
 describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as const))('/api/%s', (key, def) => {
   it('lists, creates, updates and deletes, and refuses what it must', () => resourceCalls(api, key, def));
+});
+
+describe('the media library', () => {
+  it('/api/media: upload, list, one, change, delete and their refusals', () => mediaCalls(api));
 });
 
 describe('bodies of the wrong shape', () => {

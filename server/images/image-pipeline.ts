@@ -38,6 +38,11 @@ export interface PreparedImage {
   files: { name: string; path: string }[];
   /** Storage name of the upload kept until the background job has made the other renditions. */
   source: string;
+  /** The stored rendition's sides, size and SHA-256 (hex), as the media library registers it. */
+  width: number;
+  height: number;
+  bytes: number;
+  sha256: string;
 }
 
 /** Storage name of an image's source: beside its renditions, under a suffix /uploads never serves. */
@@ -95,6 +100,7 @@ export async function prepareImage(sourcePath: string, stagingDir: string, limit
   const url = `${image.base}.webp`;
   const first = path.join(stagingDir, path.basename(url));
   await pipelineOf(decoded).webp(ENCODINGS.firstWebp).toFile(first);
+  const stored = await fs.readFile(first);
   return {
     url,
     files: [
@@ -102,6 +108,10 @@ export async function prepareImage(sourcePath: string, stagingDir: string, limit
       { name: sourceName(url), path: sourcePath },
     ],
     source: sourceName(url),
+    width,
+    height,
+    bytes: stored.length,
+    sha256: crypto.createHash('sha256').update(stored).digest('hex'),
   };
 }
 

@@ -80,6 +80,7 @@ export class ContentDrafts {
           const row = await this.lockRow(tx, key, id);
           await this.options.history.assertBase(tx, subject, baseRevision, noun, snapshotOf(def, row));
           await this.options.renditionJobs.enqueue(tx, prepared);
+          await this.images.register(tx, plan, prepared, by);
           const written = await this.options.history.record(tx, subject, {
             snapshot,
             event: 'updated',

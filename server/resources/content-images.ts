@@ -7,6 +7,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
+import { inArray } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { DEFAULT_DETAILS, detailsFrom, imageEntries, type DetailsCheck, type ImageDetails } from '../../shared/image-details';
 import { imageDetailMessages } from '../../shared/api-messages';
@@ -14,6 +15,9 @@ import { allRenditionUrls } from '../../shared/image-urls';
 import type { GalleryImage, ResourceDef } from '../../shared/resources';
 import { imageCountProblem } from '../../shared/validation';
 import type { Db } from '../db/client';
+import { media } from '../db/schema';
+import type { AuditContext } from '../audit/audit-service';
+import { registerMedia } from '../media/media-register';
 import type { ContentHistory } from '../history/content-history';
 import { ClientError, isDatabaseUnavailable, isStorageUnavailable } from '../errors';
 import { prepareImage, sourceName, type PreparedImage } from '../images/image-pipeline';
@@ -186,6 +190,16 @@ export class ContentImages {
     }
   }
 
+  /** The media library's entries of a write's new images (docs/decisions/0048), in the transaction that names them. */
+  async register(tx: Db, plan: ImagePlan, prepared: PreparedImage[], by?: AuditContext): Promise<void> {
+    const images = prepared.map((image, i) => ({
+      ...image,
+      fileName: plan.newFiles[i]?.name,
+      details: plan.newDetails[i] ?? DEFAULT_DETAILS,
+    }));
+    await registerMedia(tx, images, by?.actor?.adminId ?? null);
+  }
+
   /** Of these image URLs, those whose file (the rendition the URL names) is no longer in storage. */
   async missing(urls: readonly string[]): Promise<string[]> {
     const gone: string[] = [];
@@ -197,8 +211,18 @@ export class ContentImages {
     return gone;
   }
 
-  /** Every file of the images: their renditions and, while their job was pending, their source. Call only once no row names them. */
+  /**
+   * Every file of the images: their renditions and, while their job was pending, their source. Call only once no row names them.
+   * Their media library entries go first: when that fails the files stay, an entry never names a missing file.
+   */
   async remove(urls: string[]): Promise<void> {
+    if (urls.length === 0) return;
+    try {
+      await this.options.db.delete(media).where(inArray(media.url, urls));
+    } catch {
+      // the reply does not depend on it; the files stay as unused entries of the library
+      return;
+    }
     await this.removeStored(urls.flatMap((url) => storedNames(url)));
   }
 
@@ -215,7 +239,8 @@ export class ContentImages {
   }
 
   /**
-   * Every image URL the records of all resources name, in the trash too, and every kept version (read from the database, not the cache). Their
+   * Every image URL the records of all resources name, in the trash too, every kept version and every media library entry (read from the
+   * database, not the cache). Their
    * files are `allRenditionUrls` of each, plus the source of a job still pending: see `storedNamesInUse`.
    */
   async imageUrlsInUse(): Promise<string[]> {
@@ -226,6 +251,9 @@ export class ContentImages {
     }
     // the images of kept versions: a restore brings them back
     urls.push(...(await this.options.history.allImageUrls()));
+    // the library's entries, in its Trash too: an image uploaded there is kept until the entry is deleted forever
+    const entries = await this.options.db.select({ url: media.url }).from(media);
+    urls.push(...entries.map((entry) => entry.url));
     return urls;
   }
 

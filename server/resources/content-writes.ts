@@ -94,6 +94,7 @@ export class ContentWrites {
             .values({ ...row, position })
             .returning();
           await this.options.renditionJobs.enqueue(tx, prepared);
+          await this.images.register(tx, plan, prepared, by);
           const record = toRecord(def, written);
           await this.options.history.record(
             tx,
@@ -185,6 +186,7 @@ export class ContentWrites {
               : new ClientError(404, apiMessages.recordNotFound(def.noun));
           }
           await this.options.renditionJobs.enqueue(tx, prepared);
+          await this.images.register(tx, plan, prepared, by);
           ({ going, revision } = await this.keepVersion(tx, key, written, { event: 'updated', by, before: existing, replaced }));
           await this.options.renditionJobs.drop(tx, going);
           const record = toRecord(def, written);

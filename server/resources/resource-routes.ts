@@ -40,9 +40,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     const staff = scope.withTypeProvider<ZodTypeProvider>();
     // multipart bodies (writes with images) reach only these routes
     scope.removeContentTypeParser('multipart/form-data'); // the app's, which leaves such bodies unread
-    await scope.register(multipart, {
-      limits: { fileSize: services.env.maxImageBytes, files: 30, fields: 60, fieldSize: 100 * 1024, parts: 100 },
-    });
+    await scope.register(multipart, { limits: uploadLimits(services) });
     for (const [key, def] of services.content.resources.definitions()) {
       const base = `/api/${def.path}`;
       const schemas = resourceRouteSchemas(def);
@@ -111,6 +109,15 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   });
 };
 
+/** What one multipart request may carry: every route that takes uploads reads them with these. */
+export const uploadLimits = (services: Services) => ({
+  fileSize: services.env.maxImageBytes,
+  files: 30,
+  fields: 60,
+  fieldSize: 100 * 1024,
+  parts: 100,
+});
+
 /** Seconds a refused upload is told to wait: about one image's processing. */
 const IMAGES_BUSY_RETRY_SECONDS = 10;
 
@@ -118,7 +125,7 @@ const IMAGES_BUSY_RETRY_SECONDS = 10;
  * A write that may carry images (multipart) needs a place in the image queue, asked for before its
  * body is read: a refused upload costs no disk, no decoding and no memory.
  */
-async function withImagePlace<T>(services: Services, request: FastifyRequest, write: () => Promise<T>): Promise<T> {
+export async function withImagePlace<T>(services: Services, request: FastifyRequest, write: () => Promise<T>): Promise<T> {
   if (!request.isMultipart()) return write();
   const place = services.content.images.queue.admit();
   if (!place) throw unavailableError(apiMessages.imagesBusy, IMAGES_BUSY_RETRY_SECONDS);

@@ -62,7 +62,7 @@ const writeFocus = (axis: string, json: boolean) =>
         .meta({ description: `Focal point, percent from the ${axis}: 0-100` });
 const writeDetails = { alt: altText.optional(), focusX: focus('left').optional(), focusY: focus('top').optional() };
 
-const imageFile = z
+export const imageFile = z
   .string()
   .meta({ format: 'binary', contentMediaType: 'image/*', description: 'An image file (JPEG, PNG, WebP, AVIF, GIF…)' });
 

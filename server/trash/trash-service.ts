@@ -1,5 +1,5 @@
 /**
- * The trash of every content resource and of the enquiry inbox: one list, restore, delete forever,
+ * The trash of every content resource, of the media library and of the enquiry inbox: one list, restore, delete forever,
  * and the daily purge of items trashed more than TRASH_DAYS ago. Content items need the 'content'
  * permission, enquiries the 'enquiries' one (like the screens they came from).
  */
@@ -12,6 +12,7 @@ import type { AuthenticatedAdmin } from '../auth/sessions';
 import { ClientError } from '../errors';
 import type { TrashItem } from '../../shared/trash';
 import type { Content } from '../resources/content';
+import { MEDIA_NOUN, MEDIA_TRASH_RESOURCE, type MediaLibrary } from '../media/media-library';
 
 /** The trash's name for the enquiries (content resources go by their own keys). */
 const ENQUIRIES = 'enquiries';
@@ -27,6 +28,7 @@ const enquiryTarget = (message: { _id: string; name: string; email: string }) =>
 export class TrashService {
   constructor(
     private readonly content: Content,
+    private readonly media: MediaLibrary,
     private readonly inbox: ContactInbox,
     private readonly audit: AuditService,
     /** TRASH_DAYS: items trashed longer ago than this are deleted forever by the purge. */
@@ -35,7 +37,9 @@ export class TrashService {
 
   /** Everything in the trash the account's permissions let it see, newest deletion first. */
   async list(admin: AuthenticatedAdmin): Promise<TrashItem[]> {
-    const items = admin.permissions.includes('content') ? await this.content.lifecycle.trashed() : [];
+    const items = admin.permissions.includes('content')
+      ? [...(await this.content.lifecycle.trashed()), ...(await this.media.trashed())]
+      : [];
     if (admin.permissions.includes('enquiries')) {
       for (const message of await this.inbox.trashed()) {
         items.push({
@@ -59,6 +63,11 @@ export class TrashService {
       await this.audit.record({ kind: 'enquiry.restored', ...by, target: enquiryTarget(message) });
       return ENQUIRY_NOUN;
     }
+    if (resource === MEDIA_TRASH_RESOURCE) {
+      assertPermission(admin, 'content');
+      await this.media.restore(id);
+      return MEDIA_NOUN;
+    }
     const noun = this.nounOf(resource);
     assertPermission(admin, 'content');
     await this.content.lifecycle.restore(resource, id, by);
@@ -73,6 +82,11 @@ export class TrashService {
       await this.audit.record({ kind: 'enquiry.deleted-forever', ...by, target: enquiryTarget(message) });
       return ENQUIRY_NOUN;
     }
+    if (resource === MEDIA_TRASH_RESOURCE) {
+      assertPermission(admin, 'content');
+      await this.media.deleteForever(id);
+      return MEDIA_NOUN;
+    }
     const noun = this.nounOf(resource);
     assertPermission(admin, 'content');
     await this.content.lifecycle.deleteForever(resource, id, by);
@@ -82,7 +96,7 @@ export class TrashService {
   /** Deletes forever what was trashed before `now` minus TRASH_DAYS; how many items went. `now` is a test's clock. */
   async purge(now = new Date()): Promise<number> {
     const cutoff = new Date(now.getTime() - this.retentionDays * 86_400_000);
-    let removed = await this.content.lifecycle.purgeTrash(cutoff);
+    let removed = (await this.content.lifecycle.purgeTrash(cutoff)) + (await this.media.purgeTrash(cutoff));
     for (const id of await this.inbox.trashedBefore(cutoff)) {
       const message = await this.inbox.deleteForever(id);
       if (!message) continue;

@@ -17,6 +17,8 @@ export interface UploadedFile {
   field: string;
   path: string;
   bytes: number;
+  /** The file name the browser sent: the media library names the image by it (none: by its stored key). */
+  name?: string;
 }
 
 export interface WriteInput {
@@ -54,7 +56,7 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
         throw new ClientError(400, apiMessages.unexpectedFile(part.fieldname));
       }
       const target = path.join(options.tmpDir, `upload-${crypto.randomUUID()}`);
-      const file: UploadedFile = { field: part.fieldname, path: target, bytes: 0 };
+      const file: UploadedFile = { field: part.fieldname, path: target, bytes: 0, name: part.filename };
       files.push(file);
       part.file.on('data', (chunk: Buffer) => (file.bytes += chunk.length));
       await pipeline(part.file, fs.createWriteStream(target));

@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { formatBytes } from '../../../shared/backup';
 import { commonCopy, mediaCopy as copy } from '../../../shared/copy/admin';
-import type { MediaUse } from '../../../shared/media';
+import { MEDIA_NAME_MAX, type MediaUse } from '../../../shared/media';
 import { resources } from '../../../shared/resources';
 import { readableDateTime } from '../../../shared/site-time';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
@@ -97,6 +97,7 @@ export function MediaDetails({ entry, busy, refused, onSave, onDelete, onClose }
             label={copy.name}
             value={name}
             required
+            maxLength={MEDIA_NAME_MAX}
             onChange={(event) => setName(event.currentTarget.value)}
           />
           <AltTextInput label={commonCopy.altText} value={alt} onChange={setAlt} />

@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { pageCountOf } from '../../../shared/admin-list';
 import { formatBytes } from '../../../shared/backup';
 import { listCopy, mediaCopy as copy, TOAST_LONG_MS } from '../../../shared/copy/admin';
-import { MEDIA_SORTS, MEDIA_USED_FILTERS, mediaInUseReply, type MediaEntry, type MediaUse } from '../../../shared/media';
+import { MEDIA_LIMITS, MEDIA_SORTS, MEDIA_USED_FILTERS, mediaInUseReply, type MediaEntry, type MediaUse } from '../../../shared/media';
 import { isOneOf } from '../../../shared/narrow';
 import { readableDateTime } from '../../../shared/site-time';
 import { AdminDataView } from '../../components/admin/admin-data';
@@ -347,7 +347,7 @@ export default function MediaLibrary() {
                 className={`${input} pl-9`}
                 placeholder={copy.searchPlaceholder}
                 value={searchText}
-                maxLength={200}
+                maxLength={MEDIA_LIMITS.query}
                 onChange={(event) => typeSearch(event.target.value)}
               />
             </div>
@@ -403,7 +403,7 @@ export default function MediaLibrary() {
                   className={`${input} w-40 py-1.5`}
                   aria-label={copy.tagToAdd}
                   value={tagText}
-                  maxLength={60}
+                  maxLength={MEDIA_LIMITS.tag}
                   onChange={(event) => setTagText(event.currentTarget.value)}
                 />
                 <button type="submit" className={`${btn.secondary} whitespace-nowrap`} disabled={busy || !tagText.trim()}>

@@ -1,0 +1,84 @@
+/** The request and reply schemas of the media library's routes (/api/media; the shapes in shared/media.ts). */
+import {
+  mediaChangeBody,
+  mediaEntryReply,
+  mediaInUseReply,
+  mediaListQuery,
+  mediaListReply,
+  mediaMessages,
+  mediaSavedReply,
+  mediaUploadedReply,
+  MEDIA_PAGE_SIZE,
+} from '../../shared/media';
+import { z } from '../../shared/zod';
+import { documentedOnly, errorReplies, idParams, invalidRequest, messageReply } from '../api/route-schemas';
+import { ClientError } from '../errors';
+import { imageFile } from '../resources/resource-schemas';
+
+const tags = ['Media library'];
+const security = [{ bearer: [] }];
+const who = 'Accounts with the content area (401 signed out, 403 without it).';
+
+const badChange = invalidRequest(() => new ClientError(400, mediaMessages.invalidChange, [mediaMessages.invalidChange]));
+
+export const mediaSchemas = {
+  list: {
+    schema: {
+      tags,
+      summary: 'A page of the library’s images, searched, filtered by use and sorted',
+      description: `${who} \`q\` matches name, alt text and tags (any case); \`used\` keeps the images some record, draft, version or document names (or those none does); ${MEDIA_PAGE_SIZE} a page by default.`,
+      security,
+      querystring: mediaListQuery,
+      response: { 200: mediaListReply, ...errorReplies(400, 401, 403) },
+    },
+    schemaErrorFormatter: invalidRequest(() => new ClientError(400, mediaMessages.badQuery)),
+  },
+  one: {
+    schema: {
+      tags,
+      summary: 'One image of the library, with where it is used',
+      description: who,
+      security,
+      params: idParams,
+      response: { 200: mediaEntryReply, ...errorReplies(400, 401, 403, 404) },
+    },
+  },
+  update: {
+    schema: {
+      tags,
+      summary: 'Change an image’s name, alt text, tags or focal point; what is left out keeps its value',
+      description: who,
+      security,
+      params: idParams,
+      body: mediaChangeBody,
+      response: { 200: mediaSavedReply, ...errorReplies(400, 401, 403, 404) },
+    },
+    schemaErrorFormatter: badChange,
+  },
+  upload: {
+    schema: {
+      tags,
+      summary: 'Upload one or more images into the library',
+      description: `${who} Each file is checked, decoded and stored as every upload is (MAX_IMAGE_MB, MAX_IMAGE_PIXELS); named by its file name without the extension.`,
+      security,
+      body: {
+        content: {
+          'multipart/form-data': {
+            schema: documentedOnly(z.object({ files: z.array(imageFile).min(1).meta({ description: 'The image files' }) })),
+          },
+        },
+      },
+      response: { 201: mediaUploadedReply, ...errorReplies(400, 401, 403, 413, 415, 507) },
+    },
+  },
+  remove: {
+    schema: {
+      tags,
+      summary: 'Move an unused image to the Trash',
+      description: `${who} An image some record, draft, version or document names is refused (409) with that list.`,
+      security,
+      params: idParams,
+      response: { 200: messageReply, 409: mediaInUseReply, ...errorReplies(400, 401, 403, 404) },
+    },
+  },
+};
