@@ -1,12 +1,14 @@
 /**
  * The media library (issue 27, docs/decisions/0048) on the demo server: three photos uploaded at once, each with its
  * progress bar, then listed; a search by name; alt text edited; an unused image deleted to the Trash; a demo item's
- * image refused with where it is used; the grid and the image's dialog pass axe and open by keyboard.
+ * image refused with where it is used; the grid and the image's dialog pass axe and open by keyboard; the empty library
+ * and a failed read say so.
  */
 import { commonCopy, listCopy, mediaCopy, trashCopy } from '../../shared/copy/admin';
 import { testImages, uniqueName } from '../fixtures/admin-images';
 import { expectNoSeriousAxeViolations } from '../fixtures/axe';
-import { expect, openScreen, test } from '../fixtures/admin-login';
+import { expect, logInAt, openScreen, test } from '../fixtures/admin-login';
+import { SERVERS } from '../fixtures/servers';
 
 const grid = (page: import('@playwright/test').Page) => page.getByRole('list', { name: mediaCopy.gridLabel });
 
@@ -114,4 +116,22 @@ test('a used image (a demo item’s) is not deleted: the refusal lists where it 
   // still in the library, and the link to its use opens the admin screen that shows it
   await refusal.getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`${(usedAt ?? '').split('?')[0]}`));
+});
+
+test('an empty library says so; a failed read offers Try again', async ({ page }) => {
+  await logInAt(page, SERVERS.empty);
+  await page.goto(`${SERVERS.empty}/admin/media`);
+  await expect(page.getByRole('heading', { level: 1, name: mediaCopy.title })).toBeVisible();
+  await expect(page.getByText(mediaCopy.empty, { exact: true })).toBeVisible();
+  await expect(page.getByLabel(mediaCopy.search)).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  // the server cannot be reached: the screen's error, then the library once it answers again
+  await page.route('**/api/media?*', (route) => route.abort());
+  await page.reload();
+  const failure = page.getByRole('alert').filter({ hasText: mediaCopy.network });
+  await expect(failure).toBeVisible();
+  await page.unroute('**/api/media?*');
+  await failure.getByRole('button', { name: commonCopy.tryAgain }).click();
+  await expect(page.getByText(mediaCopy.empty, { exact: true })).toBeVisible();
 });
