@@ -81,6 +81,8 @@ async function expectSameSite(target: TestApp, from: TestApp) {
   expect((dump.content_versions as { itemId: string }[]).filter((version) => version.itemId === item).length).toBeGreaterThanOrEqual(
     VERSIONS,
   );
+  // the media library travels: an entry per stored demo image (docs/decisions/0048)
+  expect(dump.media.length).toBeGreaterThan(30);
   expect(await databaseDump(target.services.database)).toEqual(dump);
   expect(await exactDump(target.services.database)).toEqual(await exactDump(from.services.database));
   const images = await storageDigests(from.services.storage);

@@ -178,6 +178,8 @@ export class MediaLibrary {
         }),
       );
       this.options.renditionJobs.notifyAdded();
+      // withheld from visitors until something shows them
+      this.options.content.reads.forgetWithheld();
       const rows = await this.options.db
         .select({ row: media, uploader: admins.email })
         .from(media)

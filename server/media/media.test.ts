@@ -11,6 +11,7 @@ import { resources } from '../../shared/resources';
 import { mediaMessages, type MediaEntry } from '../../shared/media';
 import { media } from '../db/schema';
 import { sampleFields } from '../test/sample-records';
+import { SHARED_DATABASE_GRACE_MS, sweepStorage } from '../storage/sweep-storage';
 import { stepUpHeaders } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart, type FilePart } from '../test/test-images';
@@ -72,6 +73,12 @@ describe('uploads become entries', () => {
     expect(living.uploadedBy?.name).toBe('admin@example.com');
     expect(living.bytes).toBeGreaterThan(0);
     expect(kitchen).toMatchObject({ width: 320, height: 200 });
+    expect(await stored(living.url)).toBe(true);
+    // used nowhere yet: staff see it, visitors do not
+    expect((await t.app.inject({ method: 'GET', url: living.url })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: living.url, headers: auth() })).statusCode).toBe(200);
+    // the start sweep keeps what the library names, used or not
+    await sweepStorage(t.services, new Date(Date.now() + 2 * SHARED_DATABASE_GRACE_MS));
     expect(await stored(living.url)).toBe(true);
   });
 

@@ -14,6 +14,7 @@ import { apiMessages } from '../../shared/api-messages';
 import { ClientError } from '../errors';
 import { EVERYTHING, type ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
+import { media } from '../db/schema';
 import type { ContentHistory } from '../history/content-history';
 import type { ContentResources } from './content-resources';
 import {
@@ -212,7 +213,7 @@ export class ContentReads {
 
   /**
    * Storage names visitors may not fetch: every file of every image of a hidden, unpublished or trashed item, and of
-   * every image only versions name (not a shown item's, not the live About's or Site settings').
+   * every image only versions or media library entries name (not a shown item's, not the live About's or Site settings').
    * Read again after a write; while the database is away, the last set read stands.
    */
   async withheldNames(): Promise<Set<string>> {
@@ -245,8 +246,11 @@ export class ContentReads {
     }
     // images only versions name (an earlier photo): staff see them in the History, visitors get 404
     const versions = await this.options.history.allImageUrls();
-    if (versions.length > 0) for (const url of await this.options.documentImageUrls()) live.add(url);
-    withheld.push(...versions.filter((url) => !live.has(url)));
+    // images only the media library names (uploaded there, used nowhere yet) are as private as an earlier photo
+    const entries = await this.options.db.select({ url: media.url }).from(media);
+    const unshown = [...versions, ...entries.map((entry) => entry.url)];
+    if (unshown.length > 0) for (const url of await this.options.documentImageUrls()) live.add(url);
+    withheld.push(...unshown.filter((url) => !live.has(url)));
     const names = new Set<string>();
     for (const url of withheld) for (const file of allRenditionUrls(url)) names.add(path.basename(file));
     return names;

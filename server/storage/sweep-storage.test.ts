@@ -8,7 +8,7 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRenditionUrls } from '../../shared/image-urls';
-import { contentVersions, imageJobs, property as propertyTable, settings } from '../db/schema';
+import { contentVersions, imageJobs, media, property as propertyTable, settings } from '../db/schema';
 import { createTestApp, usingPostgres, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
 import { SHARED_DATABASE_GRACE_MS, sweepStorage } from './sweep-storage';
@@ -143,6 +143,7 @@ describe('sweepStorage at start', () => {
     // a job whose record is gone without it (nothing in the app does this: it stands for any such leftover)
     await t.services.database.db.delete(propertyTable).where(eq(propertyTable.id, forgotten._id));
     await t.services.database.db.delete(contentVersions).where(eq(contentVersions.itemId, forgotten._id));
+    await t.services.database.db.delete(media).where(eq(media.url, forgotten.image));
     for (const file of [path.basename(forgotten.image), source(forgotten.image)]) {
       fs.utimesSync(
         path.join(uploadsDir(), file),
