@@ -30,6 +30,10 @@ test('three photos go up at once with a progress bar each; found by name, descri
     await expect(page.getByText(mediaCopy.uploaded, { exact: true })).toHaveCount(3);
     // newest first: the three lead the grid, each named by its name while it has no alt text
     for (const name of names) await expect(grid(page).getByRole('link', { name, exact: true })).toBeVisible();
+    // the thumbnail itself shows (a library-only image is withheld from visitors, not from the admin)
+    const thumbnail = grid(page).getByRole('img', { name: names[0], exact: true });
+    await expect.poll(() => thumbnail.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    await expect(thumbnail).toHaveAttribute('src', /^\/uploads\//);
   });
 
   await test.step('a search by name finds the one image; the address keeps it', async () => {
