@@ -117,8 +117,35 @@ test('a used image (a demo item’s) is not deleted: the refusal lists where it 
   await expect(page.locator('[data-sonner-toast]').filter({ hasText: mediaCopy.deleted(1) })).toHaveCount(0);
   await expectNoSeriousAxeViolations(page);
 
+  // two used images selected together: neither goes, and the grid says where each is used
+  await page.getByRole('dialog').getByRole('button', { name: commonCopy.close }).click();
+  for (const checkbox of await grid(page)
+    .getByRole('checkbox')
+    .all()
+    .then((boxes) => boxes.slice(0, 2)))
+    await checkbox.check();
+  await page.getByRole('button', { name: listCopy.deleteSelected }).click();
+  const confirm = page.getByRole('alertdialog', { name: commonCopy.confirmTitle });
+  await expect(confirm).toContainText(mediaCopy.confirmBulkDelete(2));
+  await confirm.getByRole('button', { name: mediaCopy.delete }).click();
+  const refusals = page.getByRole('alert').filter({ hasText: mediaCopy.refusedTitle(2) });
+  await expect(refusals).toBeVisible();
+  await expect(
+    refusals
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link') })
+      .first(),
+  ).toBeVisible();
+  await refusals.getByRole('button', { name: mediaCopy.dismiss }).click();
+  await expect(refusals).toHaveCount(0);
+
   // still in the library, and the link to its use opens the admin screen that shows it
-  await refusal.getByRole('link').first().click();
+  await first.click();
+  await page
+    .getByRole('dialog')
+    .getByRole('link', { name: (await uses.first().textContent()) ?? '', exact: true })
+    .first()
+    .click();
   await expect(page).toHaveURL(new RegExp(`${(usedAt ?? '').split('?')[0]}`));
 });
 

@@ -5,7 +5,6 @@ import { Link } from 'react-router';
 import { formatBytes } from '../../../shared/backup';
 import { commonCopy, mediaCopy as copy } from '../../../shared/copy/admin';
 import { MEDIA_NAME_MAX, type MediaUse } from '../../../shared/media';
-import { resources } from '../../../shared/resources';
 import { readableDateTime } from '../../../shared/site-time';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { renditionOf, tagsOf, type MediaDetail } from '../../lib/admin/media-view';
@@ -17,10 +16,9 @@ import { LabelledInput, Thumb } from './ui';
 /** The preview's rendition: wide enough for the dialog on a laptop, small enough to come at once. */
 const PREVIEW_WIDTH = 640;
 
-/** What a use is called: the item's kind and title ("Gallery Item: Teak doors"), or the document it is in. */
+/** What a use is called: the server's title ("Gallery item “Teak doors”"), after what kind of use it is when not the item itself. */
 function labelOfUse(use: MediaUse): string {
-  const noun = use.resource && use.resource in resources ? resources[use.resource as keyof typeof resources].noun : '';
-  const kind = use.kind === 'item' ? noun : [copy.useKinds[use.kind], noun].filter(Boolean).join(', ');
+  const kind = copy.useKinds[use.kind];
   return kind && kind !== use.title ? `${kind}: ${use.title}` : use.title;
 }
 
