@@ -144,7 +144,15 @@ export async function createServices(
   const pipeline = new PipelineService(database.db, audit, webhooks, mail, { publicUrl: env.publicUrl, timeZone: env.siteTimeZone });
   const accountMails = new AccountMails(mail, env.publicUrl, env.siteTimeZone);
   const auth = await createAuth(database.db, env, accountMails);
-  const media = new MediaLibrary({ db: database.db, storage, content, renditionJobs, contentVersion, documents: { about, siteSettings } });
+  const media = new MediaLibrary({
+    db: database.db,
+    storage,
+    content,
+    renditionJobs,
+    contentVersion,
+    documents: { about, siteSettings },
+    audit,
+  });
   const services: Services = {
     env,
     contentVersion,

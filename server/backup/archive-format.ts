@@ -220,6 +220,11 @@ function valueProblem(column: Column, value: unknown): string | null {
       return typeof value === 'boolean' ? null : 'is not true or false';
     case 'PgJsonb':
       return JSON.stringify(value).includes('\\u0000') ? 'holds a NUL character' : null;
+    // the schema's arrays are all of text (an account's permissions, a library image's tags)
+    case 'PgArray':
+      return Array.isArray(value) && value.every((item) => typeof item === 'string' && !item.includes('\u0000'))
+        ? null
+        : 'is not a list of text';
     default:
       return `has a column type this version cannot restore (${column.columnType})`;
   }

@@ -14,7 +14,7 @@ import { mediaMessages, type MediaChange, type MediaEntry, type MediaListQuery, 
 import type { TrashItem } from '../../shared/trash';
 import { UUID_PATTERN } from '../../shared/validation';
 import { snapshotImageUrls } from '../../shared/version-snapshots';
-import type { AuditContext } from '../audit/audit-service';
+import type { AuditContext, AuditService } from '../audit/audit-service';
 import { recordLabel } from '../audit/content-changes';
 import { queryRows, type Db } from '../db/client';
 import { admins, contentVersions, media } from '../db/schema';
@@ -40,6 +40,8 @@ export interface MediaLibraryOptions {
   /** Moves on with every content and document write: the uses kept in memory are read again after one. */
   contentVersion: ContentVersion;
   documents: { about: MediaDocument; siteSettings: MediaDocument };
+  /** Where the library's changes are recorded, in their own transaction. */
+  audit: AuditService;
 }
 
 /** Where the import tells of an image it leaves out (the server's logger). */
@@ -74,6 +76,11 @@ function entryOf(row: MediaRow, uploader: string | null, useCount: number): Medi
     useCount,
   };
 }
+
+/** An entry as the target of an audit entry. */
+const auditTarget = (row: { id: string; name: string }) => ({ type: 'media', id: row.id, label: row.name });
+/** The system's own changes (the TRASH_DAYS purge). */
+const SYSTEM: AuditContext = { actor: null, ip: null };
 
 /** `%text%` for ILIKE, its own % _ and \ matched as themselves. */
 const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -147,13 +154,16 @@ export class MediaLibrary {
   }
 
   /** Changes an entry's name, alt text, tags or focal point (each left out keeps its value). */
-  async update(id: string, change: MediaChange): Promise<MediaEntry> {
-    await this.find(id);
+  async update(id: string, change: MediaChange, by: AuditContext): Promise<MediaEntry> {
+    const before = await this.find(id);
     if (Object.keys(change).length > 0) {
-      await this.options.db
-        .update(media)
-        .set(change)
-        .where(and(eq(media.id, id), isNull(media.deletedAt)));
+      await this.options.db.transaction(async (tx) => {
+        await tx
+          .update(media)
+          .set(change)
+          .where(and(eq(media.id, id), isNull(media.deletedAt)));
+        await this.options.audit.record({ kind: 'media.updated', ...by, target: auditTarget(before.row), details: { ...change } }, tx);
+      });
     }
     const found = await this.find(id);
     return entryOf(found.row, found.uploader, (await this.usesByUrl()).get(found.row.url) ?? 0);
@@ -163,7 +173,7 @@ export class MediaLibrary {
    * The library's own upload: each file decoded as every upload is (the same queue, limits and checks), stored, and
    * registered with its rendition job in one transaction.
    */
-  async upload(files: UploadedFile[], by?: AuditContext): Promise<MediaEntry[]> {
+  async upload(files: UploadedFile[], by: AuditContext): Promise<MediaEntry[]> {
     const { images } = this.options.content;
     const staging = images.stagingDir();
     try {
@@ -174,7 +184,9 @@ export class MediaLibrary {
         this.options.db.transaction(async (tx) => {
           await this.options.renditionJobs.enqueue(tx, prepared);
           const registered = prepared.map((image, i): NewMedia => ({ ...image, fileName: files[i].name, details: DEFAULT_DETAILS }));
-          await registerMedia(tx, registered, by?.actor?.adminId ?? null);
+          await registerMedia(tx, registered, by.actor?.adminId ?? null);
+          const entries = await tx.select({ id: media.id, name: media.name }).from(media).where(inArray(media.url, urls));
+          for (const entry of entries) await this.options.audit.record({ kind: 'media.uploaded', ...by, target: auditTarget(entry) }, tx);
         }),
       );
       this.options.renditionJobs.notifyAdded();
@@ -193,14 +205,17 @@ export class MediaLibrary {
   }
 
   /** Moves an unused entry to the Trash; an entry in use is not moved, and its uses are returned instead. */
-  async moveToTrash(id: string): Promise<{ uses: MediaUse[] }> {
+  async moveToTrash(id: string, by: AuditContext): Promise<{ uses: MediaUse[] }> {
     const found = await this.find(id);
     const uses = await this.usesOf(found.row.url);
     if (uses.length > 0) return { uses };
-    await this.options.db
-      .update(media)
-      .set({ deletedAt: new Date() })
-      .where(and(eq(media.id, id), isNull(media.deletedAt)));
+    await this.options.db.transaction(async (tx) => {
+      await tx
+        .update(media)
+        .set({ deletedAt: new Date() })
+        .where(and(eq(media.id, id), isNull(media.deletedAt)));
+      await this.options.audit.record({ kind: 'media.trashed', ...by, target: auditTarget(found.row) }, tx);
+    });
     return { uses: [] };
   }
 
@@ -221,24 +236,32 @@ export class MediaLibrary {
   }
 
   /** Brings an entry back from the Trash; 404 when it is not there. */
-  async restore(id: string): Promise<void> {
+  async restore(id: string, by: AuditContext): Promise<void> {
     assertId(id);
-    const [restored] = await this.options.db
-      .update(media)
-      .set({ deletedAt: null })
-      .where(and(eq(media.id, id), isNotNull(media.deletedAt)))
-      .returning({ id: media.id });
-    if (!restored) throw new ClientError(404, apiMessages.notInTrash(MEDIA_NOUN));
+    await this.options.db.transaction(async (tx) => {
+      const [restored] = await tx
+        .update(media)
+        .set({ deletedAt: null })
+        .where(and(eq(media.id, id), isNotNull(media.deletedAt)))
+        .returning({ id: media.id, name: media.name });
+      if (!restored) throw new ClientError(404, apiMessages.notInTrash(MEDIA_NOUN));
+      await this.options.audit.record({ kind: 'media.restored', ...by, target: auditTarget(restored) }, tx);
+    });
   }
 
   /** Deletes an entry in the Trash for good; its files go too unless something names its URL again. */
-  async deleteForever(id: string): Promise<void> {
+  async deleteForever(id: string, by: AuditContext, reason?: 'purge'): Promise<void> {
     assertId(id);
-    const [removed] = await this.options.db
-      .delete(media)
-      .where(and(eq(media.id, id), isNotNull(media.deletedAt)))
-      .returning({ url: media.url });
-    if (!removed) throw new ClientError(404, apiMessages.notInTrash(MEDIA_NOUN));
+    const removed = await this.options.db.transaction(async (tx) => {
+      const [row] = await tx
+        .delete(media)
+        .where(and(eq(media.id, id), isNotNull(media.deletedAt)))
+        .returning({ id: media.id, name: media.name, url: media.url });
+      if (!row) throw new ClientError(404, apiMessages.notInTrash(MEDIA_NOUN));
+      const details = reason ? { reason } : undefined;
+      await this.options.audit.record({ kind: 'media.deleted-forever', ...by, target: auditTarget(row), details }, tx);
+      return row;
+    });
     // read now, not from memory: a use added since it was trashed keeps the files
     if ((await this.usesOf(removed.url)).length === 0) await this.options.content.images.remove([removed.url]);
   }
@@ -246,7 +269,7 @@ export class MediaLibrary {
   /** Deletes forever the entries trashed before `cutoff`; how many went. */
   async purgeTrash(cutoff: Date): Promise<number> {
     const due = await this.options.db.select({ id: media.id }).from(media).where(lt(media.deletedAt, cutoff));
-    for (const { id } of due) await this.deleteForever(id);
+    for (const { id } of due) await this.deleteForever(id, SYSTEM, 'purge');
     return due.length;
   }
 

@@ -29,11 +29,11 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
   app.patch('/api/media/:id', { ...mediaSchemas.update, onRequest: guard }, async (request) => ({
     success: true as const,
     message: mediaMessages.saved,
-    data: await media.update(request.params.id, request.body),
+    data: await media.update(request.params.id, request.body, auditContext(request)),
   }));
 
   app.delete('/api/media/:id', { ...mediaSchemas.remove, onRequest: guard }, async (request, reply) => {
-    const { uses } = await media.moveToTrash(request.params.id);
+    const { uses } = await media.moveToTrash(request.params.id, auditContext(request));
     if (uses.length > 0) return reply.code(409).send({ success: false, message: mediaMessages.inUse, uses });
     return { success: true as const, message: mediaMessages.deleted };
   });

@@ -204,6 +204,15 @@ describe('delete, the Trash and delete forever', () => {
     expect(gone.statusCode, gone.body).toBe(200);
     expect(await stored(unused.url)).toBe(false);
     expect((await t.app.inject({ method: 'DELETE', url: `/api/trash/media/${unused.id}`, headers: auth() })).statusCode).toBe(404);
+    // each step is in the activity log, by whom and of which image
+    const activity = (await t.app.inject({ method: 'GET', url: '/api/activity?limit=20', headers: auth() })).json().data.entries as {
+      kind: string;
+      actor: { email: string } | null;
+      target: { id: string } | null;
+    }[];
+    const steps = activity.filter((entry) => entry.target?.id === unused.id).map((entry) => entry.kind);
+    expect(steps).toEqual(['media.deleted-forever', 'media.trashed', 'media.restored', 'media.trashed', 'media.uploaded']);
+    expect(activity.find((entry) => entry.target?.id === unused.id)?.actor?.email).toBe('admin@example.com');
     expect((await t.app.inject({ method: 'POST', url: '/api/trash/media/nonsense/restore', headers: auth() })).statusCode).toBe(400);
   });
 

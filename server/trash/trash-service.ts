@@ -65,7 +65,7 @@ export class TrashService {
     }
     if (resource === MEDIA_TRASH_RESOURCE) {
       assertPermission(admin, 'content');
-      await this.media.restore(id);
+      await this.media.restore(id, by);
       return MEDIA_NOUN;
     }
     const noun = this.nounOf(resource);
@@ -84,7 +84,7 @@ export class TrashService {
     }
     if (resource === MEDIA_TRASH_RESOURCE) {
       assertPermission(admin, 'content');
-      await this.media.deleteForever(id);
+      await this.media.deleteForever(id, by);
       return MEDIA_NOUN;
     }
     const noun = this.nounOf(resource);
