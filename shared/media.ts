@@ -5,15 +5,15 @@
 import { ALT_MAX } from './image-details';
 import { z } from './zod';
 
-const MEDIA_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
-const MEDIA_USED_FILTERS = ['all', 'used', 'unused'] as const;
+export const MEDIA_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
+export const MEDIA_USED_FILTERS = ['all', 'used', 'unused'] as const;
 const MEDIA_USE_KINDS = ['item', 'draft', 'version', 'about', 'site-settings'] as const;
 export const MEDIA_PAGE_SIZE = 48;
 const MEDIA_PAGE_SIZE_MAX = 200;
 /** Longest name an entry keeps (a longer file name is cut) or a change may send. */
 export const MEDIA_NAME_MAX = 200;
 /** Longest tag, search; most tags an entry has. */
-const MEDIA_LIMITS = { name: MEDIA_NAME_MAX, tag: 50, tags: 30, query: 200 } as const;
+export const MEDIA_LIMITS = { name: MEDIA_NAME_MAX, tag: 50, tags: 30, query: 200 } as const;
 
 export const mediaMessages = {
   badQuery: `Use q (at most ${MEDIA_LIMITS.query} characters), used (all, used or unused), sort (newest, oldest, name or size), page (from 1) and pageSize (1 to ${MEDIA_PAGE_SIZE_MAX})`,

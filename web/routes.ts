@@ -34,6 +34,7 @@ export default [
     route('admin/webhooks', 'routes/admin/webhooks.tsx'),
     route('admin/activity', 'routes/admin/activity.tsx'),
     route('admin/trash', 'routes/admin/trash.tsx'),
+    route('admin/media', 'routes/admin/media-library.tsx'),
     route('admin/history/:resource/:id', 'routes/admin/history.tsx'),
     route('admin/account', 'routes/admin/account.tsx'),
   ]),

@@ -58,7 +58,7 @@ test('the add form makes the preset chosen (its toast says so); presets and area
     await expect(own).toHaveURL(/\/admin\/dashboard$/);
     const nav = own.getByTestId('admin-sidebar').getByRole('navigation', { name: layoutCopy.nav });
     await expect(nav.getByRole('link', { name: 'Contact Messages' })).toBeVisible();
-    for (const name of ['Clients', 'About Us Editor', 'Site settings', 'Backups', 'Activity']) {
+    for (const name of ['Clients', 'Media library', 'About Us Editor', 'Site settings', 'Backups', 'Activity']) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveCount(0);
     }
     await expect(own.getByTestId('stat-contacts')).toBeVisible();

@@ -45,6 +45,7 @@ const SPEC_SIDEBAR = linksOf([
       { to: '/admin/interior/portfolio', label: 'Portfolio' },
     ],
   },
+  { to: '/admin/media', label: 'Media library' },
   { to: '/admin/about', label: 'About Us Editor' },
   { to: '/admin/settings', label: 'Site settings' },
   { to: '/admin/trash', label: 'Trash' },

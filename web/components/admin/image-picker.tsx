@@ -203,12 +203,54 @@ function ImageCard({
   );
 }
 
+/** Several files picked or dropped at once (a form's images, the media library's uploads); the file input stays the keyboard's way in. */
+export function ImageDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
+  const id = useId();
+  const [dragging, setDragging] = useState(false);
+  return (
+    <div
+      data-testid="image-drop-zone"
+      className={`rounded-lg border-2 border-dashed p-4 text-center text-sm text-gray-700 ${dragging ? 'border-brand bg-orange-50' : 'border-gray-300'}`}
+      onDragOver={(event) => {
+        event.preventDefault();
+        event.dataTransfer.dropEffect = 'copy';
+        setDragging(true);
+      }}
+      onDragLeave={() => setDragging(false)}
+      onDrop={(event) => {
+        event.preventDefault();
+        setDragging(false);
+        onFiles(Array.from(event.dataTransfer.files));
+      }}
+    >
+      <span className="mr-2">{commonCopy.dropImages}</span>
+      <label
+        htmlFor={id}
+        className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-gray-400 bg-white px-4 py-2 text-sm text-gray-800 hover:bg-gray-50 focus-within:ring-2 focus-within:ring-brand"
+      >
+        <ImagePlus className="h-4 w-4" aria-hidden />
+        {commonCopy.chooseImages}
+      </label>
+      <input
+        id={id}
+        type="file"
+        accept="image/*"
+        multiple
+        className="sr-only"
+        onChange={(event) => {
+          const picked = Array.from(event.currentTarget.files ?? []);
+          event.currentTarget.value = '';
+          onFiles(picked);
+        }}
+      />
+    </div>
+  );
+}
+
 export function MultiImagePicker(props: MultiProps) {
   const { label, images, max, maxMessage, withDescriptions, error, onImages, onError, onBusy } = props;
-  const id = useId();
   const limits = useAdminLimits();
   const [preparing, setPreparing] = useState(false);
-  const [dragging, setDragging] = useState(false);
   const ids = images.map(pickedId);
 
   // the new images' previews go with the form
@@ -281,43 +323,7 @@ export function MultiImagePicker(props: MultiProps) {
           ))}
         </ul>
       </SortableRows>
-      {/* several files may be dropped here at once; the file input stays the keyboard's way in */}
-      <div
-        data-testid="image-drop-zone"
-        className={`rounded-lg border-2 border-dashed p-4 text-center text-sm text-gray-700 ${dragging ? 'border-brand bg-orange-50' : 'border-gray-300'}`}
-        onDragOver={(event) => {
-          event.preventDefault();
-          event.dataTransfer.dropEffect = 'copy';
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          void take(Array.from(event.dataTransfer.files));
-        }}
-      >
-        <span className="mr-2">{commonCopy.dropImages}</span>
-        <label
-          htmlFor={id}
-          className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-gray-400 bg-white px-4 py-2 text-sm text-gray-800 hover:bg-gray-50 focus-within:ring-2 focus-within:ring-brand"
-        >
-          <ImagePlus className="h-4 w-4" aria-hidden />
-          {commonCopy.chooseImages}
-        </label>
-        <input
-          id={id}
-          type="file"
-          accept="image/*"
-          multiple
-          className="sr-only"
-          onChange={(event) => {
-            const picked = Array.from(event.currentTarget.files ?? []);
-            event.currentTarget.value = '';
-            void take(picked);
-          }}
-        />
-      </div>
+      <ImageDropZone onFiles={(picked) => void take(picked)} />
       <p className="mt-1 text-xs text-gray-600">{commonCopy.imageHint(maxImageMb(limits))}</p>
       <Preparing busy={preparing} />
       <FieldError message={error} />

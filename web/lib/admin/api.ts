@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly errors: string[] = [],
     /** A save refused because the item changed since it was opened (409, docs/decisions/0044): who, when, their values. */
     readonly conflict?: EditConflict,
+    /** The whole reply, for a refusal that says more than its message (a used image's 409 lists its uses, decision 0048). */
+    readonly reply: Readonly<Record<string, unknown>> = {},
   ) {
     super(message);
   }
@@ -44,6 +46,7 @@ function failure(status: number, body: ReplyBody, fallback: string): ApiError {
     status,
     body.errors ?? [],
     conflict.success ? conflict.data : undefined,
+    body,
   );
 }
 

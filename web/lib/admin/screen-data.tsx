@@ -37,7 +37,7 @@ export async function loadReply<Reply>(path: string, loadFailed: string, offline
 export type Written<T> = { ok: true; reply: T } | { ok: false; error: string; conflict?: EditConflict };
 
 interface WriteToasts<T> {
-  /** The success toast's text (none when it is left out). */
+  /** The success toast's text (none when it is left out, or when it gives none for this reply). */
   success?: (reply: T) => string;
   /** The failure toast's text from the server's message (that message itself when it is left out). */
   failure?: (message: string) => string;
@@ -54,15 +54,16 @@ interface WriteToasts<T> {
 let undoToasts = 0;
 
 function successToast<T>(reply: T, toasts: WriteToasts<T>) {
-  if (!toasts.success) return;
+  const text = toasts.success?.(reply);
+  if (!text) return;
   const undo = toasts.undo?.(reply);
   if (!undo) {
-    toast.success(toasts.success(reply), { duration: toasts.duration });
+    toast.success(text, { duration: toasts.duration });
     return;
   }
   undoToasts += 1;
   const id = `undo-${undoToasts}`;
-  toast.success(toasts.success(reply), {
+  toast.success(text, {
     id,
     duration: Math.max(toasts.duration ?? 0, undo.duration),
     action: <UndoButton toastId={id} screen={undo.screen} intent={undo.intent} />,

@@ -1,0 +1,129 @@
+/**
+ * The media library's uploads: many files picked or dropped at once, each checked and scaled in the browser as every
+ * image field does (image-files.ts), then sent on its own (POST /api/media) with a progress bar of its own.
+ */
+import { useRef, useState } from 'react';
+import { maxImageMb } from '../../../shared/admin-limits';
+import { commonCopy, mediaCopy as copy } from '../../../shared/copy/admin';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
+import { errorText, sendMultipart } from '../../lib/admin/api';
+import { prepareImageFile } from '../../lib/admin/image-files';
+import { btn } from './classes';
+import { ImageDropZone } from './image-picker';
+
+/** Uploads sent at once: the server takes up to 8 waiting images in all, and other admins upload too. */
+const PARALLEL_UPLOADS = 3;
+
+interface Upload {
+  key: number;
+  name: string;
+  percent: number;
+  state: 'preparing' | 'uploading' | 'done' | 'failed';
+  problem?: string;
+}
+
+/** Runs the jobs, `parallel` at a time, in their order. */
+async function inTurn(jobs: (() => Promise<void>)[], parallel: number): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const job = jobs[next];
+      next += 1;
+      await job();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, worker));
+}
+
+const uploadStatus = (upload: Upload) =>
+  upload.state === 'preparing'
+    ? copy.preparing
+    : upload.state === 'uploading'
+      ? commonCopy.uploading(upload.percent)
+      : upload.state === 'done'
+        ? copy.uploaded
+        : (upload.problem ?? copy.uploadFailed(''));
+
+/** The drop zone and, once files are given, one line per file; `onUploaded` once every file of a batch has gone up or failed. */
+export function MediaUploads({ onUploaded }: { onUploaded: () => void }) {
+  const limits = useAdminLimits();
+  const [uploads, setUploads] = useState<Upload[]>([]);
+  const keys = useRef(0);
+  const change = (key: number, changes: Partial<Upload>) =>
+    setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...changes } : upload)));
+
+  async function send(key: number, file: File) {
+    const prepared = await prepareImageFile(file, limits, true);
+    if (!prepared.ok) return change(key, { state: 'failed', problem: prepared.problem });
+    change(key, { state: 'uploading' });
+    const form = new FormData();
+    form.append('files', prepared.file);
+    try {
+      await sendMultipart('POST', '/media', form, (percent) => change(key, { percent }));
+      change(key, { state: 'done', percent: 100 });
+    } catch (failure) {
+      change(key, { state: 'failed', problem: copy.uploadFailed(errorText(failure, '')) });
+    }
+  }
+
+  async function take(files: File[]) {
+    if (files.length === 0) return;
+    const batch = files.map((file) => ({ key: (keys.current += 1), name: file.name, percent: 0, state: 'preparing' as const, file }));
+    setUploads((all) => [...batch.map(({ file: _file, ...upload }) => upload), ...all]);
+    await inTurn(
+      batch.map(
+        ({ key, file }) =>
+          () =>
+            send(key, file),
+      ),
+      PARALLEL_UPLOADS,
+    );
+    onUploaded();
+  }
+
+  const finished = uploads.some((upload) => upload.state === 'done' || upload.state === 'failed');
+  return (
+    <section aria-labelledby="media-uploads-title" className="mb-6">
+      <h2 id="media-uploads-title" className="sr-only">
+        {copy.uploadsTitle}
+      </h2>
+      <ImageDropZone onFiles={(files) => void take(files)} />
+      <p className="mt-1 text-xs text-gray-600">{commonCopy.imageHint(maxImageMb(limits))}</p>
+      {uploads.length > 0 ? (
+        <div className="mt-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">
+          <ul className="space-y-2 text-sm">
+            {uploads.map((upload) => (
+              <li key={upload.key} className="grid grid-cols-1 items-center gap-1 sm:grid-cols-[minmax(0,14rem)_1fr_auto] sm:gap-3">
+                <span className="truncate font-medium text-gray-900" title={upload.name}>
+                  {upload.name}
+                </span>
+                <progress
+                  max={100}
+                  value={upload.percent}
+                  aria-label={copy.uploadProgress(upload.name)}
+                  className="h-2 w-full overflow-hidden rounded-full bg-gray-200 [&::-moz-progress-bar]:bg-brand-dark [&::-webkit-progress-bar]:bg-gray-200 [&::-webkit-progress-value]:bg-brand-dark"
+                />
+                {/* a failure is announced; progress is read from the bar itself, not called out at every step */}
+                <span
+                  className={upload.state === 'failed' ? 'text-red-700' : 'text-gray-700'}
+                  role={upload.state === 'failed' ? 'alert' : undefined}
+                >
+                  {uploadStatus(upload)}
+                </span>
+              </li>
+            ))}
+          </ul>
+          {finished ? (
+            <button
+              type="button"
+              className={`${btn.secondary} mt-3`}
+              onClick={() => setUploads((all) => all.filter((upload) => upload.state === 'preparing' || upload.state === 'uploading'))}
+            >
+              {copy.clearUploads}
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}

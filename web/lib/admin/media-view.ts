@@ -1,0 +1,75 @@
+/** The media library's view (search, used/unused, sort, page) as its address holds it, and what its cards show of an image. */
+import { parseImageUrl, renditionUrl, renditionWidths } from '../../../shared/image-urls';
+import {
+  MEDIA_PAGE_SIZE,
+  MEDIA_SORTS,
+  MEDIA_USED_FILTERS,
+  type mediaEntryReply,
+  type mediaListReply,
+  type mediaSavedReply,
+} from '../../../shared/media';
+import { isOneOf } from '../../../shared/narrow';
+import type { z } from '../../../shared/zod';
+
+/** The replies of /api/media the screen reads (the server's own schemas). */
+export type MediaListReply = z.infer<typeof mediaListReply>;
+export type MediaEntryReply = z.infer<typeof mediaEntryReply>;
+/** One image opened in full: its entry and where it is used. */
+export type MediaDetail = MediaEntryReply['data'];
+export type MediaSavedReply = z.infer<typeof mediaSavedReply>;
+
+export interface MediaView {
+  q: string;
+  used: (typeof MEDIA_USED_FILTERS)[number];
+  sort: (typeof MEDIA_SORTS)[number];
+  page: number;
+}
+
+/** The view a query asks for; anything unknown falls back to the first choice (every image, newest first, page 1). */
+export function mediaViewOf(params: URLSearchParams): MediaView {
+  const used = params.get('used') ?? '';
+  const sort = params.get('sort') ?? '';
+  const page = Number(params.get('page'));
+  return {
+    q: (params.get('q') ?? '').trim(),
+    used: isOneOf(MEDIA_USED_FILTERS, used) ? used : 'all',
+    sort: isOneOf(MEDIA_SORTS, sort) ? sort : 'newest',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+/** The screen's query for a view: only what differs from the first choices, so the plain address is the plain view. */
+export function mediaViewParams({ q, used, sort, page }: MediaView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (used !== 'all') params.set('used', used);
+  if (sort !== 'newest') params.set('sort', sort);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
+/** GET /api/media for a view (decision 0048's query). */
+export function mediaListPath({ q, used, sort, page }: MediaView): string {
+  const params = new URLSearchParams({ q, used, sort, page: String(page), pageSize: String(MEDIA_PAGE_SIZE) });
+  if (!q) params.delete('q');
+  return `/media?${params}`;
+}
+
+/** The smallest WebP rendition at least `minWidth` wide (the stored image when none is, or when the URL is not ours). */
+export function renditionOf(url: string, minWidth = 0): string {
+  const image = parseImageUrl(url);
+  if (!image) return url;
+  const widths = renditionWidths(image.width);
+  return renditionUrl(image, widths.find((width) => width >= minWidth) ?? widths[widths.length - 1], 'webp');
+}
+
+/** Tags typed with commas between them: trimmed, without empty or repeated ones (in any case). */
+export function tagsOf(text: string): string[] {
+  const tags: string[] = [];
+  for (const tag of text.split(',').map((part) => part.trim()))
+    if (tag && !tags.some((kept) => kept.toLowerCase() === tag.toLowerCase())) tags.push(tag);
+  return tags;
+}
+
+/** An image's tags with one more (unchanged when it has it already). */
+export const withTag = (tags: readonly string[], tag: string): string[] => tagsOf([...tags, tag].join(','));

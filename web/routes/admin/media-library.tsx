@@ -1,0 +1,465 @@
+/**
+ * Media library (docs/decisions/0048): every stored image once, as a grid of thumbnails, searched, filtered by use and
+ * sorted a page at a time on the server (the view lives in the query, `image` the one opened); several selected to tag
+ * or delete; one opened to describe, see where it is used and delete; many uploaded at once.
+ */
+import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, redirect, useFetcher, useLoaderData, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { pageCountOf } from '../../../shared/admin-list';
+import { formatBytes } from '../../../shared/backup';
+import { listCopy, mediaCopy as copy, TOAST_LONG_MS } from '../../../shared/copy/admin';
+import { MEDIA_LIMITS, MEDIA_SORTS, MEDIA_USED_FILTERS, mediaInUseReply, type MediaEntry, type MediaUse } from '../../../shared/media';
+import { isOneOf } from '../../../shared/narrow';
+import { readableDateTime } from '../../../shared/site-time';
+import { AdminDataView } from '../../components/admin/admin-data';
+import { btn, card, input, label } from '../../components/admin/classes';
+import { ConfirmDialog } from '../../components/admin/confirm-dialog';
+import { SelectBox } from '../../components/admin/list-controls';
+import { MediaDetails, MediaUsesList, type MediaDetailChanges } from '../../components/admin/media-details';
+import { MediaUploads } from '../../components/admin/media-uploads';
+import { Badge, EmptyState, LabelledSelect, PageHeader, Thumb } from '../../components/admin/ui';
+import { useAdminLimits } from '../../lib/admin/admin-limits';
+import { ApiError, apiJson } from '../../lib/admin/api';
+import {
+  mediaListPath,
+  mediaViewOf,
+  mediaViewParams,
+  renditionOf,
+  withTag,
+  type MediaEntryReply,
+  type MediaListReply,
+  type MediaSavedReply,
+  type MediaView,
+} from '../../lib/admin/media-view';
+import { loadReply, runBatch, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
+import type { Route } from './+types/media-library';
+
+const SCREEN = '/admin/media';
+const SEARCH_DELAY_MS = 300;
+/** The query parameter of the image opened over the grid. */
+const OPENED = 'image';
+
+/** How every fetcher of the screen sends its intent to the action. */
+const AS_JSON = { method: 'post', encType: 'application/json' } as const;
+
+const mediaPath = (id: string) => `/media/${encodeURIComponent(id)}`;
+const nameOf = (entry: MediaEntry) => entry.name || entry.id;
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const view = mediaViewOf(url.searchParams);
+  const openedId = url.searchParams.get(OPENED);
+  const [media, opened] = await Promise.all([
+    loadReply<MediaListReply>(mediaListPath(view), copy.fetchFailed, copy.network),
+    openedId ? loadReply<MediaEntryReply>(mediaPath(openedId), copy.fetchFailed, copy.network) : null,
+  ]);
+  // a page left empty by a delete or a narrower view: the last page that has images
+  const pages = media.reply ? pageCountOf(media.reply.data.total, media.reply.data.pageSize) : 1;
+  if (view.page > pages) url.searchParams.set('page', String(pages));
+  // the opened image is gone (deleted in its dialog, or an old link): the address no longer names it
+  if (opened?.error !== undefined) url.searchParams.delete(OPENED);
+  if (url.search !== new URL(request.url).search) return redirect(`${url.pathname}?${url.searchParams}`);
+  return { view, media, opened };
+}
+
+/** A type, not an interface: fetchers send it as JSON, which only types with known keys are. */
+type ImageNamed = { id: string; name: string };
+/** An image whose delete was refused, with where it is used (the 409's `uses`). */
+type RefusedImage = ImageNamed & { uses: MediaUse[] };
+interface DeleteOutcome {
+  deleted: number;
+  refused: RefusedImage[];
+  failed: number;
+}
+
+type MediaIntent =
+  | { intent: 'save'; id: string; changes: MediaDetailChanges }
+  | { intent: 'tag'; tag: string; images: { id: string; tags: string[] }[] }
+  | { intent: 'delete'; images: ImageNamed[] };
+
+/** Deletes each image; one in use is refused with its uses and the rest go on. Throws only when none went and none was refused. */
+async function deleteImages(images: readonly ImageNamed[]): Promise<DeleteOutcome> {
+  const outcome: DeleteOutcome = { deleted: 0, refused: [], failed: 0 };
+  let firstFailure: unknown;
+  for (const image of images) {
+    try {
+      await apiJson(mediaPath(image.id), { method: 'DELETE', fallback: copy.deleteFailed('') });
+      outcome.deleted += 1;
+    } catch (failure) {
+      const inUse = failure instanceof ApiError && failure.status === 409 ? mediaInUseReply.safeParse(failure.reply) : null;
+      if (inUse?.success) outcome.refused.push({ ...image, uses: inUse.data.uses });
+      else {
+        outcome.failed += 1;
+        firstFailure ??= failure;
+      }
+    }
+  }
+  if (outcome.deleted === 0 && outcome.refused.length === 0) throw firstFailure;
+  return outcome;
+}
+
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const action = await submitted<MediaIntent>(request);
+  const duration = TOAST_LONG_MS;
+  switch (action.intent) {
+    case 'save':
+      return runWrite(() => apiJson<MediaSavedReply>(mediaPath(action.id), { method: 'PATCH', body: action.changes }), {
+        success: (saved) => copy.saved(saved.data.name),
+        failure: copy.saveFailed,
+        fallback: '',
+        duration,
+      });
+    case 'tag':
+      return runBatch(
+        action.images.map(
+          ({ id, tags }) =>
+            () =>
+              apiJson(mediaPath(id), { method: 'PATCH', body: { tags: withTag(tags, action.tag) } }),
+        ),
+        { parallel: 4, done: (count) => copy.tagged(action.tag, count), failed: copy.tagFailed, duration },
+      );
+    case 'delete': {
+      const written = await runWrite(() => deleteImages(action.images), {
+        // a refusal is shown on the screen with the uses, not as a success
+        success: (outcome) => (outcome.deleted > 0 ? copy.deleted(outcome.deleted) : ''),
+        failure: copy.deleteFailed,
+        fallback: '',
+        duration,
+      });
+      if (written.ok && written.reply.failed > 0) toast.error(copy.notDeleted(written.reply.failed), { duration });
+      return written;
+    }
+  }
+}
+
+function MediaCard({ entry, selected, openTo, onSelect }: { entry: MediaEntry; selected: boolean; openTo: string; onSelect: () => void }) {
+  const { timeZone } = useAdminLimits();
+  const factsId = `media-facts-${entry.id}`;
+  return (
+    <li className={`${card} relative overflow-hidden ${selected ? 'ring-2 ring-brand' : ''}`}>
+      {/* the thumbnail opens the image; a screen reader names it by its alt text and reads its facts after */}
+      <Link
+        to={openTo}
+        preventScrollReset
+        aria-describedby={factsId}
+        className="block focus:outline-none focus-visible:ring-2 focus-visible:ring-brand focus-visible:ring-offset-2"
+      >
+        <Thumb src={renditionOf(entry.url)} alt={entry.alt || nameOf(entry)} className="aspect-square w-full rounded-none" />
+      </Link>
+      <span className="absolute left-2 top-2 rounded bg-white/90 p-1 leading-none shadow">
+        <input
+          type="checkbox"
+          className="h-4 w-4 accent-brand-dark"
+          checked={selected}
+          onChange={onSelect}
+          aria-label={listCopy.selectRow(nameOf(entry))}
+        />
+      </span>
+      <div id={factsId} className="space-y-0.5 p-2 text-xs text-gray-700">
+        <p className="truncate text-sm font-medium text-gray-900" title={nameOf(entry)}>
+          {nameOf(entry)}
+        </p>
+        <p>
+          {formatBytes(entry.bytes)} · {copy.dimensions(entry.width, entry.height)}
+        </p>
+        <p>
+          <time dateTime={entry.uploadedAt}>{readableDateTime(new Date(entry.uploadedAt), timeZone)}</time>{' '}
+          {copy.uploader(entry.uploadedBy?.name ?? null)}
+        </p>
+        <Badge tone={entry.useCount > 0 ? 'green' : 'gray'}>{copy.useCount(entry.useCount)}</Badge>
+      </div>
+    </li>
+  );
+}
+
+/** The images a delete left because they are in use, each with where (shown over the grid until dismissed). */
+function RefusedPanel({ refused, onDismiss }: { refused: readonly RefusedImage[]; onDismiss: () => void }) {
+  return (
+    <div role="alert" className="mb-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+      <p className="font-medium">{copy.refusedTitle(refused.length)}</p>
+      <p className="mb-2">{copy.refusedHint}</p>
+      <ul className="space-y-2">
+        {refused.map((image) => (
+          <li key={image.id}>
+            <p className="font-medium text-gray-900">{image.name}</p>
+            <MediaUsesList uses={image.uses} />
+          </li>
+        ))}
+      </ul>
+      <button type="button" className={`${btn.secondary} mt-3`} onClick={onDismiss}>
+        {copy.dismiss}
+      </button>
+    </div>
+  );
+}
+
+export default function MediaLibrary() {
+  const { view, media, opened } = useLoaderData<typeof clientLoader>();
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const revalidator = useRevalidator();
+  const loadingView = navigation.state === 'loading' && navigation.location.pathname === SCREEN;
+  const loading = revalidator.state === 'loading' || loadingView;
+  // the view asked for last, even while it loads: the filters show it, and a search typed next keeps it
+  const asked = loadingView ? mediaViewOf(new URLSearchParams(navigation.location.search)) : view;
+
+  // the search box follows the address (back and forward), and the address follows the typing once it pauses
+  const [searchText, setSearchText] = useState(view.q);
+  const [searchShown, setSearchShown] = useState(view.q);
+  if (view.q !== searchShown) {
+    setSearchShown(view.q);
+    if (searchText.trim() !== view.q) setSearchText(view.q);
+  }
+  const show = (changes: Partial<MediaView>, replace = false) =>
+    setParams(mediaViewParams({ ...asked, page: 1, ...changes }), { replace, preventScrollReset: true });
+  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(searchTimer.current), []);
+  const typeSearch = (text: string) => {
+    setSearchText(text);
+    clearTimeout(searchTimer.current);
+    searchTimer.current = setTimeout(() => {
+      if (text.trim() !== view.q) show({ q: text.trim() }, true);
+    }, SEARCH_DELAY_MS);
+  };
+  const showNow = (changes: Partial<MediaView>) => {
+    // a search still waiting for the typing to pause goes with it
+    clearTimeout(searchTimer.current);
+    show({ q: searchText.trim(), ...changes });
+  };
+
+  const reply = media.reply?.data;
+  const items = reply?.items ?? [];
+  const total = reply?.total ?? 0;
+  const pageSize = reply?.pageSize ?? 1;
+  const pages = pageCountOf(total, pageSize);
+  const first = (view.page - 1) * pageSize + 1;
+  const libraryEmpty = reply !== undefined && total === 0 && !view.q && view.used === 'all';
+
+  // the selection belongs to the page of the view it was made on
+  const viewKey = `${mediaViewParams(view)}`;
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: viewKey, ids: [] });
+  const selectedIds = selection.key === viewKey ? selection.ids : [];
+  const selected = items.filter((entry) => selectedIds.includes(entry.id));
+  const select = (ids: string[]) => setSelection({ key: viewKey, ids });
+  const toggle = (id: string) => select(selectedIds.includes(id) ? selectedIds.filter((kept) => kept !== id) : [...selectedIds, id]);
+  const pageSelection = selected.length === 0 ? 'none' : selected.length === items.length ? 'all' : 'some';
+  const [tagText, setTagText] = useState('');
+
+  const openedId = params.get(OPENED);
+  const open = openedId && opened?.reply?.data.id === openedId ? opened.reply.data : null;
+  const openTo = (id: string) => {
+    const next = mediaViewParams(view);
+    next.set(OPENED, id);
+    return `?${next}`;
+  };
+  const close = () => {
+    if (!params.has(OPENED)) return;
+    const next = new URLSearchParams(params);
+    next.delete(OPENED);
+    setParams(next, { replace: true, preventScrollReset: true });
+  };
+
+  const saveFetcher = useFetcher<Written<MediaSavedReply>>();
+  const tagFetcher = useFetcher<Written<{ done: number }>>();
+  const deleteFetcher = useFetcher<Written<DeleteOutcome>>();
+  const busy = saveFetcher.state !== 'idle' || tagFetcher.state !== 'idle' || deleteFetcher.state !== 'idle';
+
+  const [confirming, setConfirming] = useState<ImageNamed[] | null>(null);
+  const [refused, setRefused] = useState<RefusedImage[]>([]);
+  useWritten(deleteFetcher.data, (outcome) => {
+    setConfirming(null);
+    if (!outcome.ok) return;
+    setRefused(outcome.reply.refused);
+    select([]);
+  });
+  useWritten(tagFetcher.data, (outcome) => {
+    if (!outcome.ok) return;
+    setTagText('');
+    select([]);
+  });
+
+  const addTag = (event: FormEvent) => {
+    event.preventDefault();
+    const tag = tagText.trim();
+    if (tag)
+      void tagFetcher.submit({ intent: 'tag', tag, images: selected.map(({ id, tags }) => ({ id, tags })) } satisfies MediaIntent, AS_JSON);
+  };
+  const openRefusal = open ? (refused.find((image) => image.id === open.id)?.uses ?? null) : null;
+
+  const grid = (
+    <>
+      <ul aria-label={copy.gridLabel} aria-busy={loading} className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 xl:grid-cols-6">
+        {items.map((entry) => (
+          <MediaCard
+            key={entry.id}
+            entry={entry}
+            selected={selectedIds.includes(entry.id)}
+            openTo={openTo(entry.id)}
+            onSelect={() => toggle(entry.id)}
+          />
+        ))}
+      </ul>
+      <nav aria-label={listCopy.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
+        <p>{copy.showing(first, first + items.length - 1, total)}</p>
+        <div className="flex items-center gap-2">
+          <button
+            type="button"
+            className={btn.secondary}
+            disabled={view.page <= 1 || loading}
+            onClick={() => showNow({ page: view.page - 1 })}
+          >
+            <ChevronLeft className="h-4 w-4" aria-hidden />
+            {listCopy.previous}
+          </button>
+          <span>{listCopy.pageOf(view.page, pages)}</span>
+          <button
+            type="button"
+            className={btn.secondary}
+            disabled={view.page >= pages || loading}
+            onClick={() => showNow({ page: view.page + 1 })}
+          >
+            {listCopy.next}
+            <ChevronRight className="h-4 w-4" aria-hidden />
+          </button>
+        </div>
+      </nav>
+    </>
+  );
+
+  return (
+    <div>
+      <PageHeader title={copy.title} subtitle={reply ? copy.subtitle(total) : undefined} />
+      <MediaUploads onUploaded={() => void revalidator.revalidate()} />
+
+      {libraryEmpty ? null : (
+        <div className="mb-4 flex flex-col flex-wrap gap-3 sm:flex-row sm:items-end">
+          <div className="min-w-64 flex-1">
+            <label htmlFor="media-search" className={label}>
+              {copy.search}
+            </label>
+            <div className="relative">
+              <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-gray-500" aria-hidden />
+              <input
+                id="media-search"
+                type="search"
+                className={`${input} pl-9`}
+                placeholder={copy.searchPlaceholder}
+                value={searchText}
+                maxLength={MEDIA_LIMITS.query}
+                onChange={(event) => typeSearch(event.target.value)}
+              />
+            </div>
+          </div>
+          <LabelledSelect
+            id="media-used-filter"
+            label={copy.usedFilter}
+            className="sm:w-48"
+            value={asked.used}
+            onChoose={(used) => showNow({ used: isOneOf(MEDIA_USED_FILTERS, used) ? used : 'all' })}
+          >
+            {MEDIA_USED_FILTERS.map((used) => (
+              <option key={used} value={used}>
+                {copy.usedChoices[used]}
+              </option>
+            ))}
+          </LabelledSelect>
+          <LabelledSelect
+            id="media-sort"
+            label={copy.sortLabel}
+            className="sm:w-48"
+            value={asked.sort}
+            onChoose={(sort) => showNow({ sort: isOneOf(MEDIA_SORTS, sort) ? sort : 'newest' })}
+          >
+            {MEDIA_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {copy.sorts[sort]}
+              </option>
+            ))}
+          </LabelledSelect>
+        </div>
+      )}
+
+      {refused.length > 0 && !open ? <RefusedPanel refused={refused} onDismiss={() => setRefused([])} /> : null}
+
+      {items.length > 0 ? (
+        <div
+          role="region"
+          aria-label={listCopy.bulkActions}
+          className="mb-3 flex flex-wrap items-center gap-3 rounded-lg border border-gray-200 bg-gray-50 px-3 py-2 text-sm"
+        >
+          <label className="flex items-center gap-2 text-gray-800">
+            <SelectBox state={pageSelection} onChange={() => select(pageSelection === 'all' ? [] : items.map((entry) => entry.id))} />
+            {listCopy.selectAll}
+          </label>
+          {selected.length > 0 ? (
+            <>
+              <span className="font-medium text-gray-800" aria-live="polite">
+                {listCopy.selected(selected.length)}
+              </span>
+              <form onSubmit={addTag} className="flex items-center gap-2">
+                <input
+                  className={`${input} w-40 py-1.5`}
+                  aria-label={copy.tagToAdd}
+                  value={tagText}
+                  maxLength={MEDIA_LIMITS.tag}
+                  onChange={(event) => setTagText(event.currentTarget.value)}
+                />
+                <button type="submit" className={`${btn.secondary} whitespace-nowrap`} disabled={busy || !tagText.trim()}>
+                  {copy.addTag}
+                </button>
+              </form>
+              <button
+                type="button"
+                className={btn.danger}
+                disabled={busy}
+                onClick={() => setConfirming(selected.map((entry) => ({ id: entry.id, name: nameOf(entry) })))}
+              >
+                {listCopy.deleteSelected}
+              </button>
+              <button type="button" className={btn.secondary} onClick={() => select([])}>
+                {listCopy.clearSelection}
+              </button>
+            </>
+          ) : null}
+        </div>
+      ) : null}
+
+      <AdminDataView loaded={media}>
+        {() =>
+          libraryEmpty ? (
+            <EmptyState message={copy.empty}>
+              <p className="text-sm text-gray-600">{copy.emptyHint}</p>
+            </EmptyState>
+          ) : items.length === 0 ? (
+            <EmptyState message={copy.noMatch} />
+          ) : (
+            grid
+          )
+        }
+      </AdminDataView>
+
+      {open && !confirming ? (
+        <MediaDetails
+          key={open.id}
+          entry={open}
+          busy={busy}
+          refused={openRefusal}
+          onSave={(changes) => void saveFetcher.submit({ intent: 'save', id: open.id, changes } satisfies MediaIntent, AS_JSON)}
+          onDelete={() => setConfirming([{ id: open.id, name: open.name }])}
+          onClose={close}
+        />
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          message={confirming.length === 1 ? copy.confirmDelete(confirming[0].name) : copy.confirmBulkDelete(confirming.length)}
+          confirmLabel={copy.delete}
+          busy={deleteFetcher.state !== 'idle'}
+          onConfirm={() => void deleteFetcher.submit({ intent: 'delete', images: confirming } satisfies MediaIntent, AS_JSON)}
+          onCancel={() => setConfirming(null)}
+        />
+      ) : null}
+    </div>
+  );
+}
