@@ -93,6 +93,13 @@ export class ContentReads {
     });
   }
 
+  /** The public list when it is cached (undefined when it must be read, or its reads fail on purpose): the route's common case, with no promise. */
+  cachedList(key: string): ListResult<AnyRecord> | undefined {
+    const failing = this.options.simulateFailures;
+    if (failing?.includes(key) || failing?.includes('all')) return undefined;
+    return this.cache.peek(key);
+  }
+
   /** The time of the latest write to a resource's records (an edit, or a move to the trash), null when it has none: the sitemap's lastmod. */
   async lastChange(key: ResourceKey): Promise<Date | null> {
     const { table } = this.resources.get(key);

@@ -11,6 +11,8 @@ export interface CachedList<T> {
   etag: string;
   /** The body compressed once, when loaded; null when it is too small to be worth it. */
   encodings: Record<Encoding, Buffer> | null;
+  /** The reply's headers that follow from the body, made once per load rather than per request. */
+  headers: Readonly<Record<string, string>>;
 }
 
 /** Lists of records of type `R` (the content service keeps every resource's records as plain objects). */
@@ -35,7 +37,8 @@ export class PublicCache<R> {
       const body = JSON.stringify(reply);
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
       const encodings = Buffer.byteLength(body) >= COMPRESS_THRESHOLD ? await encodeOnce(Buffer.from(body)) : null;
-      const entry: CachedList<R> = { records, body, etag, encodings };
+      const headers = { etag, 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding' };
+      const entry: CachedList<R> = { records, body, etag, encodings, headers };
       if ((this.versions.get(key) ?? 0) === version) this.entries.set(key, entry);
       return entry;
     });
@@ -45,6 +48,13 @@ export class PublicCache<R> {
     } finally {
       if (this.loading.get(key) === pending) this.loading.delete(key);
     }
+  }
+
+  /** The stored list when there is one, without a promise: a warm public list is sent in the same tick as its request. */
+  peek(key: string): CachedList<R> | undefined {
+    const hit = this.entries.get(key);
+    if (hit) this.hits += 1;
+    return hit;
   }
 
   invalidate(key: string): void {

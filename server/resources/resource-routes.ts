@@ -31,9 +31,13 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   // public lists: outside the scope below, so a visitor's request runs none of multipart's hooks
   for (const [key, def] of services.content.resources.definitions()) {
     // compress: false, as the list is sent in the encodings prepared with it (or too small to compress)
-    app.get(`/api/${def.path}`, { schema: resourceRouteSchemas(def).list, compress: false }, async (request, reply) =>
-      sendPreparedList(request, reply, await services.content.reads.list(key), publicList),
-    );
+    // a warm list is sent in the request's own tick (no promise), as cached pages are (issue 24)
+    app.get(`/api/${def.path}`, { schema: resourceRouteSchemas(def).list, compress: false }, (request, reply) => {
+      const warm = services.content.reads.cachedList(key);
+      if (warm) return void sendPreparedList(request, reply, warm, publicList);
+      // awaiting the reply (a thenable) ends the handler once it is sent, as an async handler returning it did
+      return (async () => void (await sendPreparedList(request, reply, await services.content.reads.list(key), publicList)))();
+    });
   }
 
   await app.register(async (scope) => {
@@ -138,10 +142,9 @@ export async function withImagePlace<T>(services: Services, request: FastifyRequ
 
 /** A cached list's reply: its ETag (304 when the client has it), and its bytes serialized and compressed once per change, not per request. */
 function sendPreparedList(request: FastifyRequest, reply: FastifyReply, list: CachedList<unknown>, cacheControl: string) {
-  reply.header('etag', list.etag).header('cache-control', cacheControl).type('application/json; charset=utf-8');
+  reply.headers(list.headers).header('cache-control', cacheControl);
   if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(undefined);
   const encoding = preferredEncoding(request.headers['accept-encoding']);
-  reply.header('vary', 'Accept-Encoding');
   if (!encoding || !list.encodings) return reply.send(list.body);
   return reply.header('content-encoding', encoding).send(list.encodings[encoding]);
 }
