@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import { expectNoSeriousAxeViolations } from '../fixtures/axe';
 import type { Page } from '@playwright/test';
-import { alertLabels, commonCopy, lifecycleCopy, messagesCopy as copy } from '../../shared/copy/admin';
+import { alertLabels, commonCopy, lifecycleCopy, listCopy, messagesCopy as copy } from '../../shared/copy/admin';
 import type { InboxCounts } from '../../shared/contact-inbox';
 import { contact } from '../../shared/copy/public';
 import { DEFAULT_SITE_TIMEZONE, zoneDate } from '../../shared/site-time';
@@ -150,8 +150,8 @@ test('search, status filter, pages and the CSV of the current view', async ({ pa
   await search(page, tag);
   await expect(page.getByText(copy.showing(1, 25, 30))).toBeVisible();
   await expect(page.getByTestId('message-row').first()).toContainText(newestFirst[0]);
-  await expect(page.getByText(copy.pageOf(1, 2))).toBeVisible();
-  await page.getByRole('button', { name: copy.next }).click();
+  await expect(page.getByText(listCopy.pageOf(1, 2))).toBeVisible();
+  await page.getByRole('button', { name: listCopy.next }).click();
   await expect(page.getByText(copy.showing(26, 30, 30))).toBeVisible();
   await expect(page.getByTestId('message-row')).toHaveCount(5);
   await expect(page.getByTestId('message-row').last()).toContainText(newestFirst[29]);
@@ -214,10 +214,10 @@ test(
     await expect(page.getByText(copy.showing(1, 25, INBOX_SEEDED))).toBeVisible();
     // scripts/seed-enquiries.ts: one a minute back from now, so Visitor 1 is the newest; every fifth Archived, every third Replied
     await expect(page.getByTestId('message-row').first()).toContainText(/Visitor 1(?!\d)/);
-    await expect(page.getByText(copy.pageOf(1, INBOX_SEEDED / 25))).toBeVisible();
+    await expect(page.getByText(listCopy.pageOf(1, INBOX_SEEDED / 25))).toBeVisible();
     await expect(page.getByLabel(copy.statusFilter).locator('option', { hasText: copy.statusOption('Archived', 2000) })).toHaveCount(1);
 
-    await page.getByRole('button', { name: copy.next }).click();
+    await page.getByRole('button', { name: listCopy.next }).click();
     await expect(page.getByText(copy.showing(26, 50, INBOX_SEEDED))).toBeVisible();
     await expect(page.getByTestId('message-row').first()).toContainText('Visitor 26');
 
