@@ -167,6 +167,14 @@ test('search, status filter, pages and the CSV of the current view', async ({ pa
   await page.getByLabel(copy.statusFilter).selectOption('Replied');
   await expect(page.getByTestId('message-row')).toHaveCount(1);
   await expect(page.getByTestId('message-row')).toContainText(`${tag} 12`);
+  // a filter pushes an address (Back is the view before it); the search replaced the address it was typed on
+  await page.goBack();
+  await expect(page.getByLabel(copy.statusFilter)).toHaveValue('');
+  await expect(page.getByLabel(copy.search)).toHaveValue(tag);
+  await expect(page.getByText(copy.showing(1, 25, 30))).toBeVisible();
+  await page.goForward();
+  await expect(page.getByLabel(copy.statusFilter)).toHaveValue('Replied');
+  await expect(page.getByTestId('message-row')).toHaveCount(1);
 
   // the CSV of all statuses of the search: BOM, CRLF, quoted, the formula neutralised
   await page.getByLabel(copy.statusFilter).selectOption('');
