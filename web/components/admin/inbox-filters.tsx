@@ -43,10 +43,8 @@ export function InboxFilters({
           id="message-status-filter"
           label={copy.statusFilter}
           value={asked.status}
-          choices={[
-            ['', copy.allStatuses],
-            ...MESSAGE_STATUSES.map((status) => [status, copy.statusOption(status, counts[status])] as const),
-          ]}
+          all={copy.allStatuses}
+          choices={MESSAGE_STATUSES.map((status) => [status, copy.statusOption(status, counts[status])] as const)}
           onChoose={(status) => onShow({ status: choiceOf(MESSAGE_STATUSES, status, '') })}
         />
       ) : null}
@@ -55,7 +53,8 @@ export function InboxFilters({
           id="message-stage-filter"
           label={pipelineCopy.stageFilter}
           value={asked.stage}
-          choices={[['', pipelineCopy.allStages], ...STAGES.map((stage) => [stage, stage] as const)]}
+          all={pipelineCopy.allStages}
+          choices={STAGES.map((stage) => [stage, stage] as const)}
           onChoose={(stage) => onShow({ stage: choiceOf(STAGES, stage, '') })}
         />
       ) : null}
@@ -64,11 +63,8 @@ export function InboxFilters({
           id="message-owner-filter"
           label={pipelineCopy.ownerFilter}
           value={asked.owner}
-          choices={[
-            ['', pipelineCopy.allOwners],
-            ['none', pipelineCopy.noOwner],
-            ...owners.map((owner) => [owner._id, owner.email] as const),
-          ]}
+          all={pipelineCopy.allOwners}
+          choices={[['none', pipelineCopy.noOwner], ...owners.map((owner) => [owner._id, owner.email] as const)]}
           onChoose={(owner) => onShow({ owner })}
         />
       ) : null}
@@ -76,22 +72,18 @@ export function InboxFilters({
         id="message-source-filter"
         label={copy.sourceFilter}
         value={asked.source}
-        choices={[
-          ['', copy.allSources],
-          ...withAsked(choices.sources, asked.source, (source) => ({ source, count: 0 })).map(
-            ({ source, count }) => [source, copy.filterOption(source, count)] as const,
-          ),
-        ]}
+        all={copy.allSources}
+        choices={withAsked(choices.sources, asked.source, (source) => ({ source, count: 0 })).map(
+          ({ source, count }) => [source, copy.filterOption(source, count)] as const,
+        )}
         onChoose={(source) => onShow({ source })}
       />
       <FilterSelect
         id="message-project-filter"
         label={copy.projectFilter}
         value={asked.project}
-        choices={[
-          ['', copy.allProjects],
-          ...choices.projects.map((project) => [project._id, copy.filterOption(project.title, project.count)] as const),
-        ]}
+        all={copy.allProjects}
+        choices={choices.projects.map((project) => [project._id, copy.filterOption(project.title, project.count)] as const)}
         onChoose={(project) => onShow({ project })}
       />
     </ServerListControls>

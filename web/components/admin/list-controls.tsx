@@ -170,23 +170,25 @@ export function ServerListSearch({
   );
 }
 
-/** A filter of a server-paged list: a labelled select of [value, text] choices. */
+/** A filter of a server-paged list: a labelled select of [value, text] choices, after the blank "All …" one when named. */
 export function FilterSelect({
   id,
   label: labelText,
   value,
+  all,
   choices,
   onChoose,
 }: {
   id: string;
   label: string;
   value: string;
+  all?: string;
   choices: readonly (readonly [value: string, text: string])[];
   onChoose: (value: string) => void;
 }) {
   return (
     <LabelledSelect id={id} label={labelText} className="sm:w-48" value={value} onChoose={onChoose}>
-      {choices.map(([choice, text]) => (
+      {(all === undefined ? choices : [['', all] as const, ...choices]).map(([choice, text]) => (
         <option key={choice} value={choice}>
           {text}
         </option>
