@@ -691,11 +691,8 @@ export const messagesCopy = {
   exported: (fileName: string) => `Saved ${fileName}`,
   exportFailed: 'Failed to export messages',
   exportCutShort: 'The export stopped before the end. Please try again.',
-  previous: 'Previous',
-  next: 'Next',
-  pagination: 'Pages',
+  // its pager's steps are every list's (listCopy); this is its count
   showing: (from: number, to: number, total: number) => `Showing ${from}–${to} of ${total}`,
-  pageOf: (page: number, pages: number) => `Page ${page} of ${pages}`,
   alert: 'Alert',
   newBadge: (n: number) => `${n} new`,
 } as const;

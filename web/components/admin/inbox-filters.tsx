@@ -1,39 +1,17 @@
 /** The inbox's filters (web/routes/admin/messages.tsx; the board shows those it uses): search, status, stage, owner, source, project. */
-import { Search } from 'lucide-react';
 import type { InboxCounts, InboxSourcesReply } from '../../../shared/contact-inbox';
 import { MESSAGE_STATUSES } from '../../../shared/contact-inbox';
 import { messagesCopy as copy, pipelineCopy } from '../../../shared/copy/admin';
 import { STAGES, type EnquiryOwner } from '../../../shared/enquiry-pipeline';
-import { isOneOf } from '../../../shared/narrow';
 import type { View } from '../../lib/admin/inbox-view';
-import { input, label } from './classes';
-import { LabelledSelect } from './ui';
+import { choiceOf } from '../../lib/admin/list-query';
+import { FilterSelect, ServerListControls, ServerListSearch } from './list-controls';
 
 type Choices = InboxSourcesReply['data'];
 
 /** The filter's choices, with the one asked for even when the inbox holds none of it (a link to a source seen elsewhere). */
 function withAsked<T extends { source: string }>(choices: T[], asked: string, make: (source: string) => T): T[] {
   return !asked || choices.some((choice) => choice.source === asked) ? choices : [...choices, make(asked)];
-}
-
-function Filter({
-  id,
-  title,
-  value,
-  onChange,
-  children,
-}: {
-  id: string;
-  title: string;
-  value: string;
-  onChange: (value: string) => void;
-  children: React.ReactNode;
-}) {
-  return (
-    <LabelledSelect id={id} label={title} className="sm:w-48" value={value} onChoose={onChange}>
-      {children}
-    </LabelledSelect>
-  );
 }
 
 export function InboxFilters({
@@ -56,83 +34,58 @@ export function InboxFilters({
   onShow: (changes: Partial<View>) => void;
 }) {
   return (
-    <div className="mb-4 flex flex-col flex-wrap gap-3 sm:flex-row sm:items-end">
+    <ServerListControls>
       {search ? (
-        <div className="min-w-64 flex-1">
-          <label htmlFor="message-search" className={label}>
-            {copy.search}
-          </label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-gray-500" aria-hidden />
-            <input
-              id="message-search"
-              type="search"
-              className={`${input} pl-9`}
-              placeholder={copy.searchPlaceholder}
-              value={search.text}
-              maxLength={200}
-              onChange={(event) => search.onType(event.target.value)}
-            />
-          </div>
-        </div>
+        <ServerListSearch id="message-search" label={copy.search} placeholder={copy.searchPlaceholder} maxLength={200} search={search} />
       ) : null}
       {counts ? (
-        <Filter
+        <FilterSelect
           id="message-status-filter"
-          title={copy.statusFilter}
+          label={copy.statusFilter}
           value={asked.status}
-          onChange={(status) => onShow({ status: isOneOf(MESSAGE_STATUSES, status) ? status : '' })}
-        >
-          <option value="">{copy.allStatuses}</option>
-          {MESSAGE_STATUSES.map((status) => (
-            <option key={status} value={status}>
-              {copy.statusOption(status, counts[status])}
-            </option>
-          ))}
-        </Filter>
+          all={copy.allStatuses}
+          choices={MESSAGE_STATUSES.map((status) => [status, copy.statusOption(status, counts[status])] as const)}
+          onChoose={(status) => onShow({ status: choiceOf(MESSAGE_STATUSES, status, '') })}
+        />
       ) : null}
       {counts ? (
-        <Filter
+        <FilterSelect
           id="message-stage-filter"
-          title={pipelineCopy.stageFilter}
+          label={pipelineCopy.stageFilter}
           value={asked.stage}
-          onChange={(stage) => onShow({ stage: isOneOf(STAGES, stage) ? stage : '' })}
-        >
-          <option value="">{pipelineCopy.allStages}</option>
-          {STAGES.map((stage) => (
-            <option key={stage} value={stage}>
-              {stage}
-            </option>
-          ))}
-        </Filter>
+          all={pipelineCopy.allStages}
+          choices={STAGES.map((stage) => [stage, stage] as const)}
+          onChoose={(stage) => onShow({ stage: choiceOf(STAGES, stage, '') })}
+        />
       ) : null}
       {owners ? (
-        <Filter id="message-owner-filter" title={pipelineCopy.ownerFilter} value={asked.owner} onChange={(owner) => onShow({ owner })}>
-          <option value="">{pipelineCopy.allOwners}</option>
-          <option value="none">{pipelineCopy.noOwner}</option>
-          {owners.map((owner) => (
-            <option key={owner._id} value={owner._id}>
-              {owner.email}
-            </option>
-          ))}
-        </Filter>
+        <FilterSelect
+          id="message-owner-filter"
+          label={pipelineCopy.ownerFilter}
+          value={asked.owner}
+          all={pipelineCopy.allOwners}
+          choices={[['none', pipelineCopy.noOwner], ...owners.map((owner) => [owner._id, owner.email] as const)]}
+          onChoose={(owner) => onShow({ owner })}
+        />
       ) : null}
-      <Filter id="message-source-filter" title={copy.sourceFilter} value={asked.source} onChange={(source) => onShow({ source })}>
-        <option value="">{copy.allSources}</option>
-        {withAsked(choices.sources, asked.source, (source) => ({ source, count: 0 })).map(({ source, count }) => (
-          <option key={source} value={source}>
-            {copy.filterOption(source, count)}
-          </option>
-        ))}
-      </Filter>
-      <Filter id="message-project-filter" title={copy.projectFilter} value={asked.project} onChange={(project) => onShow({ project })}>
-        <option value="">{copy.allProjects}</option>
-        {choices.projects.map((project) => (
-          <option key={project._id} value={project._id}>
-            {copy.filterOption(project.title, project.count)}
-          </option>
-        ))}
-      </Filter>
-    </div>
+      <FilterSelect
+        id="message-source-filter"
+        label={copy.sourceFilter}
+        value={asked.source}
+        all={copy.allSources}
+        choices={withAsked(choices.sources, asked.source, (source) => ({ source, count: 0 })).map(
+          ({ source, count }) => [source, copy.filterOption(source, count)] as const,
+        )}
+        onChoose={(source) => onShow({ source })}
+      />
+      <FilterSelect
+        id="message-project-filter"
+        label={copy.projectFilter}
+        value={asked.project}
+        all={copy.allProjects}
+        choices={choices.projects.map((project) => [project._id, copy.filterOption(project.title, project.count)] as const)}
+        onChoose={(project) => onShow({ project })}
+      />
+    </ServerListControls>
   );
 }

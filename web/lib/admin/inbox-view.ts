@@ -1,9 +1,9 @@
 /** The inbox's view (search, status, stage, owner, source, project, page) as its address holds it: read from and written to the query. */
 import { MESSAGE_STATUSES, type MessageStatus } from '../../../shared/contact-inbox';
 import { STAGES, type Stage } from '../../../shared/enquiry-pipeline';
-import { isOneOf } from '../../../shared/narrow';
+import { queryReader, viewQuery } from './list-query';
 
-export interface View {
+export type View = {
   q: string;
   status: MessageStatus | '';
   /** The pipeline's stage ('' for every stage) and owner (an account's id, 'none' for nobody, '' for everyone). */
@@ -13,30 +13,23 @@ export interface View {
   source: string;
   project: string;
   page: number;
-}
+};
 
 export function viewOf(params: URLSearchParams): View {
-  const status = params.get('status') ?? '';
-  const stage = params.get('stage') ?? '';
-  const page = Number(params.get('page'));
+  const read = queryReader(params);
   return {
-    q: params.get('q') ?? '',
-    status: isOneOf(MESSAGE_STATUSES, status) ? status : '',
-    stage: isOneOf(STAGES, stage) ? stage : '',
-    owner: params.get('owner') ?? '',
-    source: params.get('source') ?? '',
-    project: params.get('project') ?? '',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    q: read.q,
+    status: read.choice('status', MESSAGE_STATUSES, ''),
+    stage: read.choice('stage', STAGES, ''),
+    owner: read.text('owner'),
+    source: read.text('source'),
+    project: read.text('project'),
+    page: read.page,
   };
 }
 
-export const viewParams = ({ q, status, stage, owner, source, project }: Omit<View, 'page'>) => {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (status) params.set('status', status);
-  if (stage) params.set('stage', stage);
-  if (owner) params.set('owner', owner);
-  if (source) params.set('source', source);
-  if (project) params.set('project', project);
-  return params;
-};
+/** The query of a view; the page only when it is past the first. */
+export const viewParams = (view: View) => viewQuery(view);
+
+/** The board's view of the inbox's: its filters but the search, status, stage and page (the columns are the stages). */
+export const boardParams = (view: View) => viewParams({ ...view, q: '', status: '', stage: '', page: 1 });

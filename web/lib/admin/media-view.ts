@@ -8,8 +8,8 @@ import {
   type mediaListReply,
   type mediaSavedReply,
 } from '../../../shared/media';
-import { isOneOf } from '../../../shared/narrow';
 import type { z } from '../../../shared/zod';
+import { queryReader, viewQuery } from './list-query';
 
 /** The replies of /api/media the screen reads (the server's own schemas). */
 export type MediaListReply = z.infer<typeof mediaListReply>;
@@ -18,35 +18,29 @@ export type MediaEntryReply = z.infer<typeof mediaEntryReply>;
 export type MediaDetail = MediaEntryReply['data'];
 export type MediaSavedReply = z.infer<typeof mediaSavedReply>;
 
-export interface MediaView {
+export type MediaView = {
   q: string;
   used: (typeof MEDIA_USED_FILTERS)[number];
   sort: (typeof MEDIA_SORTS)[number];
   page: number;
-}
+};
 
-/** The view a query asks for; anything unknown falls back to the first choice (every image, newest first, page 1). */
+/** The first choices: every image, newest first (the query leaves them out, so the plain address is the plain view). */
+const FIRST = { used: 'all', sort: 'newest' } as const;
+
+/** The view a query asks for; anything unknown falls back to the first choice (and page 1). */
 export function mediaViewOf(params: URLSearchParams): MediaView {
-  const used = params.get('used') ?? '';
-  const sort = params.get('sort') ?? '';
-  const page = Number(params.get('page'));
+  const read = queryReader(params);
   return {
-    q: (params.get('q') ?? '').trim(),
-    used: isOneOf(MEDIA_USED_FILTERS, used) ? used : 'all',
-    sort: isOneOf(MEDIA_SORTS, sort) ? sort : 'newest',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
+    q: read.q,
+    used: read.choice('used', MEDIA_USED_FILTERS, FIRST.used),
+    sort: read.choice('sort', MEDIA_SORTS, FIRST.sort),
+    page: read.page,
   };
 }
 
-/** The screen's query for a view: only what differs from the first choices, so the plain address is the plain view. */
-export function mediaViewParams({ q, used, sort, page }: MediaView): URLSearchParams {
-  const params = new URLSearchParams();
-  if (q) params.set('q', q);
-  if (used !== 'all') params.set('used', used);
-  if (sort !== 'newest') params.set('sort', sort);
-  if (page > 1) params.set('page', String(page));
-  return params;
-}
+/** The screen's query for a view: only what differs from the first choices. */
+export const mediaViewParams = (view: MediaView) => viewQuery(view, FIRST);
 
 /** GET /api/media for a view (decision 0048's query). */
 export function mediaListPath({ q, used, sort, page }: MediaView): string {

@@ -19,13 +19,10 @@ import { InboxFilters } from '../../components/admin/inbox-filters';
 import { Modal } from '../../components/admin/modal';
 import { PageHeader } from '../../components/admin/ui';
 import { signedInAccount } from '../../lib/admin/auth';
-import { viewOf, viewParams, type View } from '../../lib/admin/inbox-view';
+import { boardParams, viewOf } from '../../lib/admin/inbox-view';
 import { isPipelineAction, loadNotes, loadOwners, runPipelineAction, type PipelineAction } from '../../lib/admin/pipeline-actions';
 import { loadReply, submitted } from '../../lib/admin/screen-data';
 import type { Route } from './+types/enquiry-board';
-
-/** The board's filters: those of the inbox but the search, status and stage (the columns are the stages). */
-const boardView = (view: View) => viewParams({ ...view, q: '', status: '', stage: '' });
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
@@ -34,7 +31,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   // without the enquiries area: the enquiries assigned to the account, which it moves but does not assign
   const all = seesAllEnquiries((await signedInAccount())?.permissions ?? []);
   const [board, choices, owners, linked, notes] = await Promise.all([
-    loadReply<InboxBoardReply>(`/user/board?${boardView(view)}`, messagesCopy.fetchFailed, messagesCopy.network),
+    loadReply<InboxBoardReply>(`/user/board?${boardParams(view)}`, messagesCopy.fetchFailed, messagesCopy.network),
     loadReply<InboxSourcesReply>('/user/sources', messagesCopy.fetchFailed),
     all ? loadOwners() : null,
     openId ? loadReply<InboxMessageReply>(`/user/${encodeURIComponent(openId)}`, messagesCopy.fetchFailed) : null,
@@ -107,7 +104,7 @@ export default function EnquiryBoard() {
   return (
     <div>
       <PageHeader title={copy.boardTitle} subtitle={copy.boardSubtitle}>
-        <Link to={`/admin/users?${boardView(view)}`} className={btn.secondary}>
+        <Link to={`/admin/users?${boardParams(view)}`} className={btn.secondary}>
           <List className="h-4 w-4" aria-hidden />
           {copy.listLink}
         </Link>
@@ -121,7 +118,7 @@ export default function EnquiryBoard() {
           {messagesCopy.refresh}
         </button>
       </PageHeader>
-      <InboxFilters asked={view} choices={choices} owners={owners} onShow={(changes) => setParams(boardView({ ...view, ...changes }))} />
+      <InboxFilters asked={view} choices={choices} owners={owners} onShow={(changes) => setParams(boardParams({ ...view, ...changes }))} />
       <AdminDataView loaded={board}>
         {(reply) => (
           <BoardColumns columns={withPendingMoves(reply.data, moving)} onMove={move} onOpen={(message) => setMessage(message._id)} />

@@ -3,23 +3,22 @@
  * sorted a page at a time on the server (the view lives in the query, `image` the one opened); several selected to tag
  * or delete; one opened to describe, see where it is used and delete; many uploaded at once.
  */
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, redirect, useFetcher, useLoaderData, useNavigation, useRevalidator, useSearchParams } from 'react-router';
+import { useState, type FormEvent } from 'react';
+import { Link, redirect, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import { pageCountOf } from '../../../shared/admin-list';
 import { formatBytes } from '../../../shared/backup';
 import { listCopy, mediaCopy as copy, TOAST_LONG_MS } from '../../../shared/copy/admin';
 import { MEDIA_LIMITS, MEDIA_SORTS, MEDIA_USED_FILTERS, mediaInUseReply, type MediaEntry, type MediaUse } from '../../../shared/media';
-import { isOneOf } from '../../../shared/narrow';
 import { readableDateTime } from '../../../shared/site-time';
 import { AdminDataView } from '../../components/admin/admin-data';
-import { btn, card, input, label } from '../../components/admin/classes';
+import { btn, card, input } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
-import { SelectBox } from '../../components/admin/list-controls';
+import { FilterSelect, SelectBox, ServerListControls, ServerListSearch, ServerPager } from '../../components/admin/list-controls';
 import { MediaDetails, MediaUsesList, type MediaDetailChanges } from '../../components/admin/media-details';
 import { MediaUploads } from '../../components/admin/media-uploads';
-import { Badge, EmptyState, LabelledSelect, PageHeader, Thumb } from '../../components/admin/ui';
+import { Badge, EmptyState, PageHeader, Thumb } from '../../components/admin/ui';
+import { useServerListView } from '../../components/admin/use-server-list-view';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { ApiError, apiJson } from '../../lib/admin/api';
 import {
@@ -31,13 +30,12 @@ import {
   type MediaEntryReply,
   type MediaListReply,
   type MediaSavedReply,
-  type MediaView,
 } from '../../lib/admin/media-view';
+import { choiceOf } from '../../lib/admin/list-query';
 import { loadReply, runBatch, runWrite, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/media-library';
 
 const SCREEN = '/admin/media';
-const SEARCH_DELAY_MS = 300;
 /** The query parameter of the image opened over the grid. */
 const OPENED = 'image';
 
@@ -197,44 +195,13 @@ function RefusedPanel({ refused, onDismiss }: { refused: readonly RefusedImage[]
 
 export default function MediaLibrary() {
   const { view, media, opened } = useLoaderData<typeof clientLoader>();
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
+  const list = useServerListView(view, { screen: SCREEN, viewOf: mediaViewOf, queryOf: mediaViewParams, opened: OPENED });
+  const { asked, loading } = list;
   const revalidator = useRevalidator();
-  const loadingView = navigation.state === 'loading' && navigation.location.pathname === SCREEN;
-  const loading = revalidator.state === 'loading' || loadingView;
-  // the view asked for last, even while it loads: the filters show it, and a search typed next keeps it
-  const asked = loadingView ? mediaViewOf(new URLSearchParams(navigation.location.search)) : view;
-
-  // the search box follows the address (back and forward), and the address follows the typing once it pauses
-  const [searchText, setSearchText] = useState(view.q);
-  const [searchShown, setSearchShown] = useState(view.q);
-  if (view.q !== searchShown) {
-    setSearchShown(view.q);
-    if (searchText.trim() !== view.q) setSearchText(view.q);
-  }
-  const show = (changes: Partial<MediaView>, replace = false) =>
-    setParams(mediaViewParams({ ...asked, page: 1, ...changes }), { replace, preventScrollReset: true });
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-  const typeSearch = (text: string) => {
-    setSearchText(text);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => {
-      if (text.trim() !== view.q) show({ q: text.trim() }, true);
-    }, SEARCH_DELAY_MS);
-  };
-  const showNow = (changes: Partial<MediaView>) => {
-    // a search still waiting for the typing to pause goes with it
-    clearTimeout(searchTimer.current);
-    show({ q: searchText.trim(), ...changes });
-  };
 
   const reply = media.reply?.data;
   const items = reply?.items ?? [];
   const total = reply?.total ?? 0;
-  const pageSize = reply?.pageSize ?? 1;
-  const pages = pageCountOf(total, pageSize);
-  const first = (view.page - 1) * pageSize + 1;
   const libraryEmpty = reply !== undefined && total === 0 && !view.q && view.used === 'all';
 
   // the selection belongs to the page of the view it was made on
@@ -247,19 +214,13 @@ export default function MediaLibrary() {
   const pageSelection = selected.length === 0 ? 'none' : selected.length === items.length ? 'all' : 'some';
   const [tagText, setTagText] = useState('');
 
-  const openedId = params.get(OPENED);
-  const open = openedId && opened?.reply?.data.id === openedId ? opened.reply.data : null;
+  const open = list.openedId && opened?.reply?.data.id === list.openedId ? opened.reply.data : null;
   const openTo = (id: string) => {
     const next = mediaViewParams(view);
     next.set(OPENED, id);
     return `?${next}`;
   };
-  const close = () => {
-    if (!params.has(OPENED)) return;
-    const next = new URLSearchParams(params);
-    next.delete(OPENED);
-    setParams(next, { replace: true, preventScrollReset: true });
-  };
+  const close = list.closeOpened;
 
   const saveFetcher = useFetcher<Written<MediaSavedReply>>();
   const tagFetcher = useFetcher<Written<{ done: number }>>();
@@ -301,30 +262,7 @@ export default function MediaLibrary() {
           />
         ))}
       </ul>
-      <nav aria-label={listCopy.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-        <p>{copy.showing(first, first + items.length - 1, total)}</p>
-        <div className="flex items-center gap-2">
-          <button
-            type="button"
-            className={btn.secondary}
-            disabled={view.page <= 1 || loading}
-            onClick={() => showNow({ page: view.page - 1 })}
-          >
-            <ChevronLeft className="h-4 w-4" aria-hidden />
-            {listCopy.previous}
-          </button>
-          <span>{listCopy.pageOf(view.page, pages)}</span>
-          <button
-            type="button"
-            className={btn.secondary}
-            disabled={view.page >= pages || loading}
-            onClick={() => showNow({ page: view.page + 1 })}
-          >
-            {listCopy.next}
-            <ChevronRight className="h-4 w-4" aria-hidden />
-          </button>
-        </div>
-      </nav>
+      <ServerPager list={list} total={total} pageSize={reply?.pageSize ?? 1} shown={items.length} count={copy.showing} />
     </>
   );
 
@@ -334,51 +272,29 @@ export default function MediaLibrary() {
       <MediaUploads onUploaded={() => void revalidator.revalidate()} />
 
       {libraryEmpty ? null : (
-        <div className="mb-4 flex flex-col flex-wrap gap-3 sm:flex-row sm:items-end">
-          <div className="min-w-64 flex-1">
-            <label htmlFor="media-search" className={label}>
-              {copy.search}
-            </label>
-            <div className="relative">
-              <Search className="pointer-events-none absolute left-3 top-2.5 h-4 w-4 text-gray-500" aria-hidden />
-              <input
-                id="media-search"
-                type="search"
-                className={`${input} pl-9`}
-                placeholder={copy.searchPlaceholder}
-                value={searchText}
-                maxLength={MEDIA_LIMITS.query}
-                onChange={(event) => typeSearch(event.target.value)}
-              />
-            </div>
-          </div>
-          <LabelledSelect
+        <ServerListControls>
+          <ServerListSearch
+            id="media-search"
+            label={copy.search}
+            placeholder={copy.searchPlaceholder}
+            maxLength={MEDIA_LIMITS.query}
+            search={list.search}
+          />
+          <FilterSelect
             id="media-used-filter"
             label={copy.usedFilter}
-            className="sm:w-48"
             value={asked.used}
-            onChoose={(used) => showNow({ used: isOneOf(MEDIA_USED_FILTERS, used) ? used : 'all' })}
-          >
-            {MEDIA_USED_FILTERS.map((used) => (
-              <option key={used} value={used}>
-                {copy.usedChoices[used]}
-              </option>
-            ))}
-          </LabelledSelect>
-          <LabelledSelect
+            choices={MEDIA_USED_FILTERS.map((used) => [used, copy.usedChoices[used]] as const)}
+            onChoose={(used) => list.show({ used: choiceOf(MEDIA_USED_FILTERS, used, 'all') })}
+          />
+          <FilterSelect
             id="media-sort"
             label={copy.sortLabel}
-            className="sm:w-48"
             value={asked.sort}
-            onChoose={(sort) => showNow({ sort: isOneOf(MEDIA_SORTS, sort) ? sort : 'newest' })}
-          >
-            {MEDIA_SORTS.map((sort) => (
-              <option key={sort} value={sort}>
-                {copy.sorts[sort]}
-              </option>
-            ))}
-          </LabelledSelect>
-        </div>
+            choices={MEDIA_SORTS.map((sort) => [sort, copy.sorts[sort]] as const)}
+            onChoose={(sort) => list.show({ sort: choiceOf(MEDIA_SORTS, sort, 'newest') })}
+          />
+        </ServerListControls>
       )}
 
       {refused.length > 0 && !open ? <RefusedPanel refused={refused} onDismiss={() => setRefused([])} /> : null}

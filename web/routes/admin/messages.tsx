@@ -5,17 +5,8 @@
  * the current view exported as CSV; the board (enquiry-board.tsx) one click away.
  */
 import { Download, KanbanSquare, RefreshCw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import {
-  Link,
-  redirect,
-  useFetcher,
-  useLoaderData,
-  useNavigation,
-  useRevalidator,
-  useSearchParams,
-  type ShouldRevalidateFunctionArgs,
-} from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, redirect, useFetcher, useLoaderData, useRevalidator, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { toast } from 'sonner';
 import { lifecycleCopy, messagesCopy as copy, pipelineCopy } from '../../../shared/copy/admin';
 import { seesAllEnquiries } from '../../../shared/roles';
@@ -39,11 +30,12 @@ import type { MessageReply } from '../../../shared/replies';
 import { InboxFilters } from '../../components/admin/inbox-filters';
 import { InboxList } from '../../components/admin/inbox-list';
 import { OpenedEnquiry } from '../../components/admin/enquiry-pipeline-panel';
-import { viewOf, viewParams, type View } from '../../lib/admin/inbox-view';
+import { boardParams, viewOf, viewParams } from '../../lib/admin/inbox-view';
+import { ServerPager } from '../../components/admin/list-controls';
+import { useServerListView } from '../../components/admin/use-server-list-view';
+import { pageCountOf } from '../../../shared/admin-list';
 import { isPipelineAction, loadNotes, loadOwners, runPipelineAction, type PipelineAction } from '../../lib/admin/pipeline-actions';
 import type { Route } from './+types/messages';
-
-const SEARCH_DELAY_MS = 300;
 
 /** The screen's address: its view lives in the query (and `message`, the e-mail alert's link to one message). */
 const SCREEN = '/admin/users';
@@ -68,7 +60,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (inbox.reply) {
     announceInboxCounts(inbox.reply.counts);
     // a page left empty by a delete or a narrower view: the last page that has messages
-    const pages = Math.max(1, Math.ceil(inbox.reply.total / (inbox.reply.limit ?? 1)));
+    const pages = pageCountOf(inbox.reply.total, inbox.reply.limit ?? 1);
     if (view.page > pages) {
       url.searchParams.set('page', String(pages));
       return redirect(`${url.pathname}?${url.searchParams}`);
@@ -117,33 +109,16 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 
 export default function Messages() {
   const { view, all, inbox, linked, choices, owners, notes } = useLoaderData<typeof clientLoader>();
-  const [params, setParams] = useSearchParams();
-  const navigation = useNavigation();
+  const list = useServerListView(view, { screen: SCREEN, viewOf, queryOf: viewParams, opened: 'message' });
+  const { asked, loading } = list;
   const revalidator = useRevalidator();
-  const loadingView = navigation.state === 'loading' && navigation.location.pathname === SCREEN;
-  const loading = revalidator.state === 'loading' || loadingView;
-  // the view asked for last, even while it loads: the filter shows it, a search typed next and the CSV keep it
-  const asked = loadingView ? viewOf(new URLSearchParams(navigation.location.search)) : view;
-  const [searchText, setSearchText] = useState(view.q);
   // the message opened, or the one the e-mail alert linked to (?message=<id>), over the list: read with its notes by the loader
-  const openId = params.get('message');
-  const open = openId && linked?.reply?.data._id === openId ? linked.reply.data : null;
+  const open = list.openedId && linked?.reply?.data._id === list.openedId ? linked.reply.data : null;
   const [confirming, setConfirming] = useState<InboxMessage | null>(null);
   const [exporting, setExporting] = useState(false);
   const statusFetcher = useFetcher<Written<InboxStatusReply>>();
   const deleteFetcher = useFetcher<Written<MessageReply>>();
   const busy = statusFetcher.state !== 'idle' || deleteFetcher.state !== 'idle';
-
-  /** Another view: `changes` on the query, the first page unless a page is given. */
-  const show = (changes: Partial<View>, replace = false) => {
-    const merged = { ...asked, page: 1, ...changes };
-    const next = viewParams(merged);
-    if (merged.page > 1) next.set('page', String(merged.page));
-    // a message open stays open over the new view
-    const opened = params.get('message');
-    if (opened) next.set('message', opened);
-    setParams(next, { replace });
-  };
 
   const linkError = linked?.error;
   useEffect(() => {
@@ -152,17 +127,6 @@ export default function Messages() {
     const timer = setTimeout(() => toast.error(linkError));
     return () => clearTimeout(timer);
   }, [linkError]);
-
-  // the search follows the typing, once it pauses
-  const searchTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(searchTimer.current), []);
-  const typeSearch = (text: string) => {
-    setSearchText(text);
-    clearTimeout(searchTimer.current);
-    searchTimer.current = setTimeout(() => {
-      if (text.trim() !== view.q) show({ q: text.trim() }, true);
-    }, SEARCH_DELAY_MS);
-  };
 
   const changeStatus = (message: InboxMessage, status: MessageStatus) => {
     const action: MessageAction = { intent: 'status', id: message._id, status };
@@ -179,27 +143,15 @@ export default function Messages() {
   });
   const openMessage = (message: InboxMessage) => {
     setConfirming(null);
-    // a search still waiting for the typing to pause goes with it (its timer would otherwise replace this address)
-    clearTimeout(searchTimer.current);
-    const q = searchText.trim();
-    const next = viewParams({ ...asked, q });
-    const page = q === view.q ? view.page : 1;
-    if (page > 1) next.set('page', String(page));
-    next.set('message', message._id);
-    setParams(next);
+    list.openItem(message._id);
   };
-  const close = () => {
-    if (!params.has('message')) return;
-    const next = new URLSearchParams(params);
-    next.delete('message');
-    setParams(next, { replace: true });
-  };
+  const close = list.closeOpened;
 
   async function exportCsv() {
     setExporting(true);
     await runWrite(
       () =>
-        downloadFile(`/user/export?${viewParams(asked).toString()}`, () => undefined, {
+        downloadFile(`/user/export?${viewParams({ ...asked, page: 1 })}`, () => undefined, {
           fallback: copy.exportFailed,
           cutShort: copy.exportCutShort,
         }),
@@ -213,14 +165,11 @@ export default function Messages() {
   const total = result?.total ?? 0;
   const counts = result?.counts;
   const inboxEmpty = counts !== undefined && counts.New + counts.Replied + counts.Archived === 0;
-  const limit = result?.limit ?? 1;
-  const pages = Math.max(1, Math.ceil(total / limit));
-  const first = (view.page - 1) * limit + 1;
 
   return (
     <div>
       <PageHeader title={all ? copy.title : pipelineCopy.myEnquiries} subtitle={result ? copy.total(total) : undefined}>
-        <Link to={`/admin/users/board?${viewParams({ ...asked, q: '', status: '', stage: '' })}`} className={btn.secondary}>
+        <Link to={`/admin/users/board?${boardParams(asked)}`} className={btn.secondary}>
           <KanbanSquare className="h-4 w-4" aria-hidden />
           {pipelineCopy.boardLink}
         </Link>
@@ -237,18 +186,7 @@ export default function Messages() {
       </PageHeader>
 
       {inboxEmpty ? null : (
-        <InboxFilters
-          asked={asked}
-          counts={counts}
-          choices={choices}
-          owners={owners}
-          search={{ text: searchText, onType: typeSearch }}
-          onShow={(changes) => {
-            // a search still waiting for the typing to pause goes with it
-            clearTimeout(searchTimer.current);
-            show({ ...changes, q: searchText.trim() });
-          }}
-        />
+        <InboxFilters asked={asked} counts={counts} choices={choices} owners={owners} search={list.search} onShow={list.show} />
       )}
 
       <AdminDataView loaded={inbox}>
@@ -265,30 +203,7 @@ export default function Messages() {
             <InboxList
               rows={rows}
               onOpen={openMessage}
-              pager={
-                <nav aria-label={copy.pagination} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm text-gray-700">
-                  <p>{copy.showing(first, first + rows.length - 1, total)}</p>
-                  <div className="flex items-center gap-2">
-                    <button
-                      type="button"
-                      className={btn.secondary}
-                      disabled={view.page <= 1 || loading}
-                      onClick={() => show({ page: view.page - 1 })}
-                    >
-                      {copy.previous}
-                    </button>
-                    <span>{copy.pageOf(view.page, pages)}</span>
-                    <button
-                      type="button"
-                      className={btn.secondary}
-                      disabled={view.page >= pages || loading}
-                      onClick={() => show({ page: view.page + 1 })}
-                    >
-                      {copy.next}
-                    </button>
-                  </div>
-                </nav>
-              }
+              pager={<ServerPager list={list} total={total} pageSize={result?.limit ?? 1} shown={rows.length} count={copy.showing} />}
             />
           )
         }
