@@ -321,6 +321,8 @@ export class ContentWrites {
       });
       return removed;
     });
+    // nothing visitors see changed, but which images versions name did: the library's uses and the withheld images, everywhere
+    this.reads.afterWrite(key);
     await this.images.remove(going);
     return removed;
   }
