@@ -9,7 +9,6 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
 import type { MediaEntry } from '../../shared/media';
-import { resources } from '../../shared/resources';
 import { makeImage, multipart } from '../test/test-images';
 import { webTestApp } from '../test/web-test-app';
 
@@ -215,6 +214,16 @@ describe('a library image used by a banner and gallery items', () => {
     expect((await app.testApp.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(404);
     await created('/api/banners', { title: 'Shown banner', existingImages: [photo.url] });
     expect((await app.testApp.app.inject({ method: 'GET', url: photo.url })).statusCode).toBe(200);
+  });
+
+  it('shows the library’s alt text on a staff preview of About whose hero image has none of its own', async () => {
+    const photo = await uploadToLibrary('About hero');
+    await patchEntry(photo.id, { alt: 'Our studio from the street' });
+    const stored = (await app.web.inject({ method: 'GET', url: '/api/about-content' })).json().data;
+    const value = { ...stored, hero: { ...stored.hero, image: photo.url, imageAlt: '' } };
+    const reply = await app.web.inject({ method: 'POST', url: '/api/preview', headers: auth(), payload: { document: 'about', value } });
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body).toContain('alt="Our studio from the street"');
   });
 
   it('answers GET /api/media?url= with the entries of those URLs only, and refuses more than 100', async () => {
