@@ -10,7 +10,7 @@ export const MEDIA_USED_FILTERS = ['all', 'used', 'unused'] as const;
 const MEDIA_USE_KINDS = ['item', 'draft', 'version', 'about', 'site-settings'] as const;
 export const MEDIA_PAGE_SIZE = 48;
 /** Most URLs one list request may ask for (`url`, repeated). */
-export const MEDIA_URLS_MAX = 100;
+const MEDIA_URLS_MAX = 100;
 const MEDIA_PAGE_SIZE_MAX = 200;
 /** Longest name an entry keeps (a longer file name is cut) or a change may send. */
 export const MEDIA_NAME_MAX = 200;

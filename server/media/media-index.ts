@@ -25,7 +25,7 @@ export type IndexedImage = ImageEntry;
 export type MediaLookup = ReadonlyMap<string, IndexedImage>;
 
 /** One use's details as visitors see them: its own where it set them, else the entry's; the entry's URL. */
-export function shownImage(use: ImageEntry, lookup: MediaLookup): ImageEntry {
+function shownImage(use: ImageEntry, lookup: MediaLookup): ImageEntry {
   const entry = lookup.get(use.url);
   if (!entry) return use;
   const centred = use.focusX === FOCUS_CENTRE && use.focusY === FOCUS_CENTRE;
@@ -38,7 +38,7 @@ export function shownImage(use: ImageEntry, lookup: MediaLookup): ImageEntry {
 }
 
 /** A record (as `toRecord` builds it) with each image's URL and details as visitors see them. */
-export function shownRecord<R extends AnyRecord>(def: ResourceDef, record: R, lookup: MediaLookup): R {
+function shownRecord<R extends AnyRecord>(def: ResourceDef, record: R, lookup: MediaLookup): R {
   if (lookup.size === 0) return record;
   const policy = def.image;
   const value = record[policy.field];
@@ -51,7 +51,9 @@ export function shownRecord<R extends AnyRecord>(def: ResourceDef, record: R, lo
   const list: unknown[] = Array.isArray(value) ? value : [];
   if (policy.withDescriptions) {
     const images = list.map((image) =>
-      isObject(image) && typeof image.url === 'string' ? { ...image, ...shownImage({ url: image.url, ...detailsFrom(image) }, lookup) } : image,
+      isObject(image) && typeof image.url === 'string'
+        ? { ...image, ...shownImage({ url: image.url, ...detailsFrom(image) }, lookup) }
+        : image,
     );
     return { ...record, [policy.field]: images };
   }

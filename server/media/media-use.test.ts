@@ -19,7 +19,12 @@ type GalleryImage = { url: string; alt: string; focusX: number; focusY: number; 
 
 async function uploadToLibrary(name: string): Promise<MediaEntry> {
   const body = multipart({}, [{ field: 'files', filename: `${name}.jpg`, data: await makeImage('jpeg', 400, 300) }]);
-  const reply = await app.testApp.app.inject({ method: 'POST', url: '/api/media', headers: { ...auth(), ...body.headers }, payload: body.payload });
+  const reply = await app.testApp.app.inject({
+    method: 'POST',
+    url: '/api/media',
+    headers: { ...auth(), ...body.headers },
+    payload: body.payload,
+  });
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().data.items[0];
 }
@@ -136,7 +141,12 @@ describe('a library image used by a banner and gallery items', () => {
     const body = multipart({ title: 'Refused', existingImages: JSON.stringify([kept.url]) }, [
       { field: 'image', data: await makeImage('jpeg', 200, 100) },
     ]);
-    const both = await app.testApp.app.inject({ method: 'POST', url: '/api/banners', headers: { ...auth(), ...body.headers }, payload: body.payload });
+    const both = await app.testApp.app.inject({
+      method: 'POST',
+      url: '/api/banners',
+      headers: { ...auth(), ...body.headers },
+      payload: body.payload,
+    });
     expect(both.statusCode, both.body).toBe(400);
     expect(both.json().message).toBe('Only one image is allowed');
     expect(await publicBanners()).toEqual(bannersBefore);

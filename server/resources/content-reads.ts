@@ -172,7 +172,10 @@ export class ContentReads {
       .limit(1);
     // besides the item's own images, its form may have picked any of the library's
     const library = await this.mediaIndex.lookup();
-    return this.listWithRecord(key, unsavedRecord(def, row ? toRecord(def, row) : null, preview, (url) => library.has(url)));
+    return this.listWithRecord(
+      key,
+      unsavedRecord(def, row ? toRecord(def, row) : null, preview, (url) => library.has(url)),
+    );
   }
 
   /** The public list with `record` in its item's place, hidden or not, or first when the list lacks it (a preview). */

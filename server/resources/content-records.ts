@@ -233,7 +233,9 @@ export function unsavedRecord(
     } else if (typeof value === 'string') record[field.name] = value;
   }
   const storedUrls = new Set(stored ? imageUrls(stored[def.image.field]) : []);
-  const kept = preview.images.filter((image) => storedUrls.has(image.url) || pickable(image.url)).map((image) => ({ ...image, ...detailsFrom(image) }));
+  const kept = preview.images
+    .filter((image) => storedUrls.has(image.url) || pickable(image.url))
+    .map((image) => ({ ...image, ...detailsFrom(image) }));
   const policy = def.image;
   if (policy.kind === 'single') {
     const [image] = kept;

@@ -311,7 +311,10 @@ export class ContentWrites {
       const [existing]: Row[] = await tx.select().from(table).where(eq(table.id, id)).for('update');
       if (!existing) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
       const { removed, images } = await this.options.history.purge(tx, subject);
-      going = await this.images.release(tx, await this.options.history.unusedImages(tx, subject, images, imageUrls(existing[def.image.field])));
+      going = await this.images.release(
+        tx,
+        await this.options.history.unusedImages(tx, subject, images, imageUrls(existing[def.image.field])),
+      );
       await auditContentWrite(this.options.audit, tx, by, {
         kind: 'content.history-purged',
         key,
