@@ -236,6 +236,18 @@ describe('a library image used by a banner and gallery items', () => {
     expect(reply.body).toContain('alt="Our studio from the street"');
   });
 
+  it('shows the library’s alt text on the public About page whose hero image has none of its own, and the hero’s own when it has one', async () => {
+    const photo = await uploadToLibrary('About hero public');
+    await patchEntry(photo.id, { alt: 'The carving studio at dusk' });
+    const stored = await app.testApp.services.about.get();
+    await app.testApp.services.about.save({ ...stored, hero: { ...stored.hero, image: photo.url, imageAlt: '' } });
+    expect((await app.web.inject({ method: 'GET', url: '/about' })).body).toContain('alt="The carving studio at dusk"');
+    await app.testApp.services.about.save({ ...stored, hero: { ...stored.hero, image: photo.url, imageAlt: 'Our own words' } });
+    const own = (await app.web.inject({ method: 'GET', url: '/about' })).body;
+    expect(own).toContain('alt="Our own words"');
+    expect(own).not.toContain('alt="The carving studio at dusk"');
+  });
+
   it('answers GET /api/media?url= with the entries of those URLs only, and refuses more than 100', async () => {
     const [a, b] = [await uploadToLibrary('Asked one'), await uploadToLibrary('Asked two')];
     const found = await entriesOf(a.url, b.url, '/uploads/none_1x1.webp');
