@@ -16,6 +16,7 @@ import { EVERYTHING, type ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
 import type { ContentHistory } from '../history/content-history';
+import { mediaAliasMap } from '../media/media-aliases';
 import type { ContentResources } from './content-resources';
 import {
   envelope,
@@ -250,6 +251,8 @@ export class ContentReads {
     const entries = await this.options.db.select({ url: media.url }).from(media);
     const unshown = [...versions, ...entries.map((entry) => entry.url)];
     if (unshown.length > 0) for (const url of await this.options.documentImageUrls()) live.add(url);
+    // a shown record naming an alias (an earlier URL of a library image) shows the image's current file
+    for (const [alias, current] of await mediaAliasMap(this.options.db)) if (live.has(alias)) live.add(current);
     withheld.push(...unshown.filter((url) => !live.has(url)));
     const names = new Set<string>();
     for (const url of withheld) for (const file of allRenditionUrls(url)) names.add(path.basename(file));
