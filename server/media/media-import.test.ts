@@ -41,7 +41,7 @@ it('registers every image the content names, with its stored size, hash and alt 
   await t.services.database.db.delete(media);
 
   const first = await t.services.media.importNamedImages();
-  expect(first).toEqual({ registered: named.size, missing: 0 });
+  expect(first).toEqual({ registered: named.size, missing: 0, merged: 0 });
   const registered = await entries();
   expect(new Set(registered.map((entry) => entry.url))).toEqual(new Set(named.keys()));
   const sample = registered[0];
@@ -56,7 +56,7 @@ it('registers every image the content names, with its stored size, hash and alt 
   });
   expect(registered.some((entry) => entry.alt !== '')).toBe(true);
 
-  expect(await t.services.media.importNamedImages()).toEqual({ registered: 0, missing: 0 });
+  expect(await t.services.media.importNamedImages()).toEqual({ registered: 0, missing: 0, merged: 0 });
   expect(await entries()).toHaveLength(registered.length);
 });
 

@@ -1,8 +1,14 @@
 /** Real image files for upload tests, made with sharp. */
 import sharp from 'sharp';
 
-export async function makeImage(format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' = 'jpeg', width = 640, height = 480): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+/** `shade` (0 to 255) changes the colour: images of one size and format with other shades have other bytes. */
+export async function makeImage(
+  format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' = 'jpeg',
+  width = 640,
+  height = 480,
+  shade = 40,
+): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: shade } } });
   return image.toFormat(format).toBuffer();
 }
 
