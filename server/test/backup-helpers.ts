@@ -17,6 +17,8 @@ import { sampleFields, sampleImageCount } from './sample-records';
 import type { TestApp } from './test-app';
 import { makeImage, multipart } from './test-images';
 
+let created = 0;
+
 /** Creates a record with images through the API (`asDraft`: never published); returns its reply data. */
 export async function createRecord(
   t: TestApp,
@@ -26,7 +28,8 @@ export async function createRecord(
   asDraft = false,
 ): Promise<Record<string, unknown>> {
   const def = resources[key];
-  const image = await makeImage('jpeg', 700, 500);
+  // a photo of its own per record: the media library merges files of the same bytes (its own images stay one entry each)
+  const image = await makeImage('jpeg', 700, 500, (created += 7) % 256);
   const files = Array.from({ length: sampleImageCount(def) }, () => ({ field: def.image.field, data: image }));
   const body = multipart(sampleFields(def, tag), files);
   const reply = await t.app.inject({
