@@ -19,7 +19,10 @@ export async function mediaAliasMap(db: Db): Promise<Map<string, string>> {
 /** Of these URLs, those that are aliases. */
 export async function aliasesAmong(db: Db, urls: readonly string[]): Promise<Set<string>> {
   if (urls.length === 0) return new Set();
-  const rows = await db.select({ url: mediaAliases.url }).from(mediaAliases).where(inArray(mediaAliases.url, [...urls]));
+  const rows = await db
+    .select({ url: mediaAliases.url })
+    .from(mediaAliases)
+    .where(inArray(mediaAliases.url, [...urls]));
   return new Set(rows.map((row) => row.url));
 }
 

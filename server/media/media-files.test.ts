@@ -21,7 +21,7 @@ import { backupToFile } from '../test/backup-helpers';
 import { sampleFields } from '../test/sample-records';
 import { stepUpHeaders } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { makeImage, multipart, type FilePart } from '../test/test-images';
+import { makeOwnImage, multipart, type FilePart } from '../test/test-images';
 import { mediaAliasMap } from './media-aliases';
 
 let t: TestApp;
@@ -29,9 +29,8 @@ let token: string;
 let work: string;
 const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
 const clients = `/api/${resources.clients.path}`;
-let shade = 0;
 /** A photo of its own (other bytes than every other one made here). */
-const nextPhoto = (width = 640, height = 480) => makeImage('jpeg', width, height, (shade += 10) % 256);
+const nextPhoto = (width = 640, height = 480) => makeOwnImage('jpeg', width, height);
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -56,7 +55,12 @@ const list = async (query: string) => {
 };
 const replace = (id: string, files: FilePart[], bearer = token) => {
   const body = multipart({}, files);
-  return t.app.inject({ method: 'POST', url: `/api/media/${id}/file`, headers: { ...auth(bearer), ...body.headers }, payload: body.payload });
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/media/${id}/file`,
+    headers: { ...auth(bearer), ...body.headers },
+    payload: body.payload,
+  });
 };
 const upload = async (data: Buffer, filename = 'photo.jpg') => {
   const body = multipart({}, [{ field: 'files', filename, data }]);
@@ -78,7 +82,7 @@ async function createClient(title: string, data: Buffer) {
   return reply.json().data as { _id: string; image: string };
 }
 /** The entry whose current URL is `url`. */
-async function entryOf(url: string): Promise<MediaEntry & { sha256: string }> {
+async function entryOf(url: string): Promise<Awaited<ReturnType<typeof one>> & { sha256: string }> {
   const [row] = await db().select().from(media).where(eq(media.url, url));
   expect(row, url).toBeDefined();
   return { ...(await one(row.id)), sha256: row.sha256 };
@@ -230,9 +234,12 @@ describe('identical files are one entry', () => {
     const [again] = await upload(same, 'Same again.jpg');
     expect(again).toMatchObject({ id: entry.id, url: first.image, useCount: 4 });
     expect((await t.services.storage.list()).length).toBe(files);
-    // deleting it is refused while the alias is used, even with the first record gone forever
-    const gone = await t.app.inject({ method: 'DELETE', url: `${clients}/${first._id}`, headers: auth() });
+    // the first record deleted forever, the entry stays with its files, for the alias's uses; deleting it is refused
+    expect((await t.app.inject({ method: 'DELETE', url: `${clients}/${first._id}`, headers: auth() })).statusCode).toBe(200);
+    const gone = await t.app.inject({ method: 'DELETE', url: `/api/trash/clients/${first._id}`, headers: auth() });
     expect(gone.statusCode, gone.body).toBe(200);
+    expect(await stored(first.image)).toBe(true);
+    expect((await one(entry.id)).url).toBe(first.image);
     const refused = await t.app.inject({ method: 'DELETE', url: `/api/media/${entry.id}`, headers: auth() });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().uses).toContainEqual(expect.objectContaining({ kind: 'item', itemId: second._id }));
@@ -260,7 +267,10 @@ describe('identical files are one entry', () => {
       .update(media)
       .set({ sha256: kept.sha256, tags: ['porch'] })
       .where(eq(media.id, merged.id));
-    await db().update(media).set({ tags: ['exterior'], alt: '' }).where(eq(media.id, kept.id));
+    await db()
+      .update(media)
+      .set({ tags: ['exterior'], alt: '' })
+      .where(eq(media.id, kept.id));
 
     const result = await t.services.media.importNamedImages();
     expect(result.merged).toBe(1);
@@ -343,7 +353,10 @@ describe('backups', () => {
       const moved = await target.app.inject({ method: 'GET', url: record.image });
       expect(moved.statusCode).toBe(301);
       expect(moved.headers.location).toBe(replaced.json().data.url);
-      const restored = await target.services.database.db.select().from(media).where(inArray(media.id, [entry.id]));
+      const restored = await target.services.database.db
+        .select()
+        .from(media)
+        .where(inArray(media.id, [entry.id]));
       expect(restored[0].url).toBe(replaced.json().data.url);
     } finally {
       await target.close();

@@ -193,16 +193,23 @@ export class MediaLibrary {
         prepared.map((image) => image.sha256),
       );
       // the first of each new file; the same bytes twice in one upload are stored once
-      const fresh = prepared.filter((image, i) => !known.has(image.sha256) && prepared.findIndex((other) => other.sha256 === image.sha256) === i);
+      const fresh = prepared.filter(
+        (image, i) => !known.has(image.sha256) && prepared.findIndex((other) => other.sha256 === image.sha256) === i,
+      );
       if (fresh.length > 0) {
         await images.withStoredFiles(fresh, () =>
           this.options.db.transaction(async (tx) => {
             await this.options.renditionJobs.enqueue(tx, fresh);
-            const registered = fresh.map((image): NewMedia => ({ ...image, fileName: files[prepared.indexOf(image)].name, details: DEFAULT_DETAILS }));
+            const registered = fresh.map((image): NewMedia => ({
+              ...image,
+              fileName: files[prepared.indexOf(image)].name,
+              details: DEFAULT_DETAILS,
+            }));
             // another upload of the same bytes may have committed since: this one is then its alias
             const aliased = await registerMedia(tx, registered, by.actor?.adminId ?? null);
             const added = fresh.map((image) => image.url).filter((url) => !aliased.includes(url));
-            const entries = added.length > 0 ? await tx.select({ id: media.id, name: media.name }).from(media).where(inArray(media.url, added)) : [];
+            const entries =
+              added.length > 0 ? await tx.select({ id: media.id, name: media.name }).from(media).where(inArray(media.url, added)) : [];
             for (const entry of entries) await this.options.audit.record({ kind: 'media.uploaded', ...by, target: auditTarget(entry) }, tx);
           }),
         );

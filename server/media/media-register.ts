@@ -41,7 +41,10 @@ export async function registerMedia(tx: Db, images: readonly NewMedia[], uploade
   const hashes = [...new Set(images.map((image) => image.sha256))].sort();
   for (const hash of hashes) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${hash}`}))`);
   const owners = await liveOwners(tx, hashes);
-  const known = await registeredAmong(tx, images.map((image) => image.url));
+  const known = await registeredAmong(
+    tx,
+    images.map((image) => image.url),
+  );
   const entries: NewMedia[] = [];
   const aliases: { url: string; mediaId: string }[] = [];
   const ids = new Map<string, string>();
@@ -85,8 +88,14 @@ export async function registerMedia(tx: Db, images: readonly NewMedia[], uploade
 
 /** Of these URLs, those that are an entry's or an alias. */
 async function registeredAmong(db: Db, urls: readonly string[]): Promise<Set<string>> {
-  const entries = await db.select({ url: media.url }).from(media).where(inArray(media.url, [...urls]));
-  const aliases = await db.select({ url: mediaAliases.url }).from(mediaAliases).where(inArray(mediaAliases.url, [...urls]));
+  const entries = await db
+    .select({ url: media.url })
+    .from(media)
+    .where(inArray(media.url, [...urls]));
+  const aliases = await db
+    .select({ url: mediaAliases.url })
+    .from(mediaAliases)
+    .where(inArray(mediaAliases.url, [...urls]));
   return new Set([...entries, ...aliases].map((row) => row.url));
 }
 

@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, not, sql } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { DEFAULT_DETAILS, detailsFrom, imageEntries, type DetailsCheck, type ImageDetails } from '../../shared/image-details';
 import { imageDetailMessages } from '../../shared/api-messages';
@@ -217,17 +217,22 @@ export class ContentImages {
 
   /**
    * Every file of the images: their renditions and, while their job was pending, their source. Call only once no row names them.
-   * Their media library entries go first: when that fails the files stay, an entry never names a missing file.
+   * Their media library entries go first: when that fails the files stay, an entry never names a missing file. An entry
+   * with aliases stays, and its files with it.
    */
   async remove(urls: string[]): Promise<void> {
     if (urls.length === 0) return;
+    let kept: Set<string>;
     try {
-      await this.options.db.delete(media).where(inArray(media.url, urls));
+      // an entry with aliases stays, with its files: records name it by its earlier URLs
+      const aliased = sql`exists (select 1 from ${mediaAliases} where ${mediaAliases.mediaId} = ${media.id})`;
+      await this.options.db.delete(media).where(and(inArray(media.url, urls), not(aliased)));
+      kept = new Set((await this.options.db.select({ url: media.url }).from(media).where(inArray(media.url, urls))).map((row) => row.url));
     } catch {
       // the reply does not depend on it; the files stay as unused entries of the library
       return;
     }
-    await this.removeStored(urls.flatMap((url) => storedNames(url)));
+    await this.removeStored(urls.filter((url) => !kept.has(url)).flatMap((url) => storedNames(url)));
   }
 
   /** Every file of the images, when no entry of the library names them any more (a replaced file's old URL). */

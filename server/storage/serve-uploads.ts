@@ -28,16 +28,16 @@ function uploadHeaders(cacheControl: string): Record<string, string> {
 /**
  * The one answer for a request under /uploads that names no stored file: a missing file, or a name
  * that may not be served at all (`name` is then null). Both storages and unmatched paths end here:
- * an earlier URL of a library image (its files gone) redirects for good to the same rendition of the
- * image's current URL, a rendition still being made in the background to the stored URL, anything else is a 404.
+ * a rendition still being made in the background redirects to the stored URL, an earlier URL of a library
+ * image (its files gone) for good to the same rendition of the image's current URL, anything else is a 404.
  */
 async function answerMissingUpload(jobs: RenditionJobs, access: UploadAccess, name: string | null, reply: FastifyReply) {
   if (name === null) return reply.code(404).send({ success: false, message: apiMessages.notFound });
+  if (await redirectPendingRendition(jobs, name, reply)) return reply;
   const storedUrl = storedUrlOf(name);
   const moved = storedUrl && (await access.aliasRedirect(storedUrl, `/uploads/${name}`));
   // kept as briefly as a page: a later replace moves the image again
   if (moved) return reply.code(301).header('location', moved).header('cache-control', access.redirectCacheControl).send();
-  if (await redirectPendingRendition(jobs, name, reply)) return reply;
   return reply.code(404).send({ success: false, message: apiMessages.notFound });
 }
 
