@@ -10,7 +10,7 @@ export const MEDIA_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
 export const MEDIA_USED_FILTERS = ['all', 'used', 'unused'] as const;
 const MEDIA_USE_KINDS = ['item', 'draft', 'version', 'about', 'site-settings'] as const;
 /** What `where=` keeps the images of: a resource's records, or one of the two documents. */
-export const MEDIA_WHERE = [...RESOURCE_KEYS, 'about', 'site-settings'] as const;
+const MEDIA_WHERE = [...RESOURCE_KEYS, 'about', 'site-settings'] as const;
 export const MEDIA_PAGE_SIZE = 48;
 const MEDIA_PAGE_SIZE_MAX = 200;
 /** Longest name an entry keeps (a longer file name is cut) or a change may send. */
