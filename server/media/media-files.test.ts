@@ -19,7 +19,7 @@ import { restoreFromFile } from '../backup/restore';
 import { contentVersions, media, mediaAliases } from '../db/schema';
 import { backupToFile } from '../test/backup-helpers';
 import { sampleFields } from '../test/sample-records';
-import { stepUpHeaders } from '../test/step-up';
+import { salesToken } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeOwnImage, multipart, type FilePart } from '../test/test-images';
 import { mediaAliasMap } from './media-aliases';
@@ -199,19 +199,11 @@ describe('replacing a file', () => {
   it('refuses visitors (401) and accounts without the content area (403)', async () => {
     const [entry] = await upload(await nextPhoto());
     expect((await replace(entry.id, [{ field: 'file', data: await nextPhoto() }], 'nobody')).statusCode).toBe(401);
-    const sales = { email: 'sales-files@example.com', password: 'a sales team long password' };
-    const added = await t.app.inject({
-      method: 'POST',
-      url: '/api/admins',
-      headers: await stepUpHeaders(t.app, token),
-      payload: { ...sales, role: 'sales' },
-    });
-    expect(added.statusCode, added.body).toBe(201);
-    const salesToken = (await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: sales })).json().token as string;
-    expect((await replace(entry.id, [{ field: 'file', data: await nextPhoto() }], salesToken)).statusCode).toBe(403);
+    const sales = await salesToken(t.app, token, 'sales-files@example.com');
+    expect((await replace(entry.id, [{ field: 'file', data: await nextPhoto() }], sales)).statusCode).toBe(403);
     const where: InjectOptions = { method: 'GET', url: '/api/media?where=clients' };
     expect((await t.app.inject(where)).statusCode).toBe(401);
-    expect((await t.app.inject({ ...where, headers: auth(salesToken) })).statusCode).toBe(403);
+    expect((await t.app.inject({ ...where, headers: auth(sales) })).statusCode).toBe(403);
     expect((await one(entry.id)).url).toBe(entry.url);
   });
 });
