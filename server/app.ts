@@ -29,8 +29,10 @@ import { scheduleRoutes } from './schedules/schedule-routes';
 import { securityTxtRoute } from './security-txt';
 import type { Services } from './services';
 import { registerUploads } from './storage/serve-uploads';
+import { sharedCacheControl } from '../shared/shared-cache';
 import { allRenditionUrls } from '../shared/image-urls';
 import { trashRoutes } from './trash/trash-routes';
+import { aliasRedirect } from './media/media-aliases';
 import { mediaRoutes } from './media/media-routes';
 import { webhookRoutes } from './webhooks/webhook-routes';
 import { visitRoutes } from './visits/visit-routes';
@@ -174,6 +176,8 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
         const preview = await services.previewLinks.open(token);
         return Boolean(preview?.images.some((url) => allRenditionUrls(url).includes(`/uploads/${name}`)));
       },
+      aliasRedirect: (storedUrl, requested) => aliasRedirect(services.database.db, storedUrl, requested),
+      redirectCacheControl: sharedCacheControl(env),
     },
     uploadCacheControl(env),
   );

@@ -51,6 +51,7 @@ export const auditKindLabels = {
   'content.schedule-refused': 'Scheduled change not made',
   'media.uploaded': 'Image uploaded to the library',
   'media.updated': 'Library image changed',
+  'media.replaced': 'Library image file replaced',
   'media.trashed': 'Library image moved to the trash',
   'media.restored': 'Library image restored from the trash',
   'media.deleted-forever': 'Library image deleted forever',

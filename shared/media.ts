@@ -3,11 +3,14 @@
  * /api/media, read by the server's route schemas and (as types) by the admin's library screen.
  */
 import { ALT_MAX } from './image-details';
+import { RESOURCE_KEYS } from './resources';
 import { z } from './zod';
 
 export const MEDIA_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
 export const MEDIA_USED_FILTERS = ['all', 'used', 'unused'] as const;
 const MEDIA_USE_KINDS = ['item', 'draft', 'version', 'about', 'site-settings'] as const;
+/** What `where=` keeps the images of: a resource's records, or one of the two documents. */
+const MEDIA_WHERE = [...RESOURCE_KEYS, 'about', 'site-settings'] as const;
 export const MEDIA_PAGE_SIZE = 48;
 /** Most URLs one list request may ask for (`url`, repeated). */
 const MEDIA_URLS_MAX = 100;
@@ -18,11 +21,13 @@ export const MEDIA_NAME_MAX = 200;
 export const MEDIA_LIMITS = { name: MEDIA_NAME_MAX, tag: 50, tags: 30, query: 200 } as const;
 
 export const mediaMessages = {
-  badQuery: `Use q (at most ${MEDIA_LIMITS.query} characters), used (all, used or unused), sort (newest, oldest, name or size), page (from 1), pageSize (1 to ${MEDIA_PAGE_SIZE_MAX}) and url (repeated, at most ${MEDIA_URLS_MAX})`,
+  badQuery: `Use q (at most ${MEDIA_LIMITS.query} characters), used (all, used or unused), where (a resource, about or site-settings), sort (newest, oldest, name or size), page (from 1), pageSize (1 to ${MEDIA_PAGE_SIZE_MAX}) and url (repeated, at most ${MEDIA_URLS_MAX})`,
   notFound: 'Image not found',
   inUse: 'This image is in use',
   invalidChange: `Send any of name (1 to ${MEDIA_LIMITS.name} characters), alt (at most ${ALT_MAX}), tags (at most ${MEDIA_LIMITS.tags}, each 1 to ${MEDIA_LIMITS.tag} characters) and focusX, focusY (whole numbers 0 to 100)`,
   noFiles: 'Choose one or more images to upload (the field `files`)',
+  oneFile: 'Choose one image to replace this one with (the field `file`)',
+  replaced: 'Image replaced',
   uploaded: (count: number) => (count === 1 ? 'Image uploaded' : `${count} images uploaded`),
   saved: 'Image saved',
   deleted: 'Image moved to the Trash',
@@ -67,6 +72,10 @@ const mediaEntrySchema = z
 export const mediaListQuery = z.object({
   q: z.string().max(MEDIA_LIMITS.query).optional().meta({ description: 'Matches name, alt text and tags (any case)' }),
   used: z.enum(MEDIA_USED_FILTERS).default('all'),
+  where: z
+    .enum(MEDIA_WHERE)
+    .optional()
+    .meta({ description: 'Only the images a resource’s records (in the Trash too), the About content or the Site settings name' }),
   sort: z.enum(MEDIA_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MEDIA_PAGE_SIZE_MAX).default(MEDIA_PAGE_SIZE),

@@ -76,7 +76,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
 });
 
 describe('the media library', () => {
-  it('/api/media: upload, list, one, change, delete and their refusals', () => mediaCalls(api));
+  it('/api/media: upload, list, one, change, replace, delete and their refusals', () => mediaCalls(api));
 });
 
 describe('bodies of the wrong shape', () => {

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { getTableColumns, getTableName, type Column } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { BackupCounts } from '../../shared/backup';
-import { isUploadedImageUrl } from '../../shared/image-urls';
+import { allRenditionUrls, isUploadedImageUrl } from '../../shared/image-urls';
 import { z } from '../../shared/zod';
 import { SECRET_KEY } from '../auth/tokens';
 import { RESOURCE_KEYS } from '../../shared/resources';
@@ -90,6 +90,8 @@ export const ARCHIVE_TABLES: ArchiveTable[] = [
   describe(schema.contentVersions, 'versions', { addedLater: true }),
   // the media library's entries (docs/decisions/0048), after the accounts that uploaded them; absent from older archives
   describe(schema.media, 'media', { addedLater: true }),
+  // their earlier URLs, after the entries they name (docs/decisions/0048); absent from older archives
+  describe(schema.mediaAliases, 'media', { addedLater: true }),
 ];
 
 /**
@@ -177,7 +179,7 @@ export function countRows(tables: TableRows, images: number, imageBytes: number)
 
 /**
  * Storage names the rows cannot do without: the images content records name (their other
- * renditions may still be queued) and the sources of queued renditions. The About content's
+ * renditions may still be queued; an alias's are redirected) and the sources of queued renditions. The About content's
  * image is typed by hand and may point anywhere, so settings do not count.
  */
 export function requiredImageNames(tables: TableRows): Set<string> {
@@ -194,6 +196,10 @@ export function requiredImageNames(tables: TableRows): Set<string> {
       walk(Object.values(row));
       if (table.group === 'imageJobs' && typeof row.source === 'string') names.add(row.source);
     }
+  }
+  // a record naming an earlier URL of a library image (an alias) needs none of its files: /uploads redirects it
+  for (const alias of tables.get(getTableName(schema.mediaAliases)) ?? []) {
+    if (typeof alias.url === 'string') for (const url of allRenditionUrls(alias.url)) names.delete(path.posix.basename(url));
   }
   return names;
 }

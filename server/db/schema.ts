@@ -234,6 +234,23 @@ export const media = pgTable(
 );
 
 /**
+ * The earlier URLs of library entries (docs/decisions/0048): a replaced file's old URL, or an upload merged into the entry
+ * with the same bytes. Records keep naming them; public reads show the entry's current URL and /uploads redirects them.
+ */
+export const mediaAliases = pgTable(
+  'media_aliases',
+  {
+    url: text('url').primaryKey(),
+    mediaId: uuid('media_id')
+      .notNull()
+      .references((): AnyPgColumn => media.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date', precision: 3 }).notNull().defaultNow(),
+  },
+  // an entry's aliases, read when it is used, replaced or deleted
+  (table) => [index('media_aliases_media_id_idx').on(table.mediaId)],
+);
+
+/**
  * Moves on with every committed content write on any instance; the change feed's notifications
  * carry its value, so an instance that missed one sees the gap (or the poll sees a newer value).
  */

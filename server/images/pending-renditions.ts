@@ -11,15 +11,20 @@ import type { RenditionJobs } from './rendition-jobs';
 /** Any rendition's file name: <key>_<w>x<h>.webp (the stored URL) or <key>_<w>x<h>-<width>.<format>. */
 const RENDITION_NAME = /^([a-z0-9-]+_\d+x\d+)(?:-\d+)?\.(?:webp|avif)$/;
 
+/** The stored URL of the image a rendition's file name belongs to; null for a name of no rendition. */
+export function storedUrlOf(fileName: string): string | null {
+  const match = RENDITION_NAME.exec(fileName);
+  return match ? `/uploads/${match[1]}.webp` : null;
+}
+
 /**
  * The one entry point for "not found under /uploads": when `fileName` is a missing rendition of an
  * image whose job is pending or failed, answers 307 to the stored URL and returns true; otherwise
  * answers nothing and returns false (the caller sends its 404).
  */
 export async function redirectPendingRendition(jobs: RenditionJobs, fileName: string, reply: FastifyReply): Promise<boolean> {
-  const match = RENDITION_NAME.exec(fileName);
-  if (!match) return false;
-  const storedUrl = `/uploads/${match[1]}.webp`;
+  const storedUrl = storedUrlOf(fileName);
+  if (!storedUrl) return false;
   const requested = `/uploads/${fileName}`;
   // the stored URL itself has no fallback, and only names the image really has are redirected
   if (requested === storedUrl || !allRenditionUrls(storedUrl).includes(requested)) return false;

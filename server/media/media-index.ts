@@ -3,15 +3,14 @@
  * entry's alt text, a use's focal point at the centre (50, 50) the entry's focal point; anything else the use stored is
  * its own. Every public read (lists and the public API, pages, About's hero, staff previews) resolves images here, from
  * one index of the library read once per `ContentVersion` value, as the other caches are. Admin replies keep the stored
- * values. The index answers each URL with the entry's current URL too, so a later mapping (an old URL to its entry)
- * plugs in without touching the readers.
+ * values. The index answers each URL, an alias too (a replaced file's or a merged upload's), with the entry's current URL.
  */
 import { isNull } from 'drizzle-orm';
 import type { AboutContent } from '../../shared/about-content';
 import { detailsFrom, FOCUS_CENTRE, type ImageEntry } from '../../shared/image-details';
 import type { ResourceDef } from '../../shared/resources';
 import type { Db } from '../db/client';
-import { media } from '../db/schema';
+import { media, mediaAliases } from '../db/schema';
 import { isObject, type AnyRecord } from '../resources/content-records';
 import type { ContentVersion } from '../resources/content-version';
 
@@ -103,9 +102,17 @@ export class MediaIndex {
 
   private async load(): Promise<Map<string, IndexedImage>> {
     const rows = await this.db
-      .select({ url: media.url, alt: media.alt, focusX: media.focusX, focusY: media.focusY })
+      .select({ id: media.id, url: media.url, alt: media.alt, focusX: media.focusX, focusY: media.focusY })
       .from(media)
       .where(isNull(media.deletedAt));
-    return new Map(rows.map((row) => [row.url, row]));
+    const byId = new Map(rows.map(({ id, ...image }) => [id, image]));
+    const lookup = new Map([...byId.values()].map((image) => [image.url, image]));
+    // an earlier URL (a replaced file's, or an upload merged into the entry with the same bytes) shows the entry
+    const aliases = await this.db.select({ url: mediaAliases.url, mediaId: mediaAliases.mediaId }).from(mediaAliases);
+    for (const alias of aliases) {
+      const entry = byId.get(alias.mediaId);
+      if (entry) lookup.set(alias.url, entry);
+    }
+    return lookup;
   }
 }

@@ -10,14 +10,15 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { DEFAULT_DETAILS, imageEntries, type ImageDetails } from '../../shared/image-details';
-import { mediaMessages, type MediaChange, type MediaEntry, type MediaListQuery, type MediaUse } from '../../shared/media';
+import { MEDIA_LIMITS, mediaMessages, type MediaChange, type MediaEntry, type MediaListQuery, type MediaUse } from '../../shared/media';
 import type { TrashItem } from '../../shared/trash';
 import { UUID_PATTERN } from '../../shared/validation';
 import { snapshotImageUrls } from '../../shared/version-snapshots';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import { recordLabel } from '../audit/content-changes';
 import { queryRows, type Db } from '../db/client';
-import { admins, contentVersions, media } from '../db/schema';
+import { EVERYTHING } from '../db/change-feed';
+import { admins, contentVersions, media, mediaAliases } from '../db/schema';
 import { ClientError } from '../errors';
 import type { RenditionJobs } from '../images/rendition-jobs';
 import type { Content } from '../resources/content';
@@ -25,7 +26,8 @@ import { imageUrls, isObject, toRecord } from '../resources/content-records';
 import type { ContentVersion } from '../resources/content-version';
 import type { Storage } from '../storage/storage';
 import { removeTempFiles, type UploadedFile } from '../uploads/read-write-input';
-import { registerMedia, sidesOf, type NewMedia } from './media-register';
+import { mediaAliasMap } from './media-aliases';
+import { liveOwners, registerMedia, sidesOf, type NewMedia } from './media-register';
 
 /** What the library reads the two documents through (About, Site settings). */
 interface MediaDocument {
@@ -57,6 +59,12 @@ export const MEDIA_TRASH_RESOURCE = 'media';
 const IMPORT_BATCH = 25;
 
 type MediaRow = typeof media.$inferSelect;
+
+/** Uses per URL (an alias's counted for its entry's URL too), and the URLs each resource and document names (`where=`). */
+interface UseIndex {
+  counts: Map<string, number>;
+  where: Map<string, Set<string>>;
+}
 
 /** An entry as the API shows it. */
 function entryOf(row: MediaRow, uploader: string | null, useCount: number): MediaEntry {
@@ -108,14 +116,14 @@ async function storedDigest(storage: Storage, name: string): Promise<{ bytes: nu
 }
 
 export class MediaLibrary {
-  /** Uses per URL, read once per content version (a write anywhere reads them again). */
-  private useCounts: { version: number; counts: Promise<Map<string, number>> } | null = null;
+  /** Uses per URL, read once per content version (a write anywhere, a replace or a merge reads them again). */
+  private useIndex: { version: number; index: Promise<UseIndex> } | null = null;
 
   constructor(private readonly options: MediaLibraryOptions) {}
 
   /** A page of the entries not in the Trash, searched, filtered by use and sorted. */
   async list(query: MediaListQuery): Promise<{ items: MediaEntry[]; total: number; page: number; pageSize: number }> {
-    const counts = await this.usesByUrl();
+    const { counts, where } = await this.uses();
     const conditions: SQL[] = [isNull(media.deletedAt)];
     const q = query.q?.trim();
     if (q) {
@@ -133,6 +141,7 @@ export class MediaLibrary {
       const used = sql`${media.url} = any(${sql.param([...counts.keys()])}::text[])`;
       conditions.push(query.used === 'used' ? used : sql`not (${used})`);
     }
+    if (query.where) conditions.push(sql`${media.url} = any(${sql.param([...(where.get(query.where) ?? [])])}::text[])`);
     const rows = await this.options.db
       .select({ row: media, uploader: admins.email, total: sql<number>`count(*) over ()`.mapWith(Number) })
       .from(media)
@@ -148,7 +157,7 @@ export class MediaLibrary {
   /** One entry not in the Trash, with where it is used; 404 otherwise. */
   async get(id: string): Promise<MediaEntry & { uses: MediaUse[] }> {
     const found = await this.find(id);
-    const uses = await this.usesOf(found.row.url);
+    const uses = await this.entryUses(found.row);
     return { ...entryOf(found.row, found.uploader, uses.length), uses };
   }
 
@@ -168,13 +177,13 @@ export class MediaLibrary {
         this.options.content.reads.afterLibraryChange();
       }
     }
-    const found = await this.find(id);
-    return entryOf(found.row, found.uploader, (await this.usesByUrl()).get(found.row.url) ?? 0);
+    return this.entry(id);
   }
 
   /**
    * The library's own upload: each file decoded as every upload is (the same queue, limits and checks), stored, and
-   * registered with its rendition job in one transaction.
+   * registered with its rendition job in one transaction. A file with the same bytes as an entry not in the Trash is not
+   * stored again: the reply gives that entry.
    */
   async upload(files: UploadedFile[], by: AuditContext): Promise<MediaEntry[]> {
     const { images } = this.options.content;
@@ -182,26 +191,87 @@ export class MediaLibrary {
     try {
       if (files.length === 0) throw new ClientError(400, mediaMessages.noFiles, [mediaMessages.noFiles]);
       const prepared = await images.prepare(files, staging);
-      const urls = prepared.map((image) => image.url);
-      await images.withStoredFiles(prepared, () =>
+      const known = await liveOwners(
+        this.options.db,
+        prepared.map((image) => image.sha256),
+      );
+      // the first of each new file; the same bytes twice in one upload are stored once
+      const fresh = prepared.filter(
+        (image, i) => !known.has(image.sha256) && prepared.findIndex((other) => other.sha256 === image.sha256) === i,
+      );
+      if (fresh.length > 0) {
+        await images.withStoredFiles(fresh, () =>
+          this.options.db.transaction(async (tx) => {
+            await this.options.renditionJobs.enqueue(tx, fresh);
+            const registered = fresh.map((image): NewMedia => ({
+              ...image,
+              fileName: files[prepared.indexOf(image)].name,
+              details: DEFAULT_DETAILS,
+            }));
+            // another upload of the same bytes may have committed since: this one is then its alias
+            const aliased = await registerMedia(tx, registered, by.actor?.adminId ?? null);
+            const added = fresh.map((image) => image.url).filter((url) => !aliased.includes(url));
+            const entries =
+              added.length > 0 ? await tx.select({ id: media.id, name: media.name }).from(media).where(inArray(media.url, added)) : [];
+            for (const entry of entries) await this.options.audit.record({ kind: 'media.uploaded', ...by, target: auditTarget(entry) }, tx);
+          }),
+        );
+        this.options.renditionJobs.notifyAdded();
+        // withheld from visitors until something shows them
+        this.options.content.reads.forgetWithheld();
+      }
+      // each file's entry: the one it matched, or the one it became (an alias's, when it lost a race)
+      const bySha = new Map(known);
+      for (const [url, entryId] of await this.entryIdsOf(fresh.map((image) => image.url))) {
+        bySha.set(fresh.find((image) => image.url === url)!.sha256, entryId);
+      }
+      const ids = new Set(prepared.flatMap((image) => bySha.get(image.sha256) ?? []));
+      return await Promise.all([...ids].map((entryId) => this.entry(entryId)));
+    } finally {
+      await Promise.all([removeTempFiles(files), fs.rm(staging, { recursive: true, force: true })]);
+    }
+  }
+
+  /**
+   * Replaces an entry's file (not in the Trash): the new image is stored under a new URL and, in one transaction, becomes
+   * the entry's, its old URL an alias. Records keep naming the old URL; what shows it shows the new file. The old files go
+   * after the commit (a replace is how staff get rid of a photo everywhere): /uploads redirects the old URL to the new file.
+   */
+  async replace(id: string, files: UploadedFile[], by: AuditContext): Promise<MediaEntry> {
+    const { images } = this.options.content;
+    const staging = images.stagingDir();
+    try {
+      if (files.length !== 1) throw new ClientError(400, mediaMessages.oneFile, [mediaMessages.oneFile]);
+      await this.find(id);
+      const [image] = await images.prepare(files, staging);
+      const going = await images.withStoredFiles([image], () =>
         this.options.db.transaction(async (tx) => {
-          await this.options.renditionJobs.enqueue(tx, prepared);
-          const registered = prepared.map((image, i): NewMedia => ({ ...image, fileName: files[i].name, details: DEFAULT_DETAILS }));
-          await registerMedia(tx, registered, by.actor?.adminId ?? null);
-          const entries = await tx.select({ id: media.id, name: media.name }).from(media).where(inArray(media.url, urls));
-          for (const entry of entries) await this.options.audit.record({ kind: 'media.uploaded', ...by, target: auditTarget(entry) }, tx);
+          const [row] = await tx
+            .select()
+            .from(media)
+            .where(and(eq(media.id, id), isNull(media.deletedAt)))
+            .for('update');
+          if (!row) throw new ClientError(404, mediaMessages.notFound);
+          const earlier = await tx.select({ url: mediaAliases.url }).from(mediaAliases).where(eq(mediaAliases.mediaId, id));
+          await this.options.renditionJobs.enqueue(tx, [image]);
+          const { url, width, height, bytes, sha256 } = image;
+          await tx.update(media).set({ url, width, height, bytes, sha256 }).where(eq(media.id, id));
+          await tx.insert(mediaAliases).values({ url: row.url, mediaId: id });
+          // every earlier file goes: a record, draft or version naming an old URL shows the new file through it
+          const unneeded = [row.url, ...earlier.map((alias) => alias.url)];
+          await this.options.renditionJobs.drop(tx, unneeded);
+          await this.options.audit.record(
+            { kind: 'media.replaced', ...by, target: auditTarget(row), details: { from: row.url, to: url } },
+            tx,
+          );
+          return unneeded;
         }),
       );
       this.options.renditionJobs.notifyAdded();
-      // withheld from visitors until something shows them
-      this.options.content.reads.forgetWithheld();
-      const rows = await this.options.db
-        .select({ row: media, uploader: admins.email })
-        .from(media)
-        .leftJoin(admins, eq(admins.id, media.uploadedBy))
-        .where(inArray(media.url, urls));
-      const byUrl = new Map(rows.map((found) => [found.row.url, entryOf(found.row, found.uploader, 0)]));
-      return urls.flatMap((url) => byUrl.get(url) ?? []);
+      // every page that names an old URL now shows the new file: the caches here and on the other instances go
+      this.options.content.reads.afterWrite(EVERYTHING);
+      await images.removeFiles(going);
+      return await this.entry(id);
     } finally {
       await Promise.all([removeTempFiles(files), fs.rm(staging, { recursive: true, force: true })]);
     }
@@ -210,7 +280,7 @@ export class MediaLibrary {
   /** Moves an unused entry to the Trash; an entry in use is not moved, and its uses are returned instead. */
   async moveToTrash(id: string, by: AuditContext): Promise<{ uses: MediaUse[] }> {
     const found = await this.find(id);
-    const uses = await this.usesOf(found.row.url);
+    const uses = await this.entryUses(found.row);
     if (uses.length > 0) return { uses };
     await this.options.db.transaction(async (tx) => {
       await tx
@@ -256,6 +326,8 @@ export class MediaLibrary {
   async deleteForever(id: string, by: AuditContext, reason?: 'purge'): Promise<void> {
     assertId(id);
     const removed = await this.options.db.transaction(async (tx) => {
+      // read before the row goes: its aliases go with it (ON DELETE CASCADE)
+      const aliases = await tx.select({ url: mediaAliases.url }).from(mediaAliases).where(eq(mediaAliases.mediaId, id));
       const [row] = await tx
         .delete(media)
         .where(and(eq(media.id, id), isNotNull(media.deletedAt)))
@@ -263,14 +335,13 @@ export class MediaLibrary {
       if (!row) throw new ClientError(404, apiMessages.notInTrash(MEDIA_NOUN));
       const details = reason ? { reason } : undefined;
       await this.options.audit.record({ kind: 'media.deleted-forever', ...by, target: auditTarget(row), details }, tx);
-      return row;
+      return { ...row, urls: [row.url, ...aliases.map((alias) => alias.url)] };
     });
     // read now, not from memory: a use added since it was trashed keeps the files
-    if ((await this.usesOf(removed.url)).length === 0) {
-      // its pending rendition job goes with it (`release`: no entry now), then its files
-      const { images } = this.options.content;
-      await images.remove(await this.options.db.transaction((tx) => images.release(tx, [removed.url])));
-    }
+    for (const url of removed.urls) if ((await this.usesOf(url)).length > 0) return;
+    // its pending rendition jobs go with it (`release`: no entry now), then its files
+    const { images } = this.options.content;
+    await images.remove(await this.options.db.transaction((tx) => images.release(tx, removed.urls)));
   }
 
   /** Deletes forever the entries trashed before `cutoff`; how many went. */
@@ -282,16 +353,19 @@ export class MediaLibrary {
 
   /**
    * Registers every image URL named anywhere (records, drafts, versions, About, Site settings) that has no entry, reading
-   * its stored WebP for its size and hash; alt text and focal point from the first use found. In batches, so a start with
-   * thousands of images keeps serving; several instances may run it at once (an entry already there is left as it is).
-   * A URL whose file is missing is left out with a warning.
+   * its stored WebP for its size and hash; alt text and focal point from the first use found. A file with the same bytes
+   * as an entry becomes that entry's alias, and entries found with the same bytes are merged into the oldest
+   * (`mergeDuplicates`). In batches, so a start with thousands of images keeps serving; several instances may run it at
+   * once (an URL already registered is left as it is). A URL whose file is missing is left out with a warning.
    */
-  async importNamedImages(log?: ImportLog): Promise<{ registered: number; missing: number }> {
+  async importNamedImages(log?: ImportLog): Promise<{ registered: number; missing: number; merged: number }> {
     const named = await this.namedImages();
     const known = await this.options.db.select({ url: media.url }).from(media);
-    for (const { url } of known) named.delete(url);
+    const aliases = await this.options.db.select({ url: mediaAliases.url }).from(mediaAliases);
+    for (const { url } of [...known, ...aliases]) named.delete(url);
     let registered = 0;
     let missing = 0;
+    let aliased = 0;
     const pending = [...named];
     for (let start = 0; start < pending.length; start += IMPORT_BATCH) {
       const batch: NewMedia[] = [];
@@ -304,11 +378,50 @@ export class MediaLibrary {
         }
         batch.push({ url, ...sidesOf(url), ...digest, details });
       }
-      await registerMedia(this.options.db, batch, null);
+      aliased += (await this.options.db.transaction((tx) => registerMedia(tx, batch, null))).length;
       registered += batch.length;
       await nextTurn();
     }
-    return { registered, missing };
+    const merged = await this.mergeDuplicates();
+    // the aliases change what public reads show (an entry's current URL)
+    if (aliased + merged > 0) this.options.content.reads.afterWrite(EVERYTHING);
+    return { registered, missing, merged };
+  }
+
+  /**
+   * Entries (not in the Trash) with the same bytes become one: the oldest stays, the others become its aliases (their own
+   * aliases too), their tags join its tags, and its alt text is the first found when it had none. One transaction per
+   * hash, locked as registrations lock it. Their files stay (records and versions name those URLs). How many were merged.
+   */
+  async mergeDuplicates(): Promise<number> {
+    const groups = await this.options.db
+      .select({ sha256: media.sha256 })
+      .from(media)
+      .where(isNull(media.deletedAt))
+      .groupBy(media.sha256)
+      .having(sql`count(*) > 1`);
+    let merged = 0;
+    for (const { sha256 } of groups) {
+      merged += await this.options.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`media:${sha256}`}))`);
+        const [keeper, ...others] = await tx
+          .select()
+          .from(media)
+          .where(and(eq(media.sha256, sha256), isNull(media.deletedAt)))
+          .orderBy(asc(media.uploadedAt), asc(media.id));
+        if (!keeper || others.length === 0) return 0;
+        const otherIds = others.map((other) => other.id);
+        await tx.update(mediaAliases).set({ mediaId: keeper.id }).where(inArray(mediaAliases.mediaId, otherIds));
+        await tx.delete(media).where(inArray(media.id, otherIds));
+        await tx.insert(mediaAliases).values(others.map((other) => ({ url: other.url, mediaId: keeper.id })));
+        const tags = [...new Set([keeper, ...others].flatMap((row) => row.tags))].slice(0, MEDIA_LIMITS.tags);
+        const alt = keeper.alt || (others.find((other) => other.alt)?.alt ?? '');
+        await tx.update(media).set({ tags, alt }).where(eq(media.id, keeper.id));
+        return others.length;
+      });
+      await nextTurn();
+    }
+    return merged;
   }
 
   /** Every image URL named anywhere, with the details of the first use found (records first, then versions, then the documents). */
@@ -340,34 +453,85 @@ export class MediaLibrary {
     return [...snapshotImageUrls(await about.get()), ...snapshotImageUrls(await siteSettings.get())];
   }
 
-  /** How many records, versions and documents name each URL; kept until the next write anywhere. */
-  private usesByUrl(): Promise<Map<string, number>> {
+  /** How many records, versions and documents name each URL, and which URLs each kind names; kept until the next write anywhere. */
+  private uses(): Promise<UseIndex> {
     const version = this.options.contentVersion.current;
-    if (this.useCounts?.version !== version) {
-      const counts = this.countUses();
-      this.useCounts = { version, counts };
+    if (this.useIndex?.version !== version) {
+      const index = this.readUses();
+      this.useIndex = { version, index };
       // a failed read is not kept: the next request tries again
-      counts.catch(() => {
-        if (this.useCounts?.counts === counts) this.useCounts = null;
+      index.catch(() => {
+        if (this.useIndex?.index === index) this.useIndex = null;
       });
     }
-    return this.useCounts!.counts;
+    return this.useIndex!.index;
   }
 
-  private async countUses(): Promise<Map<string, number>> {
+  private async readUses(): Promise<UseIndex> {
     const counts = new Map<string, number>();
+    const where = new Map<string, Set<string>>();
     const add = (url: string, by = 1) => counts.set(url, (counts.get(url) ?? 0) + by);
-    for (const [, { def, table }] of this.options.content.resources.entries()) {
+    const place = (kind: string, url: string) => where.set(kind, (where.get(kind) ?? new Set()).add(url));
+    for (const [key, { def, table }] of this.options.content.resources.entries()) {
       const rows = await this.options.db.select({ value: table[def.image.field] }).from(table);
-      for (const row of rows) for (const url of new Set(imageUrls(row.value))) add(url);
+      for (const row of rows) {
+        for (const url of new Set(imageUrls(row.value))) {
+          add(url);
+          place(key, url);
+        }
+      }
     }
     const versions = await queryRows<{ url: string; uses: number }>(
       this.options.db,
       sql`select url, count(*)::int as uses from ${contentVersions}, jsonb_array_elements_text(${contentVersions.images}) as url group by url`,
     );
     for (const { url, uses } of versions) add(url, Number(uses));
-    for (const url of await this.documentUrls()) add(url);
-    return counts;
+    const { about, siteSettings } = this.options.documents;
+    for (const [kind, document] of [
+      ['about', about],
+      ['site-settings', siteSettings],
+    ] as const) {
+      for (const url of snapshotImageUrls(await document.get())) {
+        add(url);
+        place(kind, url);
+      }
+    }
+    // a use of an alias (an earlier URL of the entry) is a use of its entry
+    for (const [alias, current] of await mediaAliasMap(this.options.db)) {
+      const uses = counts.get(alias);
+      if (uses) add(current, uses);
+      for (const urls of where.values()) if (urls.has(alias)) urls.add(current);
+    }
+    return { counts, where };
+  }
+
+  /** Where an entry is used: by its URL or by one of its aliases. */
+  private async entryUses(row: MediaRow): Promise<MediaUse[]> {
+    const aliases = await this.options.db.select({ url: mediaAliases.url }).from(mediaAliases).where(eq(mediaAliases.mediaId, row.id));
+    const uses = new Map<string, MediaUse>();
+    for (const url of [row.url, ...aliases.map((alias) => alias.url)]) {
+      // a record naming the image by two of its URLs is one use
+      for (const use of await this.usesOf(url)) uses.set(JSON.stringify(use), use);
+    }
+    return [...uses.values()];
+  }
+
+  /** An entry not in the Trash as the API shows it, with its use count. */
+  private async entry(id: string): Promise<MediaEntry> {
+    const found = await this.find(id);
+    return entryOf(found.row, found.uploader, (await this.uses()).counts.get(found.row.url) ?? 0);
+  }
+
+  /** The entry of each of these URLs, an entry's or an alias's. */
+  private async entryIdsOf(urls: string[]): Promise<Map<string, string>> {
+    if (urls.length === 0) return new Map();
+    const { db } = this.options;
+    const entries = await db.select({ url: media.url, id: media.id }).from(media).where(inArray(media.url, urls));
+    const aliases = await db
+      .select({ url: mediaAliases.url, id: mediaAliases.mediaId })
+      .from(mediaAliases)
+      .where(inArray(mediaAliases.url, urls));
+    return new Map([...entries, ...aliases].map((row) => [row.url, row.id]));
   }
 
   /** Where a URL is used: the records naming it (in the Trash too), the drafts and versions, and the two documents. */

@@ -50,5 +50,15 @@ export const mediaRoutes: FastifyPluginAsyncZod<{ services: Services }> = async 
       });
       return reply.code(201).send({ success: true, message: mediaMessages.uploaded(items.length), data: { items } });
     });
+    scope
+      .withTypeProvider<ZodTypeProvider>()
+      .post('/api/media/:id/file', { ...mediaSchemas.replace, onRequest: guard }, async (request) => {
+        if (!request.isMultipart()) throw new ClientError(400, mediaMessages.oneFile, [mediaMessages.oneFile]);
+        const entry = await withImagePlace(services, request, async () => {
+          const { files } = await readWriteInput(request, { fileFields: ['file'], tmpDir, maxImageBytes: services.env.maxImageBytes });
+          return media.replace(request.params.id, files, auditContext(request));
+        });
+        return { success: true as const, message: mediaMessages.replaced, data: entry };
+      });
   });
 };

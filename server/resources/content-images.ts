@@ -15,8 +15,9 @@ import { allRenditionUrls } from '../../shared/image-urls';
 import type { GalleryImage, ResourceDef } from '../../shared/resources';
 import { imageCountProblem } from '../../shared/validation';
 import type { Db } from '../db/client';
-import { media } from '../db/schema';
+import { media, mediaAliases } from '../db/schema';
 import type { AuditContext } from '../audit/audit-service';
+import { aliasesAmong } from '../media/media-aliases';
 import { registerMedia } from '../media/media-register';
 import type { ContentHistory } from '../history/content-history';
 import { ClientError, isDatabaseUnavailable, isStorageUnavailable } from '../errors';
@@ -257,7 +258,10 @@ export class ContentImages {
   /** Of these image URLs, those whose file (the rendition the URL names) is no longer in storage. */
   async missing(urls: readonly string[]): Promise<string[]> {
     const gone: string[] = [];
+    // an alias (an earlier URL of a library image) is never missing: /uploads redirects it to the image's file
+    const aliases = await aliasesAmong(this.options.db, urls);
     for (const url of urls) {
+      if (aliases.has(url)) continue;
       const body = await this.options.storage.read(path.basename(url));
       if (body) body.stream.destroy();
       else gone.push(url);
@@ -281,6 +285,11 @@ export class ContentImages {
     await this.removeStored(urls.flatMap((url) => storedNames(url)));
   }
 
+  /** Every file of the images, when no entry of the library names them any more (a replaced file's old URL). */
+  async removeFiles(urls: string[]): Promise<void> {
+    await this.removeStored(urls.flatMap((url) => storedNames(url)));
+  }
+
   /** Best effort: the reply does not depend on it, and what stays behind is swept at start. */
   private async removeStored(names: string[]): Promise<void> {
     for (const name of names) {
@@ -300,9 +309,11 @@ export class ContentImages {
    */
   async imageUrlsInUse(): Promise<string[]> {
     const urls: string[] = [];
+    // a record naming an alias (an earlier URL of a library image) needs no files of its own: /uploads redirects it
+    const aliases = new Set((await this.options.db.select({ url: mediaAliases.url }).from(mediaAliases)).map((alias) => alias.url));
     for (const [, { def, table }] of this.resources.entries()) {
       const rows = await this.options.db.select({ value: table[def.image.field] }).from(table);
-      for (const row of rows) urls.push(...imageUrls(row.value));
+      for (const row of rows) urls.push(...imageUrls(row.value).filter((url) => !aliases.has(url)));
     }
     // the images of kept versions: a restore brings them back
     urls.push(...(await this.options.history.allImageUrls()));

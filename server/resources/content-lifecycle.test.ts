@@ -14,16 +14,14 @@ import { deleteFromLibrary as deleteFromLibraryOf, libraryEntry as libraryEntryO
 import { sampleFields } from '../test/sample-records';
 import { editorToken } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { makeImage, multipart, type FilePart } from '../test/test-images';
+import { makeOwnImage, multipart, type FilePart } from '../test/test-images';
 
 let t: TestApp;
 let token: string;
-let jpeg: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp({ trashDays: 30 }, undefined, { renditionWorker: false });
   token = await t.login();
-  jpeg = await makeImage('jpeg', 320, 240);
 });
 afterAll(() => t?.close());
 
@@ -32,7 +30,10 @@ type Rec = Record<string, unknown> & { _id: string };
 
 async function create(key: keyof typeof resources, tag: string, images = 1): Promise<Rec> {
   const def: ResourceDef = resources[key];
-  const files: FilePart[] = Array.from({ length: images }, () => ({ field: def.image.field, data: jpeg }));
+  // photos of their own bytes: the media library would merge the same bytes into one image, whose files then stay
+  const files: FilePart[] = await Promise.all(
+    Array.from({ length: images }, async () => ({ field: def.image.field, data: await makeOwnImage('jpeg', 320, 240) })),
+  );
   const fields = sampleFields(def, tag);
   const body = multipart(fields, files);
   const reply = await t.app.inject({ method: 'POST', url: `/api/${def.path}`, ...body, headers: { ...body.headers, ...auth() } });

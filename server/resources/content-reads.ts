@@ -17,6 +17,7 @@ import type { Db } from '../db/client';
 import { media } from '../db/schema';
 import type { ContentHistory } from '../history/content-history';
 import { MEDIA_TOPIC, type MediaIndex } from '../media/media-index';
+import { mediaAliasMap } from '../media/media-aliases';
 import type { ContentResources } from './content-resources';
 import {
   envelope,
@@ -278,6 +279,8 @@ export class ContentReads {
     const entries = await this.options.db.select({ url: media.url }).from(media);
     candidates.push(...entries.map((entry) => entry.url));
     if (candidates.length > 0) for (const url of await this.options.documentImageUrls()) live.add(url);
+    // a shown record naming an alias (an earlier URL of a library image) shows the image's current file
+    for (const [alias, current] of await mediaAliasMap(this.options.db)) if (live.has(alias)) live.add(current);
     // a library image a hidden item and a shown one both name is the shown one's: visitors may fetch it
     const withheld = candidates.filter((url) => !live.has(url));
     const names = new Set<string>();

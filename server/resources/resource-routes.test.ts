@@ -13,24 +13,23 @@ import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resourc
 import { sampleFields, sampleImageCount } from '../test/sample-records';
 import { deleteFromLibrary, libraryEntry } from '../test/media-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { makeImage, multipart, type FilePart } from '../test/test-images';
+import { makeOwnImage, multipart, type FilePart } from '../test/test-images';
 
 let t: TestApp;
 let token: string;
-let jpeg: Buffer;
 
 beforeAll(async () => {
   // one version kept (REVISIONS_KEEP=1): an update's replaced images are then named by nothing and go at once;
   // with more kept, a version keeps them (server/history/history.test.ts)
   t = await createTestApp({ revisionsKeep: 1 });
   token = await t.login();
-  jpeg = await makeImage('jpeg', 900, 600);
 });
 afterAll(() => t.close());
 
 const auth = () => ({ authorization: `Bearer ${token}` });
-const files = (def: ResourceDef, count: number): FilePart[] =>
-  Array.from({ length: count }, () => ({ field: def.image.field, data: jpeg }));
+/** Photos of their own bytes: the media library would merge the same bytes into one image, whose files then stay. */
+const files = (def: ResourceDef, count: number): Promise<FilePart[]> =>
+  Promise.all(Array.from({ length: count }, async () => ({ field: def.image.field, data: await makeOwnImage('jpeg', 900, 600) })));
 
 function listOf(def: ResourceDef, body: unknown): Record<string, unknown>[] {
   if (def.listEnvelope === 'array') return body as Record<string, unknown>[];
@@ -68,7 +67,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
 
   it('refuses writes without a valid token and stores nothing', async () => {
     const before = storedFiles();
-    const body = multipart(sampleFields(def), files(def, sampleImageCount(def)));
+    const body = multipart(sampleFields(def), await files(def, sampleImageCount(def)));
     for (const authorization of [undefined, 'Bearer not-a-token', 'Basic YWRtaW46YWRtaW4=']) {
       const reply = await t.app.inject({
         method: 'POST',
@@ -100,7 +99,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
   });
 
   it('creates a record with its image(s) re-encoded as WebP and AVIF renditions', async () => {
-    const body = multipart(sampleFields(def), files(def, sampleImageCount(def)));
+    const body = multipart(sampleFields(def), await files(def, sampleImageCount(def)));
     const reply = await t.app.inject({ method: 'POST', url: base, ...body, headers: { ...body.headers, ...auth() } });
     expect(reply.statusCode, reply.body).toBe(201);
     const json = reply.json();
@@ -159,7 +158,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
   it('updates with a new image; the replaced one stays in the media library, unused', async () => {
     const oldUrls = imageUrlsOf(def, created);
     const count = sampleImageCount(def);
-    const body = multipart({ existingImages: '[]' }, files(def, count));
+    const body = multipart({ existingImages: '[]' }, await files(def, count));
     const reply = await update(body);
     expect(reply.statusCode, reply.body).toBe(200);
     const updated = reply.json().data;

@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Auth } from '../auth/auth';
 import { seesWithheldContent } from '../auth/require-admin';
 import { apiMessages } from '../../shared/api-messages';
-import { redirectPendingRendition } from '../images/pending-renditions';
+import { redirectPendingRendition, storedUrlOf } from '../images/pending-renditions';
 import type { RenditionJobs } from '../images/rendition-jobs';
 import { contentTypeOf, type Storage, type StoredBody } from './storage';
 
@@ -28,10 +28,16 @@ function uploadHeaders(cacheControl: string): Record<string, string> {
 /**
  * The one answer for a request under /uploads that names no stored file: a missing file, or a name
  * that may not be served at all (`name` is then null). Both storages and unmatched paths end here:
- * a rendition still being made in the background redirects to the stored URL, anything else is a 404.
+ * a rendition still being made in the background redirects to the stored URL, an earlier URL of a library
+ * image (its files gone) for good to the same rendition of the image's current URL, anything else is a 404.
  */
-async function answerMissingUpload(jobs: RenditionJobs, name: string | null, reply: FastifyReply) {
-  if (name !== null && (await redirectPendingRendition(jobs, name, reply))) return reply;
+async function answerMissingUpload(jobs: RenditionJobs, access: UploadAccess, name: string | null, reply: FastifyReply) {
+  if (name === null) return reply.code(404).send({ success: false, message: apiMessages.notFound });
+  if (await redirectPendingRendition(jobs, name, reply)) return reply;
+  const storedUrl = storedUrlOf(name);
+  const moved = storedUrl && (await access.aliasRedirect(storedUrl, `/uploads/${name}`));
+  // kept as briefly as a page: a later replace moves the image again
+  if (moved) return reply.code(301).header('location', moved).header('cache-control', access.redirectCacheControl).send();
   return reply.code(404).send({ success: false, message: apiMessages.notFound });
 }
 
@@ -48,6 +54,10 @@ export interface UploadAccess {
   auth: Auth;
   /** Whether a draft's preview link (its token) shows the file: a withheld image of that draft alone. */
   previewShows(token: string, name: string): Promise<boolean>;
+  /** Where a rendition of an alias goes (media-aliases.ts), or null when `storedUrl` is no alias. */
+  aliasRedirect(storedUrl: string, requested: string): Promise<string | null>;
+  /** The cache policy of that redirect: a page's (short, shared), never an image's immutable one. */
+  redirectCacheControl: string;
 }
 
 export async function registerUploads(
@@ -60,7 +70,7 @@ export async function registerUploads(
   const headers = uploadHeaders(cacheControl);
   await app.register(
     async (scope) => {
-      scope.setNotFoundHandler((request, reply) => answerMissingUpload(jobs, uploadNameOf(request.url), reply));
+      scope.setNotFoundHandler((request, reply) => answerMissingUpload(jobs, access, uploadNameOf(request.url), reply));
       const withheld = new WeakSet<FastifyRequest>();
       // before either storage answers: a visitor's request costs one set lookup
       scope.addHook('onRequest', async (request, reply) => {
@@ -99,9 +109,9 @@ export async function registerUploads(
         url: '/*',
         handler: async (request, reply) => {
           const name = request.params['*'];
-          if (!UPLOAD_NAME.test(name)) return answerMissingUpload(jobs, null, reply);
+          if (!UPLOAD_NAME.test(name)) return answerMissingUpload(jobs, access, null, reply);
           const body = await storage.read(name);
-          if (!body) return answerMissingUpload(jobs, name, reply);
+          if (!body) return answerMissingUpload(jobs, access, name, reply);
           return sendStored(name, body, request, reply.headers(headers));
         },
       });

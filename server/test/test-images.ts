@@ -1,9 +1,23 @@
 /** Real image files for upload tests, made with sharp. */
 import sharp from 'sharp';
 
-export async function makeImage(format: 'jpeg' | 'png' | 'webp' | 'gif' | 'avif' = 'jpeg', width = 640, height = 480): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } });
+type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
+
+export async function makeImage(
+  format: Format = 'jpeg',
+  width = 640,
+  height = 480,
+  background = { r: 200, g: 120, b: 40 },
+): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background } });
   return image.toFormat(format).toBuffer();
+}
+
+let made = 0;
+/** An image of bytes no other one made here has (400 colours): the media library merges uploads of the same bytes into one image. */
+export function makeOwnImage(format: Format = 'jpeg', width = 640, height = 480): Promise<Buffer> {
+  made += 1;
+  return makeImage(format, width, height, { r: 200, g: 20 + (made % 20) * 10, b: 20 + (Math.floor(made / 20) % 20) * 10 });
 }
 
 export interface FilePart {
