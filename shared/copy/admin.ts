@@ -323,6 +323,30 @@ export const mediaCopy = {
   tagFailed: (failed: number, count: number) => `${failed} of ${count} could not be tagged. Please try again.`,
 } as const;
 
+/** Picking a library image in an image field (issue 27 step 2, docs/decisions/0048). */
+export const mediaPickerCopy = {
+  choose: 'Choose from library',
+  title: 'Choose from library',
+  search: 'Search the library',
+  gridLabel: 'Library images',
+  /** a thumbnail of the dialog when several may be chosen: pressed while chosen */
+  chooseMany: (count: number) => (count === 0 ? 'Choose images' : `Add ${countOf(count, 'image', 'images')}`),
+  uploadNew: 'Upload new',
+  uploadNewHint: 'An image uploaded here goes into the library and is chosen.',
+  noImages: 'No images in the library yet: upload one.',
+  noMatch: 'No images match your search',
+  loadFailed: 'Could not load the library. Please try again.',
+  /** the preview of an image chosen from the library, before the form is saved */
+  chosenImage: 'Image chosen from the library',
+  noImage: 'No image chosen',
+  clear: 'Remove image',
+  /** an empty alt text on a use follows the library's */
+  libraryAltHint: (alt: string) =>
+    alt
+      ? `Leave empty to use the library's alt text: “${alt}”`
+      : "Leave empty to use the library's alt text (it has none yet: add it in the Media library).",
+} as const;
+
 /** Drafts in the resource forms and lists (docs/decisions/0039). */
 export const draftCopy = {
   saveDraft: 'Save draft',
