@@ -202,6 +202,7 @@ export const commonCopy = {
   imageDetailLabel: (what: 'alt' | 'focus', i?: number) =>
     `${what === 'alt' ? 'Alt text' : 'Focal point'}${i === undefined ? '' : `, image ${i}`}`,
   dropImages: 'Drop images here, or',
+  dropImage: 'Drop an image here, or',
   /** the n-th image of several, as the drag handle and its announcements name it */
   imageNumber: (i: number) => `Image ${i}`,
   /** the badge of the first of several images */
@@ -334,6 +335,7 @@ export const mediaPickerCopy = {
   uploadNew: 'Upload new',
   uploadNewHint: 'An image uploaded here goes into the library and is chosen.',
   noImages: 'No images in the library yet: upload one.',
+  alreadyAdded: 'Already in this field',
   noMatch: 'No images match your search',
   loadFailed: 'Could not load the library. Please try again.',
   /** the preview of an image chosen from the library, before the form is saved */

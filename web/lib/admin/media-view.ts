@@ -59,7 +59,7 @@ export function mediaListPath({ q, used, sort, page }: MediaView, pageSize = MED
 }
 
 /** Most URLs one `GET /api/media?url=` names (the API's limit). */
-export const MEDIA_URLS_MAX = 100;
+const MEDIA_URLS_MAX = 100;
 
 /**
  * GET /api/media for the library entries of a form's images (`url=`, once each, only our uploads; the first 100), or
