@@ -341,7 +341,6 @@ export const mediaPickerCopy = {
   /** the preview of an image chosen from the library, before the form is saved */
   chosenImage: 'Image chosen from the library',
   noImage: 'No image chosen',
-  clear: 'Remove image',
   /** an empty alt text on a use follows the library's */
   libraryAltHint: (alt: string) =>
     alt
@@ -1001,7 +1000,7 @@ export const siteSettingsCopy = {
   },
   mapLinkHint: 'A link to your office on a map. Empty: the address above, searched on OpenStreetMap.',
   shareImageHint:
-    'The image shown when a page is shared: the URL of an image uploaded to this site (/uploads/…). Empty: each page’s own image.',
+    'The image shown when a page is shared, chosen from the media library (or uploaded into it). None: each page’s own image.',
   opens: (day: string) => `${day} opens`,
   closes: (day: string) => `${day} closes`,
   save: 'Save settings',

@@ -3,19 +3,19 @@
  * (search, a page of thumbnails, pages, an upload that goes into the library and is chosen), and the library entries of
  * a form's images, read once, whose alt text and focal point a use follows until it sets its own.
  */
-import { Check, ChevronLeft, ChevronRight, Library, Search } from 'lucide-react';
+import { Check, ChevronLeft, ChevronRight, Library, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { pageCountOf } from '../../../shared/admin-list';
 import { commonCopy, listCopy, mediaPickerCopy as copy } from '../../../shared/copy/admin';
 import { MEDIA_LIMITS, type MediaEntry } from '../../../shared/media';
 import { apiJson, errorText } from '../../lib/admin/api';
-import { mediaByUrlPath, mediaListPath, mediaNameOf, type MediaListReply } from '../../lib/admin/media-view';
-import { btn, input } from './classes';
+import { mediaByUrlPath, mediaListPath, mediaNameOf, renditionOf, type MediaListReply } from '../../lib/admin/media-view';
+import { btn, input, label as labelClass } from './classes';
 import { MediaCardFacts, MediaThumb } from './media-card';
 import { MediaUploads } from './media-uploads';
 import { Modal } from './modal';
-import { Spinner } from './ui';
+import { FieldError, Spinner, Thumb } from './ui';
 
 /** Thumbnails on one page of the dialog: four rows of a laptop's grid. */
 const CHOOSER_PAGE_SIZE = 24;
@@ -221,11 +221,13 @@ function MediaChooser({ multiple, taken = [], onChoose, onClose }: MediaChooserP
 
 /** The "Choose from library" button of an image field, with the dialog it opens. */
 export function ChooseFromLibrary({
+  id,
   multiple = false,
   taken,
   onChoose,
   disabled,
 }: {
+  id?: string;
   multiple?: boolean;
   taken?: readonly string[];
   onChoose: (entries: MediaEntry[]) => void;
@@ -234,7 +236,7 @@ export function ChooseFromLibrary({
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className={btn.secondary} disabled={disabled} onClick={() => setOpen(true)}>
+      <button id={id} type="button" className={btn.secondary} disabled={disabled} onClick={() => setOpen(true)}>
         <Library className="h-4 w-4" aria-hidden />
         {copy.choose}
       </button>
@@ -254,5 +256,63 @@ export function ChooseFromLibrary({
           )
         : null}
     </>
+  );
+}
+
+/**
+ * A document's image field (About's hero image, Site settings' share image): its URL is chosen from the library (or
+ * uploaded into it in the dialog) and can be removed; `id` is its Choose button's, which a refused save focuses.
+ */
+export function LibraryImageField({
+  id,
+  label,
+  value,
+  hint,
+  error,
+  library,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  hint?: string;
+  error?: string;
+  library: MediaEntries;
+  onChange: (url: string) => void;
+}) {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div role="group" aria-labelledby={`${id}-label`} aria-describedby={described}>
+      <span id={`${id}-label`} className={labelClass}>
+        {label}
+      </span>
+      <div className="flex flex-wrap items-center gap-3">
+        {value ? (
+          <Thumb src={renditionOf(value)} alt={library.entryOf(value)?.alt || commonCopy.currentImage} className="h-20 w-28" />
+        ) : (
+          <p className="text-sm text-gray-700">{copy.noImage}</p>
+        )}
+        <ChooseFromLibrary
+          id={id}
+          onChoose={([entry]) => {
+            if (!entry) return;
+            library.add([entry]);
+            onChange(entry.url);
+          }}
+        />
+        {value ? (
+          <button type="button" className={btn.secondary} onClick={() => onChange('')}>
+            <X className="h-4 w-4" aria-hidden />
+            {commonCopy.removeImage}
+          </button>
+        ) : null}
+      </div>
+      {hint ? (
+        <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
+      <FieldError id={`${id}-error`} message={error} />
+    </div>
   );
 }
