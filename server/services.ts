@@ -32,6 +32,7 @@ import { webhookDeliveryJob } from './webhooks/webhook-delivery.job';
 import { WebhookService } from './webhooks/webhook-service';
 import { VisitCounter } from './visits/visit-counter';
 import { ContentSchedules } from './schedules/content-schedules';
+import { MEDIA_TOPIC } from './media/media-index';
 import { MediaLibrary } from './media/media-library';
 
 export interface Services {
@@ -138,6 +139,9 @@ export async function createServices(
     } else if (topic === SITE_SETTINGS_TOPIC) {
       siteSettings.forgetCached();
       forgetWithheld();
+    } else if (topic === MEDIA_TOPIC) {
+      // a library entry's alt text or focal point: every list and page may show it
+      content.reads.forgetCached(EVERYTHING);
     } else if (content.resources.serves(topic)) content.reads.forgetCached(topic);
   });
   const inbox = new ContactInbox(database.db);

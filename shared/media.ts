@@ -9,6 +9,8 @@ export const MEDIA_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
 export const MEDIA_USED_FILTERS = ['all', 'used', 'unused'] as const;
 const MEDIA_USE_KINDS = ['item', 'draft', 'version', 'about', 'site-settings'] as const;
 export const MEDIA_PAGE_SIZE = 48;
+/** Most URLs one list request may ask for (`url`, repeated). */
+const MEDIA_URLS_MAX = 100;
 const MEDIA_PAGE_SIZE_MAX = 200;
 /** Longest name an entry keeps (a longer file name is cut) or a change may send. */
 export const MEDIA_NAME_MAX = 200;
@@ -16,7 +18,7 @@ export const MEDIA_NAME_MAX = 200;
 export const MEDIA_LIMITS = { name: MEDIA_NAME_MAX, tag: 50, tags: 30, query: 200 } as const;
 
 export const mediaMessages = {
-  badQuery: `Use q (at most ${MEDIA_LIMITS.query} characters), used (all, used or unused), sort (newest, oldest, name or size), page (from 1) and pageSize (1 to ${MEDIA_PAGE_SIZE_MAX})`,
+  badQuery: `Use q (at most ${MEDIA_LIMITS.query} characters), used (all, used or unused), sort (newest, oldest, name or size), page (from 1), pageSize (1 to ${MEDIA_PAGE_SIZE_MAX}) and url (repeated, at most ${MEDIA_URLS_MAX})`,
   notFound: 'Image not found',
   inUse: 'This image is in use',
   invalidChange: `Send any of name (1 to ${MEDIA_LIMITS.name} characters), alt (at most ${ALT_MAX}), tags (at most ${MEDIA_LIMITS.tags}, each 1 to ${MEDIA_LIMITS.tag} characters) and focusX, focusY (whole numbers 0 to 100)`,
@@ -68,6 +70,12 @@ export const mediaListQuery = z.object({
   sort: z.enum(MEDIA_SORTS).default('newest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(MEDIA_PAGE_SIZE_MAX).default(MEDIA_PAGE_SIZE),
+  url: z
+    .preprocess((value) => (typeof value === 'string' ? [value] : value), z.array(z.string().max(2000)).min(1).max(MEDIA_URLS_MAX))
+    .optional()
+    .meta({
+      description: `Only the images with these URLs (repeat it, at most ${MEDIA_URLS_MAX}), all on one page: what a form shows of the images it has`,
+    }),
 });
 
 export const mediaChangeBody = z

@@ -57,6 +57,13 @@ const list = async (url: string): Promise<VersionListReply['data']> => {
 const restore = (url: string, payload: object = { as: 'published' }, bearer = token) =>
   t.app.inject({ method: 'POST', url, headers: auth(bearer), payload });
 const stored = (url: string) => fs.existsSync(path.join(t.env.dataDir, 'uploads', path.basename(url)));
+/** How many uses the media library counts for an image (docs/decisions/0048); null when it has no entry of it. */
+async function libraryUses(url: string): Promise<number | null> {
+  const reply = await t.app.inject({ method: 'GET', url: `/api/media?url=${encodeURIComponent(url)}`, headers: auth() });
+  expect(reply.statusCode, reply.body).toBe(200);
+  const [entry] = reply.json().data.items as { useCount: number }[];
+  return entry ? entry.useCount : null;
+}
 const publicRecord = async (id: string) => ((await get(base, null)).json() as Rec[]).find((record) => record._id === id);
 
 describe('a content item’s versions', () => {
@@ -119,16 +126,18 @@ describe('a content item’s versions', () => {
     expect((await get(changed.image, null)).statusCode).toBe(404);
   });
 
-  it(`keeps REVISIONS_KEEP (${KEEP}) versions, and removes the files only pruned versions named`, async () => {
+  it(`keeps REVISIONS_KEEP (${KEEP}) versions; the image only pruned versions named stays in the library, unused`, async () => {
     const item = await create('pruned');
     const withPhoto = await update(item._id, { name: 'Second photo' }, true);
     for (let i = 0; i < KEEP; i += 1) await update(item._id, { description: `Edit ${i}` });
     const versions = await list(`${base}/${item._id}/versions`);
     expect(versions.total).toBe(KEEP);
     expect(versions.versions.map((version) => version.number)).toEqual([6, 5, 4, 3]);
-    // the first photo was named only by version 1: gone; the live one stays
-    expect(stored(item.image)).toBe(false);
+    // the first photo was named only by version 1: the library keeps it, used nowhere; the live one is used
+    expect(stored(item.image)).toBe(true);
+    expect(await libraryUses(item.image)).toBe(0);
     expect(stored(withPhoto.image)).toBe(true);
+    expect(await libraryUses(withPhoto.image)).toBeGreaterThan(0);
     expect((await get(`${base}/${item._id}/versions/1`)).statusCode).toBe(404);
   });
 
@@ -160,7 +169,9 @@ describe('a content item’s versions', () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/trash/clients/${item._id}`, headers: auth() })).statusCode).toBe(200);
     const left = await t.services.database.db.select().from(contentVersions);
     expect(left.filter((row) => row.itemId === item._id)).toEqual([]);
-    expect(stored(first)).toBe(false);
+    // the library keeps its images, unused
+    expect(stored(first)).toBe(true);
+    expect(await libraryUses(first)).toBe(0);
     expect((await get(`${base}/${item._id}/versions`)).statusCode).toBe(404);
   });
 

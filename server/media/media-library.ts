@@ -124,6 +124,10 @@ export class MediaLibrary {
         sql`(${media.name} ilike ${pattern} or ${media.alt} ilike ${pattern} or array_to_string(${media.tags}, ' ') ilike ${pattern})`,
       );
     }
+    // the entries of the URLs a form has (`url`), all on one page
+    if (query.url) conditions.push(inArray(media.url, query.url));
+    const page = query.url ? 1 : query.page;
+    const pageSize = query.url ? query.url.length : query.pageSize;
     if (query.used !== 'all') {
       // one array parameter, however many images are used
       const used = sql`${media.url} = any(${sql.param([...counts.keys()])}::text[])`;
@@ -135,15 +139,10 @@ export class MediaLibrary {
       .leftJoin(admins, eq(admins.id, media.uploadedBy))
       .where(and(...conditions))
       .orderBy(...ORDER[query.sort])
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize);
-    const total = rows[0]?.total ?? (query.page > 1 ? await this.count(conditions) : 0);
-    return {
-      items: rows.map(({ row, uploader }) => entryOf(row, uploader, counts.get(row.url) ?? 0)),
-      total,
-      page: query.page,
-      pageSize: query.pageSize,
-    };
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+    const total = rows[0]?.total ?? (page > 1 ? await this.count(conditions) : 0);
+    return { items: rows.map(({ row, uploader }) => entryOf(row, uploader, counts.get(row.url) ?? 0)), total, page, pageSize };
   }
 
   /** One entry not in the Trash, with where it is used; 404 otherwise. */
@@ -164,6 +163,10 @@ export class MediaLibrary {
           .where(and(eq(media.id, id), isNull(media.deletedAt)));
         await this.options.audit.record({ kind: 'media.updated', ...by, target: auditTarget(before.row), details: { ...change } }, tx);
       });
+      // the uses that follow the library show it at once (pages, lists, here and in every other process)
+      if (change.alt !== undefined || change.focusX !== undefined || change.focusY !== undefined) {
+        this.options.content.reads.afterLibraryChange();
+      }
     }
     const found = await this.find(id);
     return entryOf(found.row, found.uploader, (await this.usesByUrl()).get(found.row.url) ?? 0);

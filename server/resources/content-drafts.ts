@@ -71,7 +71,7 @@ export class ContentDrafts {
       const newest = await this.options.history.newestDraft(this.options.db, subject);
       const base = { ...existing, ...(newest ? draftColumns(def, newest.snapshot) : {}) };
       // an item not published may wait for its images until its Publish (docs/decisions/0046)
-      const { values, plan } = validateWrite(def, write, toRecord(def, base), this.images, existing.published === false);
+      const { values, plan } = await validateWrite(def, write, toRecord(def, base), this.images, existing.published === false);
       const prepared = await this.images.prepare(plan.newFiles, staging);
       const snapshot = snapshotOf(def, { ...base, ...toColumns(def, values), ...this.images.columns(def, plan, prepared) });
       let going: string[] = [];
@@ -278,17 +278,19 @@ export class ContentDrafts {
     return { id, state: contentState(existing.published !== false, true), number: written.number, revision: written.revision };
   }
 
-  /** Of `candidates`, the images neither the row nor a kept version names: their rendition jobs go now, their files after the commit. */
+  /**
+   * Of `candidates`, the images neither the row nor a kept version names and the library does not keep (`release`):
+   * their rendition jobs go now, their files after the commit.
+   */
   private async goingAfter(tx: Db, key: string, row: Row, candidates: string[]): Promise<string[]> {
     const { def } = this.resources.get(key);
-    const going = await this.options.history.unusedImages(
+    const unused = await this.options.history.unusedImages(
       tx,
       { resource: key, itemId: String(row.id) },
       candidates,
       imageUrls(row[def.image.field]),
     );
-    await this.options.renditionJobs.drop(tx, going);
-    return going;
+    return this.images.release(tx, unused);
   }
 
   /** The item's row, locked for the transaction (its versions are numbered under this lock); 404 when it is gone. */

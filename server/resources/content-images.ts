@@ -7,7 +7,7 @@
  */
 import crypto from 'node:crypto';
 import path from 'node:path';
-import { inArray } from 'drizzle-orm';
+import { and, inArray, isNull } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { DEFAULT_DETAILS, detailsFrom, imageEntries, type DetailsCheck, type ImageDetails } from '../../shared/image-details';
 import { imageDetailMessages } from '../../shared/api-messages';
@@ -88,21 +88,42 @@ export class ContentImages {
   /**
    * The images a write keeps and adds; fields left out keep the current images and details (`current` null: a create).
    * `imagesLater`: a draft of an item not published, which may have too few images until its Publish (docs/decisions/0046).
+   * `library`: the URLs `existingImages` names that are library entries not in the Trash (`pickable`): a write may pick them.
    */
-  plan(def: ResourceDef, write: ContentWrite, current: AnyRecord | null, imagesLater = false): ImagePlan {
+  plan(
+    def: ResourceDef,
+    write: ContentWrite,
+    current: AnyRecord | null,
+    imagesLater = false,
+    library: ReadonlySet<string> = new Set(),
+  ): ImagePlan {
     const policy = def.image;
     const { images } = write;
     const newFiles = write.files.filter((file) => file.field === policy.field);
     if (policy.kind === 'single') {
-      if (newFiles.length > 1) throw imageError('Only one image is allowed');
-      if (newFiles.length === 0 && !current?.[policy.field] && !imagesLater) throw imageError(policy.requiredOnCreate);
-      // the alt text and focal point are fields like any other: left out, they keep their value (a new image too)
-      const was = current ? imageEntries(current)[0] : undefined;
-      const details = { ...DEFAULT_DETAILS, ...(was ? detailsFrom(was) : {}), ...detailsOf(images.single) };
+      // `existingImages` of a single image: the one image it shows, the current one or one picked from the library
+      const named = images.kept ? valueOf(images.kept) : [];
+      if (newFiles.length + named.length > 1) throw imageError('Only one image is allowed');
+      const [pick] = named;
+      const currentUrl = String(current?.[policy.field] ?? '');
+      if (pick !== undefined && (!pick?.url || (pick.url !== currentUrl && !library.has(pick.url)))) {
+        throw imageError(apiMessages.invalidExistingImages);
+      }
+      const picked = pick ? pick.url !== currentUrl : false;
+      if (newFiles.length === 0 && !pick && !current?.[policy.field] && !imagesLater) throw imageError(policy.requiredOnCreate);
+      // the alt text and focal point are fields like any other: left out, they keep their value (a new image too);
+      // a picked library image follows the library's unless sent
+      const was = current && !picked ? imageEntries(current)[0] : undefined;
+      const details = {
+        ...DEFAULT_DETAILS,
+        ...(was ? detailsFrom(was) : {}),
+        ...detailsOf(images.single),
+        ...(pick ? detailsOf(pick.details) : {}),
+      };
       if (newFiles.length === 0) {
         return {
           // '' while a never-published draft waits for its image (imageUrls leaves it out)
-          keptImages: [{ url: String(current?.[policy.field] ?? ''), description: '', details }],
+          keptImages: [{ url: pick ? pick.url : currentUrl, description: '', details }],
           newFiles,
           newDescriptions: [],
           newDetails: [],
@@ -111,8 +132,12 @@ export class ContentImages {
       }
       return { keptImages: [], newFiles, newDescriptions: [], newDetails: [details], order: null };
     }
-    // as for every field: left out keeps the current images; `existingImages` given keeps exactly those
-    const keptImages = !current ? [] : images.kept ? keptImagesOf(valueOf(images.kept), current) : currentImages(current);
+    // as for every field: left out keeps the current images; `existingImages` given keeps exactly those (and the library's it picks)
+    const keptImages = images.kept
+      ? keptImagesOf(valueOf(images.kept), current ?? { _id: '' }, library)
+      : current
+        ? currentImages(current)
+        : [];
     const newDescriptions = policy.withDescriptions ? valueOf(images.descriptions) : [];
     const sentDetails = valueOf(images.newDetails);
     if (sentDetails.length > newFiles.length) throw imageError(imageDetailMessages.invalidDetails);
@@ -122,6 +147,35 @@ export class ContentImages {
     // too few may wait while the item is a draft never published; too many never may
     if (problem && !(imagesLater && total <= policy.max)) throw imageError(problem);
     return { keptImages, newFiles, newDescriptions, newDetails, order: orderOf(valueOf(images.order), total) };
+  }
+
+  /** Of the URLs a write's `existingImages` names, those of library entries not in the Trash: what `plan` lets it pick. */
+  async pickable(write: ContentWrite): Promise<Set<string>> {
+    const kept = write.images.kept;
+    const urls = kept?.ok ? [...new Set(kept.value.flatMap((entry) => (entry ? [entry.url] : [])))] : [];
+    if (urls.length === 0) return new Set();
+    const rows = await this.options.db
+      .select({ url: media.url })
+      .from(media)
+      .where(and(inArray(media.url, urls), isNull(media.deletedAt)));
+    return new Set(rows.map((row) => row.url));
+  }
+
+  /**
+   * Of the images a change stops naming (no row, no kept version), those whose files go after the commit: the ones
+   * without a library entry. An image with an entry (in the Trash too) stays, unused in the library, until the entry is
+   * deleted forever. The rendition jobs of those that go are dropped in the change's transaction.
+   */
+  async release(tx: Db, urls: readonly string[]): Promise<string[]> {
+    if (urls.length === 0) return [];
+    const rows = await tx
+      .select({ url: media.url })
+      .from(media)
+      .where(inArray(media.url, [...urls]));
+    const kept = new Set(rows.map((row) => row.url));
+    const going = urls.filter((url) => !kept.has(url));
+    await this.options.renditionJobs.drop(tx, going);
+    return going;
   }
 
   /** A directory of its own for one write's renditions until they are stored. */
@@ -212,8 +266,9 @@ export class ContentImages {
   }
 
   /**
-   * Every file of the images: their renditions and, while their job was pending, their source. Call only once no row names them.
-   * Their media library entries go first: when that fails the files stay, an entry never names a missing file.
+   * Every file of the images: their renditions and, while their job was pending, their source. Call only once no row names
+   * them, with what `release` let go (or an entry deleted forever). An entry registered meanwhile (the import) goes first:
+   * when that fails the files stay, an entry never names a missing file.
    */
   async remove(urls: string[]): Promise<void> {
     if (urls.length === 0) return;
@@ -292,21 +347,22 @@ function captions(current: AnyRecord): Map<string, string> {
 }
 
 /**
- * `existingImages`: the kept subset of the current images, each with a new description, alt text or
- * focal point if sent (each left out keeps its value). Only images the record already has may be
- * kept, each once: no pointing at other files.
+ * `existingImages`: the kept subset of the current images, each with a new description, alt text or focal point if
+ * sent (each left out keeps its value), and the images picked from the library (`library`), which follow the library's
+ * alt text and focal point unless sent. Each once; no other URL.
  */
-function keptImagesOf(entries: KeptImageEntry[], current: AnyRecord): PlannedImage[] {
+function keptImagesOf(entries: KeptImageEntry[], current: AnyRecord, library: ReadonlySet<string>): PlannedImage[] {
   const currentEntries = imageEntries(current);
   const descriptions = captions(current);
   const kept: PlannedImage[] = [];
   for (const entry of entries) {
     const match = entry && currentEntries.find((existing) => existing.url === entry.url);
-    if (!entry || !match || kept.some((k) => k.url === entry.url)) throw imageError(apiMessages.invalidExistingImages);
+    const known = match || (entry && library.has(entry.url));
+    if (!entry || !known || kept.some((k) => k.url === entry.url)) throw imageError(apiMessages.invalidExistingImages);
     kept.push({
       url: entry.url,
       description: entry.description !== undefined ? entry.description.trim().slice(0, 500) : (descriptions.get(entry.url) ?? ''),
-      details: { ...detailsFrom(match), ...detailsOf(entry.details) },
+      details: { ...(match ? detailsFrom(match) : DEFAULT_DETAILS), ...detailsOf(entry.details) },
     });
   }
   return kept;

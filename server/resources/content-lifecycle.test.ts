@@ -1,7 +1,7 @@
 /**
  * The content lifecycle of every resource, through the real app: trash (gone from the public and
- * admin lists, images kept, restored exactly, deleted forever with its files, purged after
- * TRASH_DAYS), enquiries in the trash for Admins only, hide and the staff preview, and the order.
+ * admin lists, images kept, restored exactly, deleted forever and purged after TRASH_DAYS, its images staying in the
+ * media library until they are deleted there), enquiries in the trash for Admins only, hide and the staff preview, and the order.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, accountSecurityMessages, areaLabels } from '../../shared/api-messages';
 import { resources, type ResourceDef } from '../../shared/resources';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
+import { media } from '../db/schema';
 import { sampleFields } from '../test/sample-records';
 import { editorToken } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
@@ -65,10 +67,24 @@ async function trashList(bearer = token) {
 }
 
 const stored = (url: string) => fs.existsSync(path.join(t.env.dataDir, 'uploads', path.basename(url)));
+/** The media library's entry of an image (docs/decisions/0048), in its Trash too; undefined when it has none. */
+async function libraryEntry(url: string) {
+  const [entry] = await t.services.database.db.select().from(media).where(eq(media.url, url));
+  return entry;
+}
+/** Moves the library's entry of an image to its Trash (it is unused) and deletes it forever there: its files go. */
+async function deleteFromLibrary(url: string) {
+  const entry = await libraryEntry(url);
+  expect(entry).toBeDefined();
+  const trashed = await t.app.inject({ method: 'DELETE', url: `/api/media/${entry!.id}`, headers: auth() });
+  expect(trashed.statusCode, trashed.body).toBe(200);
+  const forever = await t.app.inject({ method: 'DELETE', url: `/api/trash/media/${entry!.id}`, headers: auth() });
+  expect(forever.statusCode, forever.body).toBe(200);
+}
 const galleryUrls = (record: Rec) => (record.images as { url: string }[]).map((image) => image.url);
 
 describe('trash and restore', () => {
-  it('takes an item out of every list at once, keeps its images, restores it exactly, and deletes it forever with its files', async () => {
+  it('takes an item out of every list at once, keeps its images, restores it exactly, and deletes it forever, its images left in the library', async () => {
     const def = resources.gallery;
     const item = await create('gallery', 'trashed', 2);
     const urls = galleryUrls(item);
@@ -107,8 +123,14 @@ describe('trash and restore', () => {
     const forever = await t.app.inject({ method: 'DELETE', url: `/api/trash/gallery/${item._id}`, headers: auth() });
     expect(forever.statusCode).toBe(200);
     expect(forever.json()).toEqual({ success: true, message: apiMessages.deletedForever(def.noun) });
-    for (const url of urls) expect(stored(url)).toBe(false);
+    // the library keeps them, unused: their files go when they are deleted there
+    for (const url of urls) {
+      expect(stored(url)).toBe(true);
+      expect(await libraryEntry(url)).toBeDefined();
+    }
     expect((await trashList()).map((entry) => entry.id)).not.toContain(item._id);
+    for (const url of urls) await deleteFromLibrary(url);
+    for (const url of urls) expect(stored(url)).toBe(false);
 
     const kinds = (await t.services.audit.list({ limit: 20 })).entries
       .filter((entry) => entry.target?.id === item._id)
@@ -139,7 +161,7 @@ describe('trash and restore', () => {
     expect((await publicList(resources.banners)).map((record) => record._id)).toContain(item._id);
   });
 
-  it('purges items trashed more than TRASH_DAYS ago, with their files', async () => {
+  it('purges items trashed more than TRASH_DAYS ago, their images left in the library', async () => {
     const item = await create('banners', 'purged');
     const url = String(item.image);
     await t.app.inject({ method: 'DELETE', url: `/api/banners/${item._id}`, headers: auth() });
@@ -149,9 +171,12 @@ describe('trash and restore', () => {
     expect(stored(url)).toBe(true);
     expect(await t.services.trash.purge(new Date(Date.now() + 31 * 86_400_000))).toBeGreaterThanOrEqual(1);
     expect((await trashList()).map((entry) => entry.id)).not.toContain(item._id);
-    expect(stored(url)).toBe(false);
+    expect(stored(url)).toBe(true);
+    expect(await libraryEntry(url)).toBeDefined();
     const [entry] = (await t.services.audit.list({ kind: 'content.deleted-forever', limit: 5 })).entries;
     expect(entry).toMatchObject({ actor: null, target: { id: item._id }, details: { reason: 'purge' } });
+    await deleteFromLibrary(url);
+    expect(stored(url)).toBe(false);
   });
 });
 

@@ -154,8 +154,8 @@ export class ContentLifecycle {
       if (!deleted) throw new ClientError(404, apiMessages.notInTrash(def.noun));
       // its versions go with it, and every image they named
       const versionUrls = await this.options.history.removeAll(tx, { resource: key, itemId: id });
-      urls = [...new Set([...imageUrls(deleted[def.image.field]), ...versionUrls])];
-      await this.options.renditionJobs.drop(tx, urls);
+      // those the library has an entry of stay, unused in it (docs/decisions/0048)
+      urls = await this.images.release(tx, [...new Set([...imageUrls(deleted[def.image.field]), ...versionUrls])]);
       const gone = toRecord(def, deleted);
       const details = { ...recordValues(def, gone), ...(reason ? { reason } : {}) };
       await auditContentWrite(this.options.audit, tx, by, { kind: 'content.deleted-forever', key, def, record: gone, details });

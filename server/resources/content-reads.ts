@@ -16,6 +16,7 @@ import { EVERYTHING, type ChangeFeed } from '../db/change-feed';
 import type { Db } from '../db/client';
 import { media } from '../db/schema';
 import type { ContentHistory } from '../history/content-history';
+import { MEDIA_TOPIC, type MediaIndex } from '../media/media-index';
 import type { ContentResources } from './content-resources';
 import {
   envelope,
@@ -64,6 +65,8 @@ export class ContentReads {
   constructor(
     private readonly resources: ContentResources,
     private readonly options: ContentReadOptions,
+    /** The library: public reads show each image's details through it (a use's own, else the entry's). */
+    private readonly mediaIndex: MediaIndex,
   ) {}
 
   /** Hits and misses of the public list cache so far, for metrics. */
@@ -88,7 +91,10 @@ export class ContentReads {
         .from(table)
         .where(shownToVisitors(table))
         .orderBy(...listOrder(table));
-      const records = rows.map((row) => toRecord(def, row));
+      const records = await this.mediaIndex.shownRecords(
+        def,
+        rows.map((row) => toRecord(def, row)),
+      );
       return { records, reply: envelope(def, records) };
     });
   }
@@ -147,7 +153,10 @@ export class ContentReads {
       .from(table)
       .where(and(isNull(table.deletedAt), sql`((${table.hidden} = false and ${table.published} = true) or ${table.id} = ${previewId})`))
       .orderBy(...listOrder(table));
-    return rows.map((row) => toRecord(def, row));
+    return this.mediaIndex.shownRecords(
+      def,
+      rows.map((row) => toRecord(def, row)),
+    );
   }
 
   /**
@@ -161,11 +170,17 @@ export class ContentReads {
       .from(table)
       .where(and(eq(table.id, preview.id), isNull(table.deletedAt)))
       .limit(1);
-    return this.listWithRecord(key, unsavedRecord(def, row ? toRecord(def, row) : null, preview));
+    // besides the item's own images, its form may have picked any of the library's
+    const library = await this.mediaIndex.lookup();
+    return this.listWithRecord(
+      key,
+      unsavedRecord(def, row ? toRecord(def, row) : null, preview, (url) => library.has(url)),
+    );
   }
 
   /** The public list with `record` in its item's place, hidden or not, or first when the list lacks it (a preview). */
-  async listWithRecord(key: string, record: AnyRecord): Promise<AnyRecord[]> {
+  async listWithRecord(key: string, stored: AnyRecord): Promise<AnyRecord[]> {
+    const [record] = await this.mediaIndex.shownRecords(this.resources.get(key).def, [stored]);
     const records = await this.listWithPreview(key, String(record._id));
     const at = records.findIndex((stored) => stored._id === record._id);
     return at < 0 ? [record, ...records] : records.map((stored, i) => (i === at ? record : stored));
@@ -194,6 +209,12 @@ export class ContentReads {
   afterWrite(key: string): void {
     this.forgetCached(key);
     this.options.changes.publish(key);
+  }
+
+  /** A library entry's alt text or focal point changed: every list and page may show it, here and in every other process. */
+  afterLibraryChange(): void {
+    this.forgetCached(EVERYTHING);
+    this.options.changes.publish(MEDIA_TOPIC);
   }
 
   /** Drops the cached list of `key` (or of every resource) and the pages built from it. */
@@ -233,7 +254,7 @@ export class ContentReads {
   }
 
   private async readWithheld(): Promise<Set<string>> {
-    const withheld: string[] = [];
+    const candidates: string[] = [];
     const live = new Set<string>();
     for (const [, { def, table }] of this.resources.entries()) {
       const rows = await this.options.db
@@ -241,16 +262,17 @@ export class ContentReads {
         .from(table);
       for (const row of rows) {
         if (!row.hidden && row.published && row.deletedAt === null) for (const url of imageUrls(row.value)) live.add(url);
-        else withheld.push(...imageUrls(row.value));
+        else candidates.push(...imageUrls(row.value));
       }
     }
     // images only versions name (an earlier photo): staff see them in the History, visitors get 404
-    const versions = await this.options.history.allImageUrls();
+    candidates.push(...(await this.options.history.allImageUrls()));
     // images only the media library names (uploaded there, used nowhere yet) are as private as an earlier photo
     const entries = await this.options.db.select({ url: media.url }).from(media);
-    const unshown = [...versions, ...entries.map((entry) => entry.url)];
-    if (unshown.length > 0) for (const url of await this.options.documentImageUrls()) live.add(url);
-    withheld.push(...unshown.filter((url) => !live.has(url)));
+    candidates.push(...entries.map((entry) => entry.url));
+    if (candidates.length > 0) for (const url of await this.options.documentImageUrls()) live.add(url);
+    // a library image a hidden item and a shown one both name is the shown one's: visitors may fetch it
+    const withheld = candidates.filter((url) => !live.has(url));
     const names = new Set<string>();
     for (const url of withheld) for (const file of allRenditionUrls(url)) names.add(path.basename(file));
     return names;

@@ -211,12 +211,15 @@ export async function auditContentWrite(
 /**
  * An item as its form holds it before it is saved (a live preview, shared/live-preview.ts): each field of the
  * definition from the form where it has the field's type, else the stored item's (or an empty item's); the images
- * the form keeps, with their details, and only the stored item's own (a file not uploaded yet has no URL).
+ * the form keeps, with their details: the stored item's own and those it picked from the library (`pickable`; a file
+ * not uploaded yet has no URL).
  */
 export function unsavedRecord(
   def: ResourceDef,
   stored: AnyRecord | null,
   preview: Pick<LivePreview, 'id' | 'fields' | 'images'>,
+  /** Images besides the stored ones a form may show (the library's). */
+  pickable: (url: string) => boolean = () => false,
 ): AnyRecord {
   const now = new Date().toISOString();
   const record: AnyRecord = stored ? { ...stored } : { ...toRecord(def, { id: preview.id, createdAt: now, updatedAt: now }) };
@@ -230,7 +233,9 @@ export function unsavedRecord(
     } else if (typeof value === 'string') record[field.name] = value;
   }
   const storedUrls = new Set(stored ? imageUrls(stored[def.image.field]) : []);
-  const kept = preview.images.filter((image) => storedUrls.has(image.url)).map((image) => ({ ...image, ...detailsFrom(image) }));
+  const kept = preview.images
+    .filter((image) => storedUrls.has(image.url) || pickable(image.url))
+    .map((image) => ({ ...image, ...detailsFrom(image) }));
   const policy = def.image;
   if (policy.kind === 'single') {
     const [image] = kept;

@@ -68,7 +68,7 @@ export class ContentWrites {
     const staging = this.images.stagingDir();
     try {
       // an item created as a draft may wait for its images until it is published (docs/decisions/0046)
-      const { values, plan } = validateWrite(def, write, null, this.images, as === 'draft');
+      const { values, plan } = await validateWrite(def, write, null, this.images, as === 'draft');
       const prepared = await this.images.prepare(plan.newFiles, staging);
       const imageColumns = this.images.columns(def, plan, prepared);
       const now = new Date();
@@ -148,7 +148,7 @@ export class ContentWrites {
       // checked before any image is decoded, and again under the row's lock below
       await this.options.history.assertBase(this.options.db, subject, baseRevision, def.noun.toLowerCase(), snapshotOf(def, existing));
       const current = toRecord(def, existing);
-      const { values, plan } = validateWrite(def, write, current, this.images);
+      const { values, plan } = await validateWrite(def, write, current, this.images);
       const prepared = await this.images.prepare(plan.newFiles, staging);
       const imageColumns = this.images.columns(def, plan, prepared);
       const kept = new Set(imageUrls(imageColumns[def.image.field]));
@@ -188,7 +188,7 @@ export class ContentWrites {
           await this.options.renditionJobs.enqueue(tx, prepared);
           await this.images.register(tx, plan, prepared, by);
           ({ going, revision } = await this.keepVersion(tx, key, written, { event: 'updated', by, before: existing, replaced }));
-          await this.options.renditionJobs.drop(tx, going);
+          going = await this.images.release(tx, going);
           const record = toRecord(def, written);
           await auditContentWrite(this.options.audit, tx, by, {
             kind: 'content.updated',
@@ -283,9 +283,8 @@ export class ContentWrites {
         replaced,
         restoredFrom: number,
       });
-      going = kept.going;
+      going = await this.images.release(tx, kept.going);
       restoredAs = kept.number;
-      await this.options.renditionJobs.drop(tx, going);
       const record = toRecord(def, written);
       await auditContentWrite(this.options.audit, tx, by, {
         kind: 'content.version-restored',
@@ -312,8 +311,10 @@ export class ContentWrites {
       const [existing]: Row[] = await tx.select().from(table).where(eq(table.id, id)).for('update');
       if (!existing) throw new ClientError(404, apiMessages.recordNotFound(def.noun));
       const { removed, images } = await this.options.history.purge(tx, subject);
-      going = await this.options.history.unusedImages(tx, subject, images, imageUrls(existing[def.image.field]));
-      await this.options.renditionJobs.drop(tx, going);
+      going = await this.images.release(
+        tx,
+        await this.options.history.unusedImages(tx, subject, images, imageUrls(existing[def.image.field])),
+      );
       await auditContentWrite(this.options.audit, tx, by, {
         kind: 'content.history-purged',
         key,
@@ -323,6 +324,8 @@ export class ContentWrites {
       });
       return removed;
     });
+    // nothing visitors see changed, but which images versions name did: the library's uses and the withheld images, everywhere
+    this.reads.afterWrite(key);
     await this.images.remove(going);
     return removed;
   }
@@ -332,8 +335,11 @@ export class ContentWrites {
   }
 }
 
-/** Checks every field and the images (`imagesLater`: too few may wait, see ContentImages.plan); all messages at once, before any image is decoded. */
-export function validateWrite(
+/**
+ * Checks every field and the images (`imagesLater`: too few may wait, see ContentImages.plan); all messages at once,
+ * before any image is decoded. The library images `existingImages` names are looked up first: a write may pick them.
+ */
+export async function validateWrite(
   def: ResourceDef,
   write: ContentWrite,
   current: AnyRecord | null,
@@ -348,7 +354,7 @@ export function validateWrite(
   const errors = result.ok ? [] : [...result.errors];
   let plan: ImagePlan | null = null;
   try {
-    plan = images.plan(def, write, current, imagesLater);
+    plan = images.plan(def, write, current, imagesLater, await images.pickable(write));
   } catch (error) {
     if (!(error instanceof ClientError)) throw error;
     for (const message of error.errors ?? [error.message]) if (!errors.includes(message)) errors.push(message);

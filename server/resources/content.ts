@@ -19,6 +19,7 @@ import { ContentResources } from './content-resources';
 import type { ContentVersion } from './content-version';
 import { ContentWrites } from './content-writes';
 import type { WebhookService } from '../webhooks/webhook-service';
+import { MediaIndex } from '../media/media-index';
 
 export interface ContentOptions {
   db: Db;
@@ -54,16 +55,20 @@ export interface Content {
   drafts: ContentDrafts;
   lifecycle: ContentLifecycle;
   images: ContentImages;
+  /** The library's entries as public reads resolve images by them (server/media/media-index.ts). */
+  mediaIndex: MediaIndex;
 }
 
 export function createContent(options: ContentOptions): Content {
   const resources = new ContentResources(options.extraResources);
-  const reads = new ContentReads(resources, options);
+  const mediaIndex = new MediaIndex(options.db, options.contentVersion);
+  const reads = new ContentReads(resources, options, mediaIndex);
   const images = new ContentImages(resources, options);
   return {
     resources,
     reads,
     images,
+    mediaIndex,
     writes: new ContentWrites(resources, reads, images, options),
     drafts: new ContentDrafts(resources, reads, images, options),
     lifecycle: new ContentLifecycle(resources, reads, images, options),

@@ -75,24 +75,30 @@ export function writeBody(def: ResourceDef, create: boolean) {
       const schema = writeField(field, json);
       shape[field.name] = create && field.required ? schema : schema.optional();
     }
+    const picked =
+      "A library image not in the Trash (GET /api/media) may be named too: its alt text and focal point follow the library's unless sent (alt text '' and focal point 50, 50 mean the library's on every public read)";
     if (policy.kind === 'single') {
       shape.imageAlt = altText.optional();
       shape.imageFocusX = writeFocus('left', json).optional();
       shape.imageFocusY = writeFocus('top', json).optional();
+      const kept = z.object({ url: z.string(), ...writeDetails });
+      shape.existingImages = (json ? z.array(z.union([z.string(), kept])).max(1) : z.string())
+        .meta({
+          description: `The image to show instead of a file: one URL, or an object with the URL and alt text or focal point${json ? '' : ', as a JSON array'}: the current image or a library image. ${picked}; with a file too: 400 'Only one image is allowed'`,
+        })
+        .optional();
     }
     if (policy.kind === 'multiple') {
-      if (!create) {
-        const kept = z.object({
-          url: z.string(),
-          ...(policy.withDescriptions ? { description: z.string().optional() } : {}),
-          ...writeDetails,
-        });
-        shape.existingImages = (json ? z.array(z.union([z.string(), kept])) : z.string())
-          .meta({
-            description: `The current images to keep, in order: their URLs, or objects with the URL and a new ${policy.withDescriptions ? 'description, ' : ''}alt text or focal point${json ? '' : ', as a JSON array'}; left out: every image is kept`,
-          })
-          .optional();
-      }
+      const kept = z.object({
+        url: z.string(),
+        ...(policy.withDescriptions ? { description: z.string().optional() } : {}),
+        ...writeDetails,
+      });
+      shape.existingImages = (json ? z.array(z.union([z.string(), kept])) : z.string())
+        .meta({
+          description: `The images to keep or pick, in order: their URLs, or objects with the URL and a new ${policy.withDescriptions ? 'description, ' : ''}alt text or focal point${json ? '' : ', as a JSON array'}; each once. The record's own images, and library images not in the Trash (GET /api/media): ${picked}. Any other URL: 400. ${create ? 'Left out: no image but the files' : 'Left out: every image is kept'}`,
+        })
+        .optional();
       shape.newImageDetails = (json ? z.array(z.object(writeDetails)) : z.string())
         .meta({
           description: `Alt text and focal point of each new image, in the files' order${json ? '' : ', as a JSON array of objects'}`,
@@ -112,14 +118,17 @@ export function writeBody(def: ResourceDef, create: boolean) {
     if (!json) {
       const files =
         policy.kind === 'single'
-          ? imageFile.meta({ description: `${create ? 'Required' : 'Optional: replaces the current image'}; one image file` })
+          ? imageFile.meta({
+              description: `${create ? 'Required unless `existingImages` names a library image' : 'Optional: replaces the current image'}; one image file`,
+            })
           : z
               .array(imageFile)
               .max(policy.max)
               .meta({
                 description: `${policy.exact ? `Exactly ${policy.max}` : `${policy.min} to ${policy.max}`} images in all, counting the kept ones`,
               });
-      shape[policy.field] = create ? files : files.optional();
+      // a create may take its images from the library instead (`existingImages`)
+      shape[policy.field] = files.optional();
     }
     return documentedOnly(z.object(shape));
   };

@@ -32,6 +32,7 @@ import { DOCUMENT_PREVIEW_PAGES, type DocumentPreviewValues, type LivePreview } 
 import type { DraftPreview } from '../resources/preview-links';
 import { PREVIEW_LINK_PATH, previewLinkMessages } from '../../shared/preview-links';
 import { parseImageUrl } from '../../shared/image-urls';
+import { shownAbout } from '../media/media-index';
 
 export type WebAppMode = 'none' | 'production' | 'development';
 
@@ -188,6 +189,12 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     rewriteHtml?: (html: string) => string,
   ) => {
     const nonce = crypto.randomBytes(16).toString('base64');
+    const about = previews.documentPreview?.about;
+    if (about) {
+      // a preview of the About content shows its hero as visitors would see it: no alt text of its own reads as the library's
+      const shown = shownAbout(about, await services.content.mediaIndex.lookup());
+      previews = { ...previews, documentPreview: { ...previews.documentPreview, about: shown } };
+    }
     const response = await render(request, { services, nonce, failedReads: 0, log: reply.log, publicEntry, ...previews });
     reply.code(response.status);
     response.headers.forEach((value, name) => {

@@ -1,0 +1,111 @@
+/**
+ * What visitors see of each image (issue 27 step 2, docs/decisions/0048): a use's alt text '' means the library
+ * entry's alt text, a use's focal point at the centre (50, 50) the entry's focal point; anything else the use stored is
+ * its own. Every public read (lists and the public API, pages, About's hero, staff previews) resolves images here, from
+ * one index of the library read once per `ContentVersion` value, as the other caches are. Admin replies keep the stored
+ * values. The index answers each URL with the entry's current URL too, so a later mapping (an old URL to its entry)
+ * plugs in without touching the readers.
+ */
+import { isNull } from 'drizzle-orm';
+import type { AboutContent } from '../../shared/about-content';
+import { detailsFrom, FOCUS_CENTRE, type ImageEntry } from '../../shared/image-details';
+import type { ResourceDef } from '../../shared/resources';
+import type { Db } from '../db/client';
+import { media } from '../db/schema';
+import { isObject, type AnyRecord } from '../resources/content-records';
+import type { ContentVersion } from '../resources/content-version';
+
+/** The change feed's topic of a library change visitors see (an entry's alt text or focal point). */
+export const MEDIA_TOPIC = 'media';
+
+/** A library entry as public reads resolve it: its current URL, alt text and focal point. */
+export type IndexedImage = ImageEntry;
+
+/** The library's entries not in the Trash, by the URLs records name. */
+export type MediaLookup = ReadonlyMap<string, IndexedImage>;
+
+/** One use's details as visitors see them: its own where it set them, else the entry's; the entry's URL. */
+function shownImage(use: ImageEntry, lookup: MediaLookup): ImageEntry {
+  const entry = lookup.get(use.url);
+  if (!entry) return use;
+  const centred = use.focusX === FOCUS_CENTRE && use.focusY === FOCUS_CENTRE;
+  return {
+    url: entry.url,
+    alt: use.alt === '' ? entry.alt : use.alt,
+    focusX: centred ? entry.focusX : use.focusX,
+    focusY: centred ? entry.focusY : use.focusY,
+  };
+}
+
+/** A record (as `toRecord` builds it) with each image's URL and details as visitors see them. */
+function shownRecord<R extends AnyRecord>(def: ResourceDef, record: R, lookup: MediaLookup): R {
+  if (lookup.size === 0) return record;
+  const policy = def.image;
+  const value = record[policy.field];
+  if (policy.kind === 'single') {
+    if (typeof value !== 'string' || value === '') return record;
+    const details = detailsFrom({ alt: record.imageAlt, focusX: record.imageFocusX, focusY: record.imageFocusY });
+    const shown = shownImage({ url: value, ...details }, lookup);
+    return { ...record, [policy.field]: shown.url, imageAlt: shown.alt, imageFocusX: shown.focusX, imageFocusY: shown.focusY };
+  }
+  const list: unknown[] = Array.isArray(value) ? value : [];
+  if (policy.withDescriptions) {
+    const images = list.map((image) =>
+      isObject(image) && typeof image.url === 'string'
+        ? { ...image, ...shownImage({ url: image.url, ...detailsFrom(image) }, lookup) }
+        : image,
+    );
+    return { ...record, [policy.field]: images };
+  }
+  const listed: unknown[] = Array.isArray(record.imageDetails) ? record.imageDetails : [];
+  const details = listed.map((entry) =>
+    isObject(entry) && typeof entry.url === 'string' ? shownImage({ url: entry.url, ...detailsFrom(entry) }, lookup) : entry,
+  );
+  const urls = list.map((url) => (typeof url === 'string' ? (lookup.get(url)?.url ?? url) : url));
+  return { ...record, [policy.field]: urls, imageDetails: details };
+}
+
+/** About's hero as visitors see it: no alt text of its own reads as the library entry's. */
+export function shownAbout(about: AboutContent, lookup: MediaLookup): AboutContent {
+  const { image, imageAlt } = about.hero;
+  const entry = image ? lookup.get(image) : undefined;
+  if (!entry) return about;
+  return { ...about, hero: { ...about.hero, image: entry.url, imageAlt: imageAlt === '' ? entry.alt : imageAlt } };
+}
+
+export class MediaIndex {
+  private read: { version: number; lookup: Promise<Map<string, IndexedImage>> } | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly contentVersion: ContentVersion,
+  ) {}
+
+  /** The entries not in the Trash by URL, read again after every content, document or library change (here or in another process). */
+  lookup(): Promise<MediaLookup> {
+    const version = this.contentVersion.current;
+    if (this.read?.version !== version) {
+      const lookup = this.load();
+      this.read = { version, lookup };
+      // a failed read is not kept: the next request tries again
+      lookup.catch(() => {
+        if (this.read?.lookup === lookup) this.read = null;
+      });
+    }
+    return this.read!.lookup;
+  }
+
+  /** Records with their images as visitors see them. */
+  async shownRecords<R extends AnyRecord>(def: ResourceDef, records: R[]): Promise<R[]> {
+    const lookup = await this.lookup();
+    return records.map((record) => shownRecord(def, record, lookup));
+  }
+
+  private async load(): Promise<Map<string, IndexedImage>> {
+    const rows = await this.db
+      .select({ url: media.url, alt: media.alt, focusX: media.focusX, focusY: media.focusY })
+      .from(media)
+      .where(isNull(media.deletedAt));
+    return new Map(rows.map((row) => [row.url, row]));
+  }
+}
