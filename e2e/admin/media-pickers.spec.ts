@@ -1,11 +1,22 @@
 /**
  * Picking library images in image fields (issue 27 step 2, docs/decisions/0048) on the demo server: one library photo
  * chosen as a home banner's image and in a gallery item (with a photo uploaded in the dialog), its alt text edited once
- * in the Media library and then on both public pages; Site settings' share image chosen from the library. The dialog
- * passes axe and works by keyboard. What the tests add is removed at the end; the demo settings are put back.
+ * in the Media library and then on both public pages; Site settings' share image and About's hero image chosen from the
+ * library (the hero's empty alt text following the library's). The dialog passes axe and works by keyboard. What the
+ * tests add is removed at the end; the demo settings and About content are put back.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { bannerCopy, commonCopy, galleryCopy, mediaCopy, mediaPickerCopy, screenCopy, siteSettingsCopy } from '../../shared/copy/admin';
+import {
+  aboutEditorCopy,
+  bannerCopy,
+  commonCopy,
+  galleryCopy,
+  mediaCopy,
+  mediaPickerCopy,
+  screenCopy,
+  siteSettingsCopy,
+} from '../../shared/copy/admin';
+import type { AboutContent } from '../../shared/about-content';
 import type { MediaEntry } from '../../shared/media';
 import type { SiteSettings } from '../../shared/site-settings';
 import { publicHtml } from '../fixtures/admin-crud';
@@ -166,5 +177,38 @@ test('Site settings: the share image is chosen from the library, then removed', 
       .toBe('');
   } finally {
     await page.request.put('/api/site-settings', { headers, data: original });
+  }
+});
+
+test('About: the hero image is chosen from the library, and its empty alt text follows the library’s on the About page', async ({
+  page,
+  token,
+}) => {
+  test.setTimeout(120_000);
+  const headers = { authorization: `Bearer ${token}` };
+  const name = uniqueName('hero').replace(/\s+/g, '-').toLowerCase();
+  const photo = await libraryPhoto(page.request, headers, name);
+  const alt = `Our workshop ${name}`;
+  expect((await page.request.patch(`/api/media/${photo.id}`, { headers, data: { alt } })).status()).toBe(200);
+  const original = ((await (await page.request.get('/api/about-content')).json()) as { data: AboutContent }).data;
+  try {
+    await openScreen(page, '/admin/about', aboutEditorCopy.title);
+    const hero = page.getByRole('region', { name: aboutEditorCopy.hero });
+    const field = hero.getByRole('group', { name: aboutEditorCopy.heroFields.image });
+    const dialog = await openChooser(page, field, name);
+    // named by its alt text in the library
+    await dialog.getByRole('button', { name: alt, exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(field.getByRole('img', { name: alt })).toBeVisible();
+    const altInput = hero.getByLabel(aboutEditorCopy.heroFields.imageAlt, { exact: true });
+    await altInput.fill('');
+    await expect(altInput).toHaveAttribute('placeholder', alt);
+    await hero.getByRole('button', { name: aboutEditorCopy.saveSection }).click();
+    await expect
+      .poll(async () => ((await (await page.request.get('/api/about-content')).json()) as { data: AboutContent }).data.hero.image)
+      .toBe(photo.url);
+    await expect.poll(async () => (await publicHtml(page, '/about')).includes(`alt="${alt}"`)).toBe(true);
+  } finally {
+    await page.request.put('/api/about-content', { headers, data: original });
   }
 });
