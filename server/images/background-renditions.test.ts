@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allRenditionUrls, IMAGE_FORMATS, parseImageUrl, renditionUrl, renditionWidths } from '../../shared/image-urls';
 import { makePhoto } from '../../scripts/realistic-photo';
 import { imageJobs } from '../db/schema';
+import { deleteFromLibrary } from '../test/media-helpers';
 import { createTestApp, usingPostgres, type TestApp } from '../test/test-app';
 import { multipart } from '../test/test-images';
 import { decodeSource, encodeRendition, remainingRenditions } from './image-pipeline';
@@ -56,6 +57,11 @@ const uploadsDir = () => path.join(t.env.dataDir, 'uploads');
 const isStored = (url: string) => fs.existsSync(path.join(uploadsDir(), path.basename(url)));
 const sourceOf = (url: string) => path.basename(url).replace('.webp', '.source');
 const auth = () => ({ authorization: `Bearer ${token}` });
+/** Removes an item's versions but the newest: the images only older ones named are used nowhere then. */
+async function purgeHistory(id: string) {
+  const reply = await t.app.inject({ method: 'DELETE', url: `/api/property/${id}/versions`, headers: auth() });
+  expect(reply.statusCode, reply.body).toBe(200);
+}
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const jobOf = async (url: string) => (await t.services.database.db.select().from(imageJobs).where(eq(imageJobs.imageUrl, url)))[0];
 
@@ -143,7 +149,7 @@ describe('background renditions', () => {
     expect(made.headers['cache-control']).toBe('public, max-age=31536000, immutable, s-maxage=10, stale-while-revalidate=30');
   });
 
-  it('replacing or deleting an image whose renditions are pending drops its job and its source', async () => {
+  it('an image replaced while its renditions are pending keeps its job (the library keeps it); deleting it there drops its job and its source', async () => {
     const replaced = await createProperty('Replaced while pending');
     const body = multipart({ title: 'Replaced while pending' }, [{ field: 'image', data: await makePhoto(700, 500) }]);
     const update = await t.app.inject({
@@ -154,6 +160,11 @@ describe('background renditions', () => {
     });
     expect(update.statusCode, update.body).toBe(200);
     const replacement = update.json().data.image as string;
+    // the media library keeps the replaced image, unused: its job goes on
+    expect(await jobOf(replaced.image)).toBeDefined();
+    expect(isStored(sourceOf(replaced.image))).toBe(true);
+    await purgeHistory(replaced._id);
+    await deleteFromLibrary(t, token, replaced.image);
     expect(await jobOf(replaced.image)).toBeUndefined();
     expect(isStored(sourceOf(replaced.image))).toBe(false);
     expect(allRenditionUrls(replaced.image).filter(isStored)).toEqual([]);
@@ -163,6 +174,9 @@ describe('background renditions', () => {
     // in the trash the job goes on (a restore brings the item back whole); deleted forever, it goes
     const reply = await t.app.inject({ method: 'DELETE', url: `/api/trash/property/${replaced._id}`, headers: auth() });
     expect(reply.statusCode).toBe(200);
+    // the library keeps it, job and all, until it is deleted there
+    expect(await jobOf(replacement)).toBeDefined();
+    await deleteFromLibrary(t, token, replacement);
     expect(await jobOf(replacement)).toBeUndefined();
     expect(isStored(sourceOf(replacement))).toBe(false);
     expect(allRenditionUrls(replacement).filter(isStored)).toEqual([]);

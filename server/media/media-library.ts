@@ -266,7 +266,11 @@ export class MediaLibrary {
       return row;
     });
     // read now, not from memory: a use added since it was trashed keeps the files
-    if ((await this.usesOf(removed.url)).length === 0) await this.options.content.images.remove([removed.url]);
+    if ((await this.usesOf(removed.url)).length === 0) {
+      // its pending rendition job goes with it (`release`: no entry now), then its files
+      const { images } = this.options.content;
+      await images.remove(await this.options.db.transaction((tx) => images.release(tx, [removed.url])));
+    }
   }
 
   /** Deletes forever the entries trashed before `cutoff`; how many went. */

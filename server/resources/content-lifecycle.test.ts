@@ -9,9 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages, accountSecurityMessages, areaLabels } from '../../shared/api-messages';
 import { resources, type ResourceDef } from '../../shared/resources';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../app';
-import { media } from '../db/schema';
+import { deleteFromLibrary as deleteFromLibraryOf, libraryEntry as libraryEntryOf } from '../test/media-helpers';
 import { sampleFields } from '../test/sample-records';
 import { editorToken } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
@@ -67,21 +66,9 @@ async function trashList(bearer = token) {
 }
 
 const stored = (url: string) => fs.existsSync(path.join(t.env.dataDir, 'uploads', path.basename(url)));
-/** The media library's entry of an image (docs/decisions/0048), in its Trash too; undefined when it has none. */
-async function libraryEntry(url: string) {
-  const [entry] = await t.services.database.db.select().from(media).where(eq(media.url, url));
-  return entry;
-}
-/** Moves the library's entry of an image to its Trash (it is unused) and deletes it forever there: its files go. */
-async function deleteFromLibrary(url: string) {
-  const entry = await libraryEntry(url);
-  expect(entry).toBeDefined();
-  const trashed = await t.app.inject({ method: 'DELETE', url: `/api/media/${entry!.id}`, headers: auth() });
-  expect(trashed.statusCode, trashed.body).toBe(200);
-  const forever = await t.app.inject({ method: 'DELETE', url: `/api/trash/media/${entry!.id}`, headers: auth() });
-  expect(forever.statusCode, forever.body).toBe(200);
-}
 const galleryUrls = (record: Rec) => (record.images as { url: string }[]).map((image) => image.url);
+const libraryEntry = (url: string) => libraryEntryOf(t, url);
+const deleteFromLibrary = (url: string) => deleteFromLibraryOf(t, token, url);
 
 describe('trash and restore', () => {
   it('takes an item out of every list at once, keeps its images, restores it exactly, and deletes it forever, its images left in the library', async () => {

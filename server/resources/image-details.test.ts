@@ -44,8 +44,9 @@ function update(def: ResourceDef, id: string, fields: Record<string, unknown>, p
   return t.app.inject({ method: def.updateMethod, url, ...body, headers: { ...body.headers, ...auth() } });
 }
 
+/** The record as stored: the admin's list (the public one shows the media library's details where a use has none, decision 0048). */
 async function stored(def: ResourceDef, id: string): Promise<AnyRecord> {
-  const reply = await t.app.inject({ method: 'GET', url: `/api/${def.path}` });
+  const reply = await t.app.inject({ method: 'GET', url: `/api/${def.path}/manage`, headers: auth() });
   const body = reply.json() as AnyRecord[] | Record<string, AnyRecord[]>;
   const list = Array.isArray(body) ? body : body[def.listEnvelope];
   const found = list.find((record) => record._id === id);

@@ -1,6 +1,7 @@
 /**
  * Every content resource through the real app: list envelope, create with images,
- * update with and without a new image, delete with its files gone, every required
+ * update with and without a new image (the replaced one kept by the media library), delete (its files gone once the
+ * library's entry is deleted too), every required
  * message, and no change at all for a rejected or unauthenticated write.
  */
 import fs from 'node:fs';
@@ -10,6 +11,7 @@ import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
 import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resources';
 import { sampleFields, sampleImageCount } from '../test/sample-records';
+import { deleteFromLibrary, libraryEntry } from '../test/media-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart, type FilePart } from '../test/test-images';
 
@@ -154,7 +156,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     created = updated;
   });
 
-  it('updates with a new image and removes the replaced files', async () => {
+  it('updates with a new image; the replaced one stays in the media library, unused', async () => {
     const oldUrls = imageUrlsOf(def, created);
     const count = sampleImageCount(def);
     const body = multipart({ existingImages: '[]' }, files(def, count));
@@ -164,7 +166,10 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     const newUrls = imageUrlsOf(def, updated);
     expect(newUrls).toHaveLength(count);
     for (const url of newUrls) expect(oldUrls).not.toContain(url);
-    for (const url of oldUrls) for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition)).toBe(false);
+    for (const url of oldUrls) {
+      expect(fileExists(url)).toBe(true);
+      expect(await libraryEntry(t, url)).toBeDefined();
+    }
     for (const url of newUrls) expect(fileExists(url)).toBe(true);
     created = updated;
   });
@@ -190,7 +195,7 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     expect(await list(def)).toHaveLength(1);
   });
 
-  it('moves the record to the trash (files kept), and deleting it forever removes its files', async () => {
+  it('moves the record to the trash (files kept); deleting it forever, then its images in the library, removes its files', async () => {
     const urls = imageUrlsOf(def, created);
     const reply = await t.app.inject({ method: 'DELETE', url: `${base}/${created._id}`, headers: auth() });
     expect(reply.statusCode).toBe(200);
@@ -202,6 +207,9 @@ describe.each(RESOURCE_KEYS.map((key) => [key, resources[key] as ResourceDef] as
     const forever = await t.app.inject({ method: 'DELETE', url: `/api/trash/${key}/${created._id}`, headers: auth() });
     expect(forever.statusCode).toBe(200);
     expect(forever.json()).toEqual({ success: true, message: apiMessages.deletedForever(def.noun) });
+    // the library keeps them, unused, until they are deleted there
+    for (const url of urls) expect(fileExists(url)).toBe(true);
+    for (const url of urls) await deleteFromLibrary(t, token, url);
     // a job busy with these images stops at its next step and takes back what it stored meanwhile
     await t.renditionsDone();
     for (const url of urls) for (const rendition of allRenditionUrls(url)) expect(fileExists(rendition)).toBe(false);

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
 import { allRenditionUrls } from '../../shared/image-urls';
+import { deleteFromLibrary, libraryEntry } from '../test/media-helpers';
 import { startS3Server, type S3TestServer } from '../test/s3-server';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { makeImage, multipart } from '../test/test-images';
@@ -157,10 +158,15 @@ describe('images in an S3 bucket', () => {
     record = updated;
   });
 
-  it('removes every object of a record deleted forever, and of its versions', async () => {
+  it('removes every object of a record deleted forever, and of its versions, once the library deletes them too', async () => {
     expect((await t.app.inject({ method: 'DELETE', url: `/api/gallery/${record._id}`, headers: auth() })).statusCode).toBe(200);
     const reply = await t.app.inject({ method: 'DELETE', url: `/api/trash/gallery/${record._id}`, headers: auth() });
     expect(reply.statusCode).toBe(200);
+    const urls = [...record.images.map((image) => image.url), replacedUrl];
+    // the media library keeps them, unused, until they are deleted there
+    const kept = await s3.objectNames();
+    for (const url of urls) expect(kept).toContain(path.basename(url));
+    for (const url of urls) await deleteFromLibrary(t, token, url);
     const objects = await s3.objectNames();
     for (const image of record.images) for (const name of renditionNames(image.url)) expect(objects, name).not.toContain(name);
     for (const name of renditionNames(replacedUrl)) expect(objects, name).not.toContain(name);
@@ -248,13 +254,17 @@ describe('the bucket unreachable', () => {
     expect(served.rawPayload).toEqual(await objectBytes(path.basename(existing.images[0].url)));
   });
 
-  it('a delete while the bucket is down still deletes the record; its objects wait for the start sweep', async () => {
+  it('a delete while the bucket is down still deletes the entry; its objects wait for the start sweep', async () => {
     const doomed: GalleryRecord = (await writeGallery('POST', '/api/gallery', { title: 'Deleted in the outage' }, 1)).json().data;
     await t.renditionsDone();
     expect((await t.app.inject({ method: 'DELETE', url: `/api/gallery/${doomed._id}`, headers: auth() })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/trash/gallery/${doomed._id}`, headers: auth() })).statusCode).toBe(200);
+    // its image's files go with the library's entry: deleted forever there while the bucket is down
+    const entry = await libraryEntry(t, doomed.images[0].url);
+    expect((await t.app.inject({ method: 'DELETE', url: `/api/media/${entry!.id}`, headers: auth() })).statusCode).toBe(200);
     await s3.halt();
     try {
-      const reply = await t.app.inject({ method: 'DELETE', url: `/api/trash/gallery/${doomed._id}`, headers: auth() });
+      const reply = await t.app.inject({ method: 'DELETE', url: `/api/trash/media/${entry!.id}`, headers: auth() });
       expect(reply.statusCode).toBe(200);
     } finally {
       await s3.restart();
