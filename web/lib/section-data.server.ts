@@ -4,6 +4,7 @@ import type { ResourceKey, ResourceRecords } from '../../shared/resources';
 import type { DocumentValues, PreviewDocument } from '../../shared/live-preview';
 import { states } from '../../shared/copy/public';
 import { loggableError } from '../../server/errors';
+import { shownAbout } from '../../server/media/media-index';
 import type { Section } from './section';
 
 /**
@@ -47,7 +48,8 @@ export function loadResource<K extends ResourceKey>(context: AppLoadContext, key
 
 /** How each document is read when no preview puts another value in its place. */
 const DOCUMENT_READS: { [D in PreviewDocument]: (services: AppLoadContext['services']) => Promise<DocumentValues[D]> } = {
-  about: (services) => services.about.get(),
+  // the hero as visitors see it: no alt text of its own reads as the library entry's (docs/decisions/0048)
+  about: async (services) => shownAbout(await services.about.get(), await services.content.mediaIndex.lookup()),
   'site-settings': (services) => services.siteSettings.get(),
 };
 
