@@ -202,6 +202,7 @@ export const commonCopy = {
   imageDetailLabel: (what: 'alt' | 'focus', i?: number) =>
     `${what === 'alt' ? 'Alt text' : 'Focal point'}${i === undefined ? '' : `, image ${i}`}`,
   dropImages: 'Drop images here, or',
+  dropImage: 'Drop an image here, or',
   /** the n-th image of several, as the drag handle and its announcements name it */
   imageNumber: (i: number) => `Image ${i}`,
   /** the badge of the first of several images */
@@ -321,6 +322,30 @@ export const mediaCopy = {
   tagToAdd: 'Tag to add to the selected images',
   tagged: (tag: string, count: number) => `Tag "${tag}" added to ${countOf(count, 'image', 'images')}`,
   tagFailed: (failed: number, count: number) => `${failed} of ${count} could not be tagged. Please try again.`,
+} as const;
+
+/** Picking a library image in an image field (issue 27 step 2, docs/decisions/0048). */
+export const mediaPickerCopy = {
+  choose: 'Choose from library',
+  title: 'Choose from library',
+  search: 'Search the library',
+  gridLabel: 'Library images',
+  /** a thumbnail of the dialog when several may be chosen: pressed while chosen */
+  chooseMany: (count: number) => (count === 0 ? 'Choose images' : `Add ${countOf(count, 'image', 'images')}`),
+  uploadNew: 'Upload new',
+  uploadNewHint: 'An image uploaded here goes into the library and is chosen.',
+  noImages: 'No images in the library yet: upload one.',
+  alreadyAdded: 'Already in this field',
+  noMatch: 'No images match your search',
+  loadFailed: 'Could not load the library. Please try again.',
+  /** the preview of an image chosen from the library, before the form is saved */
+  chosenImage: 'Image chosen from the library',
+  noImage: 'No image chosen',
+  /** an empty alt text on a use follows the library's */
+  libraryAltHint: (alt: string) =>
+    alt
+      ? `Leave empty to use the library's alt text: “${alt}”`
+      : "Leave empty to use the library's alt text (it has none yet: add it in the Media library).",
 } as const;
 
 /** Drafts in the resource forms and lists (docs/decisions/0039). */
@@ -972,7 +997,7 @@ export const siteSettingsCopy = {
   },
   mapLinkHint: 'A link to your office on a map. Empty: the address above, searched on OpenStreetMap.',
   shareImageHint:
-    'The image shown when a page is shared: the URL of an image uploaded to this site (/uploads/…). Empty: each page’s own image.',
+    'The image shown when a page is shared, chosen from the media library (or uploaded into it). None: each page’s own image.',
   opens: (day: string) => `${day} opens`,
   closes: (day: string) => `${day} closes`,
   save: 'Save settings',

@@ -48,7 +48,7 @@ export function loadResource<K extends ResourceKey>(context: AppLoadContext, key
 
 /** How each document is read when no preview puts another value in its place. */
 const DOCUMENT_READS: { [D in PreviewDocument]: (services: AppLoadContext['services']) => Promise<DocumentValues[D]> } = {
-  // the hero's own alt text, or the library entry's when it has none (docs/decisions/0048)
+  // the hero as visitors see it: no alt text of its own reads as the library entry's (docs/decisions/0048)
   about: async (services) => shownAbout(await services.about.get(), await services.content.mediaIndex.lookup()),
   'site-settings': (services) => services.siteSettings.get(),
 };

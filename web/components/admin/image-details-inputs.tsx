@@ -1,6 +1,6 @@
 /** The details of one image in the admin's forms: its focal point, set on a preview, and its alt text. */
 import { useId, type KeyboardEvent, type MouseEvent } from 'react';
-import { commonCopy } from '../../../shared/copy/admin';
+import { commonCopy, mediaPickerCopy } from '../../../shared/copy/admin';
 import { ALT_MAX, type ImageDetails } from '../../../shared/image-details';
 import { input } from './classes';
 
@@ -75,15 +75,42 @@ export function FocalPointPreview({
   );
 }
 
-/** The alt text input of one image, with a visible label. */
-export function AltTextInput({ label, value, onChange }: { label: string; value: string; onChange: (alt: string) => void }) {
+/**
+ * The alt text input of one image, with a visible label; `libraryAlt`: the alt text of the image's library entry, which
+ * an empty input follows (shown as its placeholder and said in its hint).
+ */
+export function AltTextInput({
+  label,
+  value,
+  onChange,
+  libraryAlt,
+}: {
+  label: string;
+  value: string;
+  onChange: (alt: string) => void;
+  libraryAlt?: string;
+}) {
   const id = useId();
+  const follows = libraryAlt !== undefined;
   return (
     <div className="mt-2">
       <label htmlFor={id} className="block text-xs font-medium text-gray-800">
         {label}
       </label>
-      <input id={id} className={input} value={value} maxLength={ALT_MAX} onChange={(event) => onChange(event.currentTarget.value)} />
+      <input
+        id={id}
+        className={input}
+        value={value}
+        maxLength={ALT_MAX}
+        placeholder={follows ? libraryAlt : undefined}
+        aria-describedby={follows ? `${id}-library` : undefined}
+        onChange={(event) => onChange(event.currentTarget.value)}
+      />
+      {follows ? (
+        <p id={`${id}-library`} className="mt-1 text-xs text-gray-600">
+          {mediaPickerCopy.libraryAltHint(libraryAlt)}
+        </p>
+      ) : null}
     </div>
   );
 }

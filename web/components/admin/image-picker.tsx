@@ -2,15 +2,19 @@
  * Image inputs of the generic form: previews before saving, a refused file explained at once, phone
  * photos scaled down in the browser before upload, and each image's alt text and focal point.
  */
-import { ImagePlus, X } from 'lucide-react';
+import { X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { commonCopy, galleryCopy } from '../../../shared/copy/admin';
+import { commonCopy, galleryCopy, mediaPickerCopy } from '../../../shared/copy/admin';
 import { maxImageMb } from '../../../shared/admin-limits';
-import type { ImageDetails } from '../../../shared/image-details';
+import { DEFAULT_DETAILS, type ImageDetails } from '../../../shared/image-details';
+import type { MediaEntry } from '../../../shared/media';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { prepareImageFile } from '../../lib/admin/image-files';
 import { input, label as labelClass } from './classes';
 import { AltTextInput, FocalPointPreview } from './image-details-inputs';
+import { ImageDropZone } from './image-drop-zone';
+import { ChooseFromLibrary, type MediaEntries } from './media-chooser';
+import { shownDetails } from './resource-form-data';
 import { SortableRow, SortableRows } from './sortable-rows';
 import { FieldError } from './ui';
 
@@ -52,22 +56,42 @@ interface SingleProps {
   label: string;
   current: string | undefined;
   file: File | null;
+  /** The library image chosen in place of the current one (its URL), if any. */
+  chosen: string | null;
   details: ImageDetails;
   error?: string;
+  /** The library entries of the images shown: an empty alt text and the centre follow theirs. */
+  library: MediaEntries;
   onFile: (file: File | null) => void;
+  onChosen: (url: string | null) => void;
   onDetails: (details: ImageDetails) => void;
   onError: (message: string) => void;
   /** While a photo is being prepared the form waits. */
   onBusy: (busy: boolean) => void;
 }
 
-export function SingleImagePicker({ label, current, file, details, error, onFile, onDetails, onError, onBusy }: SingleProps) {
+export function SingleImagePicker(props: SingleProps) {
+  const { label, current, file, chosen, details, error, library, onFile, onChosen, onDetails, onError, onBusy } = props;
   const id = useId();
   const limits = useAdminLimits();
+  const fileInput = useRef<HTMLInputElement>(null);
   const [preparing, setPreparing] = useState(false);
   const files = useMemo(() => (file ? [file] : []), [file]);
   const [previewSrc] = usePreviews(files);
-  const shown = previewSrc ?? current;
+  // the stored image the field shows: the one chosen from the library, else the current one (a new file hides both)
+  const stored = file ? undefined : (chosen ?? current);
+  const shown = previewSrc ?? stored;
+  const entry = stored ? library.entryOf(stored) : undefined;
+  const choose = ([picked]: MediaEntry[]) => {
+    if (!picked) return;
+    library.add([picked]);
+    if (fileInput.current) fileInput.current.value = '';
+    onFile(null);
+    onError('');
+    // another image: the details typed for the one before do not describe it, and the library's do
+    if (picked.url !== stored) onDetails(DEFAULT_DETAILS);
+    onChosen(picked.url === current ? null : picked.url);
+  };
   return (
     <div>
       <label htmlFor={id} className={labelClass}>
@@ -78,49 +102,59 @@ export function SingleImagePicker({ label, current, file, details, error, onFile
           <div>
             <FocalPointPreview
               src={shown}
-              alt={previewSrc ? commonCopy.newImage : commonCopy.currentImage}
+              alt={previewSrc ? commonCopy.newImage : chosen ? mediaPickerCopy.chosenImage : commonCopy.currentImage}
               label={commonCopy.focalPoint}
-              details={details}
+              details={shownDetails(details, entry)}
               onDetails={onDetails}
               className="max-h-48 sm:max-w-60"
             />
           </div>
         ) : null}
         <div className="min-w-0 flex-1">
-          <input
-            id={id}
-            type="file"
-            accept="image/*"
-            aria-describedby={`${id}-hint`}
-            className="block text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-orange-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-orange-900"
-            onChange={async (event) => {
-              const target = event.currentTarget;
-              const picked = target.files?.[0] ?? null;
-              if (!picked) {
+          <div className="flex flex-wrap items-center gap-3">
+            <input
+              ref={fileInput}
+              id={id}
+              type="file"
+              accept="image/*"
+              aria-describedby={`${id}-hint`}
+              className="block text-sm text-gray-700 file:mr-3 file:rounded-md file:border-0 file:bg-orange-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-orange-900"
+              onChange={async (event) => {
+                const target = event.currentTarget;
+                const picked = target.files?.[0] ?? null;
+                if (!picked) {
+                  onError('');
+                  onFile(null);
+                  return;
+                }
+                setPreparing(true);
+                onBusy(true);
+                const prepared = await prepareImageFile(picked, limits);
+                setPreparing(false);
+                onBusy(false);
+                if (!prepared.ok) {
+                  target.value = '';
+                  onFile(null);
+                  onError(prepared.problem);
+                  return;
+                }
                 onError('');
-                onFile(null);
-                return;
-              }
-              setPreparing(true);
-              onBusy(true);
-              const prepared = await prepareImageFile(picked, limits);
-              setPreparing(false);
-              onBusy(false);
-              if (!prepared.ok) {
-                target.value = '';
-                onFile(null);
-                onError(prepared.problem);
-                return;
-              }
-              onError('');
-              onFile(prepared.file);
-            }}
-          />
+                onChosen(null);
+                onFile(prepared.file);
+              }}
+            />
+            <ChooseFromLibrary onChoose={choose} disabled={preparing} />
+          </div>
           <p id={`${id}-hint`} className="mt-1 text-xs text-gray-600">
             {commonCopy.imageHint(maxImageMb(limits))}
           </p>
           <Preparing busy={preparing} />
-          <AltTextInput label={commonCopy.altText} value={details.alt} onChange={(alt) => onDetails({ ...details, alt })} />
+          <AltTextInput
+            label={commonCopy.altText}
+            value={details.alt}
+            libraryAlt={entry?.alt}
+            onChange={(alt) => onDetails({ ...details, alt })}
+          />
           {shown ? <p className="mt-1 text-xs text-gray-600">{commonCopy.focalHint}</p> : null}
         </div>
       </div>
@@ -136,6 +170,8 @@ interface MultiProps {
   maxMessage: string;
   withDescriptions: boolean;
   error?: string;
+  /** The library entries of the stored images: an empty alt text and the centre follow theirs. */
+  library: MediaEntries;
   onImages: (images: PickedImage[]) => void;
   onError: (message: string) => void;
   onBusy: (busy: boolean) => void;
@@ -146,6 +182,7 @@ function ImageCard({
   image,
   index,
   withDescription,
+  entry,
   handle,
   onChange,
   onRemove,
@@ -153,6 +190,8 @@ function ImageCard({
   image: PickedImage;
   index: number;
   withDescription: boolean;
+  /** Its library entry (a stored image's), whose alt text and focal point it follows until it sets its own. */
+  entry: MediaEntry | undefined;
   handle: ReactNode;
   onChange: (image: PickedImage) => void;
   onRemove: () => void;
@@ -179,7 +218,7 @@ function ImageCard({
           src={image.file ? image.preview : image.url}
           alt={image.file ? commonCopy.newImage : commonCopy.currentImage}
           label={commonCopy.focalPointOf(index)}
-          details={image}
+          details={shownDetails(image, entry)}
           onDetails={(details) => onChange({ ...image, ...details })}
           className="max-h-60"
         />
@@ -198,57 +237,18 @@ function ImageCard({
           />
         </div>
       ) : null}
-      <AltTextInput label={commonCopy.altTextOf(index)} value={image.alt} onChange={(alt) => onChange({ ...image, alt })} />
+      <AltTextInput
+        label={commonCopy.altTextOf(index)}
+        value={image.alt}
+        libraryAlt={entry?.alt}
+        onChange={(alt) => onChange({ ...image, alt })}
+      />
     </>
   );
 }
 
-/** Several files picked or dropped at once (a form's images, the media library's uploads); the file input stays the keyboard's way in. */
-export function ImageDropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
-  const id = useId();
-  const [dragging, setDragging] = useState(false);
-  return (
-    <div
-      data-testid="image-drop-zone"
-      className={`rounded-lg border-2 border-dashed p-4 text-center text-sm text-gray-700 ${dragging ? 'border-brand bg-orange-50' : 'border-gray-300'}`}
-      onDragOver={(event) => {
-        event.preventDefault();
-        event.dataTransfer.dropEffect = 'copy';
-        setDragging(true);
-      }}
-      onDragLeave={() => setDragging(false)}
-      onDrop={(event) => {
-        event.preventDefault();
-        setDragging(false);
-        onFiles(Array.from(event.dataTransfer.files));
-      }}
-    >
-      <span className="mr-2">{commonCopy.dropImages}</span>
-      <label
-        htmlFor={id}
-        className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-gray-400 bg-white px-4 py-2 text-sm text-gray-800 hover:bg-gray-50 focus-within:ring-2 focus-within:ring-brand"
-      >
-        <ImagePlus className="h-4 w-4" aria-hidden />
-        {commonCopy.chooseImages}
-      </label>
-      <input
-        id={id}
-        type="file"
-        accept="image/*"
-        multiple
-        className="sr-only"
-        onChange={(event) => {
-          const picked = Array.from(event.currentTarget.files ?? []);
-          event.currentTarget.value = '';
-          onFiles(picked);
-        }}
-      />
-    </div>
-  );
-}
-
 export function MultiImagePicker(props: MultiProps) {
-  const { label, images, max, maxMessage, withDescriptions, error, onImages, onError, onBusy } = props;
+  const { label, images, max, maxMessage, withDescriptions, error, library, onImages, onError, onBusy } = props;
   const limits = useAdminLimits();
   const [preparing, setPreparing] = useState(false);
   const ids = images.map(pickedId);
@@ -281,6 +281,15 @@ export function MultiImagePicker(props: MultiProps) {
     const fresh = ready.map((file) => ({ file, preview: URL.createObjectURL(file), description: '', alt: '', focusX: 50, focusY: 50 }));
     onImages([...images, ...fresh]);
   }
+  /** Library images chosen: added after the ones there as kept images, following the library's details. */
+  const choose = (chosen: MediaEntry[]) => {
+    const fresh = chosen.filter((entry) => !images.some((image) => !image.file && image.url === entry.url));
+    if (fresh.length === 0) return;
+    if (images.length + fresh.length > max) return onError(maxMessage);
+    library.add(fresh);
+    onError('');
+    onImages([...images, ...fresh.map((entry): ExistingImage => ({ url: entry.url, description: '', ...DEFAULT_DETAILS }))]);
+  };
   const remove = (index: number) => {
     const gone = images[index];
     if (gone.file) URL.revokeObjectURL(gone.preview);
@@ -313,6 +322,7 @@ export function MultiImagePicker(props: MultiProps) {
                     image={image}
                     index={index + 1}
                     withDescription={withDescriptions}
+                    entry={image.file ? undefined : library.entryOf(image.url)}
                     handle={binding.handle}
                     onChange={(changed) => onImages(images.map((item, i) => (i === index ? changed : item)))}
                     onRemove={() => remove(index)}
@@ -324,6 +334,14 @@ export function MultiImagePicker(props: MultiProps) {
         </ul>
       </SortableRows>
       <ImageDropZone onFiles={(picked) => void take(picked)} />
+      <div className="mt-2">
+        <ChooseFromLibrary
+          multiple
+          taken={images.flatMap((image) => (image.file ? [] : [image.url]))}
+          onChoose={choose}
+          disabled={preparing}
+        />
+      </div>
       <p className="mt-1 text-xs text-gray-600">{commonCopy.imageHint(maxImageMb(limits))}</p>
       <Preparing busy={preparing} />
       <FieldError message={error} />

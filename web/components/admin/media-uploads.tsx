@@ -2,14 +2,16 @@
  * The media library's uploads: many files picked or dropped at once, each checked and scaled in the browser as every
  * image field does (image-files.ts), then sent on its own (POST /api/media) with a progress bar of its own.
  */
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { maxImageMb } from '../../../shared/admin-limits';
 import { commonCopy, mediaCopy as copy } from '../../../shared/copy/admin';
+import type { MediaEntry } from '../../../shared/media';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { errorText, sendMultipart } from '../../lib/admin/api';
 import { prepareImageFile } from '../../lib/admin/image-files';
+import type { MediaUploadedReply } from '../../lib/admin/media-view';
 import { btn } from './classes';
-import { ImageDropZone } from './image-picker';
+import { ImageDropZone } from './image-drop-zone';
 
 /** Uploads sent at once: the server takes up to 8 waiting images in all, and other admins upload too. */
 const PARALLEL_UPLOADS = 3;
@@ -44,25 +46,40 @@ const uploadStatus = (upload: Upload) =>
         ? copy.uploaded
         : (upload.problem ?? copy.uploadFailed(''));
 
-/** The drop zone and, once files are given, one line per file; `onUploaded` once every file of a batch has gone up or failed. */
-export function MediaUploads({ onUploaded }: { onUploaded: () => void }) {
+interface MediaUploadsProps {
+  /** Once every file of a batch has gone up or failed, with the entries of those that went up. */
+  onUploaded: (uploaded: MediaEntry[]) => void;
+  /** Shown as the section's heading (the Choose from library dialog's); without it the heading is for screen readers only. */
+  title?: string;
+  /** One file at a time (a field of one image). */
+  single?: boolean;
+}
+
+/** The drop zone and, once files are given, one line per file. */
+export function MediaUploads({ onUploaded, title, single = false }: MediaUploadsProps) {
   const limits = useAdminLimits();
   const [uploads, setUploads] = useState<Upload[]>([]);
   const keys = useRef(0);
+  const titleId = useId();
   const change = (key: number, changes: Partial<Upload>) =>
     setUploads((all) => all.map((upload) => (upload.key === key ? { ...upload, ...changes } : upload)));
 
-  async function send(key: number, file: File) {
+  async function send(key: number, file: File): Promise<MediaEntry[]> {
     const prepared = await prepareImageFile(file, limits, true);
-    if (!prepared.ok) return change(key, { state: 'failed', problem: prepared.problem });
+    if (!prepared.ok) {
+      change(key, { state: 'failed', problem: prepared.problem });
+      return [];
+    }
     change(key, { state: 'uploading' });
     const form = new FormData();
     form.append('files', prepared.file);
     try {
-      await sendMultipart('POST', '/media', form, (percent) => change(key, { percent }));
+      const reply = await sendMultipart<MediaUploadedReply>('POST', '/media', form, (percent) => change(key, { percent }));
       change(key, { state: 'done', percent: 100 });
+      return reply.data.items;
     } catch (failure) {
       change(key, { state: 'failed', problem: copy.uploadFailed(errorText(failure, '')) });
+      return [];
     }
   }
 
@@ -70,24 +87,30 @@ export function MediaUploads({ onUploaded }: { onUploaded: () => void }) {
     if (files.length === 0) return;
     const batch = files.map((file) => ({ key: (keys.current += 1), name: file.name, percent: 0, state: 'preparing' as const, file }));
     setUploads((all) => [...batch.map(({ file: _file, ...upload }) => upload), ...all]);
+    // each file's entries in the batch's order, whichever went up first
+    const uploaded: MediaEntry[][] = batch.map(() => []);
     await inTurn(
-      batch.map(
-        ({ key, file }) =>
-          () =>
-            send(key, file),
-      ),
+      batch.map(({ key, file }, index) => async () => {
+        uploaded[index] = await send(key, file);
+      }),
       PARALLEL_UPLOADS,
     );
-    onUploaded();
+    onUploaded(uploaded.flat());
   }
 
   const finished = uploads.some((upload) => upload.state === 'done' || upload.state === 'failed');
   return (
-    <section aria-labelledby="media-uploads-title" className="mb-6">
-      <h2 id="media-uploads-title" className="sr-only">
-        {copy.uploadsTitle}
-      </h2>
-      <ImageDropZone onFiles={(files) => void take(files)} />
+    <section aria-labelledby={titleId} className="mb-6">
+      {title ? (
+        <h3 id={titleId} className="mb-2 font-semibold text-gray-900">
+          {title}
+        </h3>
+      ) : (
+        <h2 id={titleId} className="sr-only">
+          {copy.uploadsTitle}
+        </h2>
+      )}
+      <ImageDropZone multiple={!single} onFiles={(files) => void take(single ? files.slice(0, 1) : files)} />
       <p className="mt-1 text-xs text-gray-600">{commonCopy.imageHint(maxImageMb(limits))}</p>
       {uploads.length > 0 ? (
         <div className="mt-3 rounded-xl border border-gray-200 bg-white p-3 shadow-sm">

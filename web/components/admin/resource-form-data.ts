@@ -1,8 +1,8 @@
 /**
  * The body a resource form sends (a create, an update, a draft saved or autosaved): its fields, and its images as the
- * API takes them (a single image's file and details; kept, new and reordered images of a list).
+ * API takes them (a single image's file or library image, and its details; kept, chosen, new and reordered images of a list).
  */
-import { imageEntries, type ImageDetails } from '../../../shared/image-details';
+import { FOCUS_CENTRE, imageEntries, type ImageDetails } from '../../../shared/image-details';
 import type { ResourceRecord } from '../../../shared/resource-replies';
 import type { FieldDef, ResourceDef } from '../../../shared/resources';
 import type { ExistingImage, NewImage, PickedImage } from './image-picker';
@@ -10,10 +10,21 @@ import type { ExistingImage, NewImage, PickedImage } from './image-picker';
 /** A details object as the API takes it (alt trimmed). */
 export const detailsOut = ({ alt, focusX, focusY }: ImageDetails): ImageDetails => ({ alt: alt.trim(), focusX, focusY });
 
+/**
+ * The focal point a use shows: its own, or its library entry's while it keeps the centre (the centre on a use means
+ * "the library's", docs/decisions/0048).
+ */
+export function shownDetails(details: ImageDetails, entry: ImageDetails | undefined): ImageDetails {
+  if (!entry || details.focusX !== FOCUS_CENTRE || details.focusY !== FOCUS_CENTRE) return details;
+  return { ...details, focusX: entry.focusX, focusY: entry.focusY };
+}
+
 /** What the form holds of its images. */
 export interface FormImages {
   /** A single image's new file, if one was picked. */
   file: File | null;
+  /** A single image's library image (its URL), if one was chosen instead of a file. */
+  chosen: string | null;
   details: ImageDetails;
   /** A list's images, kept and new, in order. */
   images: PickedImage[];
@@ -21,13 +32,13 @@ export interface FormImages {
 
 /**
  * The multipart body of the form: `payload` (its checked values), and its images; `editing` sends the kept images of a
- * list (a create has none), `omitEmpty` leaves out empty values (the team member form).
+ * list (a create sends only those chosen from the library), `omitEmpty` leaves out empty values (the team member form).
  */
 export function resourceFormData(
   def: ResourceDef,
   fields: readonly FieldDef[],
   payload: Record<string, unknown>,
-  { file, details, images }: FormImages,
+  { file, chosen, details, images }: FormImages,
   { editing, omitEmpty }: { editing: boolean; omitEmpty?: boolean },
 ): FormData {
   const policy = def.image;
@@ -40,6 +51,8 @@ export function resourceFormData(
   }
   if (policy.kind === 'single') {
     if (file) form.append('image', file);
+    // a library image in place of a file: its use's details go with it (empty alt and the centre follow the library)
+    else if (chosen) form.append('existingImages', JSON.stringify([{ url: chosen, ...detailsOut(details) }]));
     const { alt, focusX, focusY } = detailsOut(details);
     form.append('imageAlt', alt);
     form.append('imageFocusX', String(focusX));
@@ -48,7 +61,8 @@ export function resourceFormData(
   }
   const existing = images.filter((image): image is ExistingImage => !image.file);
   const added = images.filter((image): image is NewImage => image.file !== undefined);
-  if (editing) {
+  // a create names library images it chose; an edit names every image it keeps (none: all removed)
+  if (editing || existing.length > 0) {
     const kept = existing.map((image) => ({
       url: image.url,
       ...(policy.withDescriptions ? { description: image.description } : {}),

@@ -27,6 +27,7 @@ import { ResourceFormField } from './resource-form-field';
 import { ScheduleFields } from './schedule-fields';
 import { useDraftAutosave } from './use-draft-autosave';
 import { MultiImagePicker, SingleImagePicker, type ExistingImage, type PickedImage } from './image-picker';
+import { useMediaEntries } from './media-chooser';
 
 /** A record of any resource as the API replies with it (its definition's fields known at run time). */
 export type AnyRecord = ResourceRecord;
@@ -98,6 +99,10 @@ export function ResourceForm(props: ResourceFormProps) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [file, setFile] = useState<File | null>(null);
+  // a single image chosen from the library in place of the current one (its URL)
+  const [chosen, setChosen] = useState<string | null>(null);
+  // the library entries of the images the form opened with, and of those chosen since: what an empty alt follows
+  const library = useMediaEntries(existingImagesOf(record).map((image) => image.url));
   const [details, setDetails] = useState<ImageDetails>(initialDetails);
   const [images, setImages] = useState<PickedImage[]>(initialExisting);
   const [progress, setProgress] = useState<number | null>(null);
@@ -121,6 +126,7 @@ export function ResourceForm(props: ResourceFormProps) {
   // typed back to what it was counts as unchanged; a picked file or a removed/re-described image does not
   const dirty =
     file !== null ||
+    chosen !== null ||
     images.some((image) => image.file) ||
     (images !== initialExisting && JSON.stringify(images) !== JSON.stringify(initialExisting)) ||
     (details !== initialDetails && JSON.stringify(details) !== JSON.stringify(initialDetails)) ||
@@ -129,9 +135,10 @@ export function ResourceForm(props: ResourceFormProps) {
   useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const imageTotal = images.length;
-  const current: FormState = { values, file, details, images };
+  const current: FormState = { values, file, chosen, details, images };
   const imagesChanged =
     file !== null ||
+    chosen !== null ||
     images.some((image) => image.file) ||
     JSON.stringify(images) !== JSON.stringify(initialExisting) ||
     JSON.stringify(details) !== JSON.stringify(initialDetails);
@@ -150,7 +157,8 @@ export function ResourceForm(props: ResourceFormProps) {
    */
   function validate(quiet = false, state: FormState = current, imagesLater = false): { ok: boolean; payload: Record<string, unknown> } {
     const stored = opened?.[policy.field];
-    const total = policy.kind === 'single' ? (state.file || (typeof stored === 'string' && stored) ? 1 : 0) : state.images.length;
+    const total =
+      policy.kind === 'single' ? (state.file || state.chosen || (typeof stored === 'string' && stored) ? 1 : 0) : state.images.length;
     const entered: Record<string, unknown> = {};
     for (const field of formFields(def)) {
       const raw = state.values[field.name] ?? '';
@@ -184,10 +192,11 @@ export function ResourceForm(props: ResourceFormProps) {
       fields[field.name] = field.kind === 'list' ? linesOf(raw) : raw;
     }
     const stored = opened?.[policy.field];
+    const shownUrl = file ? null : (chosen ?? (typeof stored === 'string' && stored ? stored : null));
     const kept: ItemPreviewRequest['images'] =
       policy.kind === 'single'
-        ? typeof stored === 'string' && stored && !file
-          ? [{ url: stored, ...detailsOut(details) }]
+        ? shownUrl
+          ? [{ url: shownUrl, ...detailsOut(details) }]
           : []
         : images
             .filter((image): image is ExistingImage => !image.file)
@@ -308,15 +317,20 @@ export function ResourceForm(props: ResourceFormProps) {
     // images the editor did not touch follow theirs: sending the ones opened would undo their change
     if (!imagesChanged || choices(IMAGES_CHOICE) === 'theirs') {
       next.file = null;
+      next.chosen = null;
       next.details = policy.kind === 'single' ? (theirImages[0] ?? DEFAULT_DETAILS) : DEFAULT_DETAILS;
       next.images = policy.kind === 'multiple' ? theirImages : [];
     } else if (policy.kind === 'multiple') {
-      // only images the item still has can be kept; one they removed is in the history
-      next.images = images.filter((image) => image.file || theirImages.some((their) => their.url === image.url));
+      // only images the item still has can be kept (one they removed is in the history), and those chosen from the library
+      const openedUrls = existingImagesOf(opened).map((image) => image.url);
+      next.images = images.filter(
+        (image) => image.file || !openedUrls.includes(image.url) || theirImages.some((their) => their.url === image.url),
+      );
     }
     setOpened(theirs);
     setValues(next.values);
     setFile(next.file);
+    setChosen(next.chosen);
     setDetails(next.details);
     setImages(next.images);
     revision.current = met.revision;
@@ -334,7 +348,7 @@ export function ResourceForm(props: ResourceFormProps) {
   // (docs/decisions/0046); stopped by someone else's change until the editor settles it
   const pendingFiles = file !== null || images.some((image) => image.file);
   const autosave = useDraftAutosave(
-    JSON.stringify([values, details, images.map((image) => ('url' in image ? image.url : ''))]),
+    JSON.stringify([values, details, chosen, images.map((image) => ('url' in image ? image.url : ''))]),
     dirty && !pendingFiles && progress === null && !preparing && conflict === null && (item !== null || validate(true, current, true).ok),
     async () => {
       const { ok, payload } = validate(true, current, imagesMayWait());
@@ -411,9 +425,15 @@ export function ResourceForm(props: ResourceFormProps) {
               }
               current={typeof opened?.[policy.field] === 'string' ? String(opened[policy.field]) : undefined}
               file={file}
+              chosen={chosen}
               details={details}
               error={errors.image}
+              library={library}
               onFile={setFile}
+              onChosen={(url) => {
+                setChosen(url);
+                setImageError('');
+              }}
               onDetails={setDetails}
               onError={setImageError}
               onBusy={setPreparing}
@@ -425,6 +445,7 @@ export function ResourceForm(props: ResourceFormProps) {
               max={policy.max}
               maxMessage={policy.maxMessage}
               withDescriptions={policy.withDescriptions === true}
+              library={library}
               error={errors.image || (policy.exact && exactWrong ? imageCountMessage(policy.minMessage, imageTotal) : '')}
               onImages={(next) => {
                 setImages(next);
@@ -534,7 +555,9 @@ export function ResourceForm(props: ResourceFormProps) {
               policy.kind === 'single'
                 ? file
                   ? []
-                  : snapshotImageUrls(opened?.[policy.field])
+                  : chosen
+                    ? [chosen]
+                    : snapshotImageUrls(opened?.[policy.field])
                 : images.flatMap((image) => ('url' in image ? [image.url] : [])),
             newFiles: policy.kind === 'single' ? (file ? 1 : 0) : images.filter((image) => image.file).length,
             changedByMe: imagesChanged,

@@ -1,12 +1,14 @@
 /** The media library's view (search, used/unused, sort, page) as its address holds it, and what its cards show of an image. */
-import { parseImageUrl, renditionUrl, renditionWidths } from '../../../shared/image-urls';
+import { isUploadedImageUrl, parseImageUrl, renditionUrl, renditionWidths } from '../../../shared/image-urls';
 import {
   MEDIA_PAGE_SIZE,
   MEDIA_SORTS,
   MEDIA_USED_FILTERS,
   type mediaEntryReply,
   type mediaListReply,
+  type MediaEntry,
   type mediaSavedReply,
+  type mediaUploadedReply,
 } from '../../../shared/media';
 import type { z } from '../../../shared/zod';
 import { queryReader, viewQuery } from './list-query';
@@ -17,6 +19,7 @@ export type MediaEntryReply = z.infer<typeof mediaEntryReply>;
 /** One image opened in full: its entry and where it is used. */
 export type MediaDetail = MediaEntryReply['data'];
 export type MediaSavedReply = z.infer<typeof mediaSavedReply>;
+export type MediaUploadedReply = z.infer<typeof mediaUploadedReply>;
 
 export type MediaView = {
   q: string;
@@ -43,11 +46,29 @@ export function mediaViewOf(params: URLSearchParams): MediaView {
 export const mediaViewParams = (view: MediaView) => viewQuery(view, FIRST);
 
 /** GET /api/media for a view (decision 0048's query). */
-export function mediaListPath({ q, used, sort, page }: MediaView): string {
-  const params = new URLSearchParams({ q, used, sort, page: String(page), pageSize: String(MEDIA_PAGE_SIZE) });
+export function mediaListPath({ q, used, sort, page }: MediaView, pageSize = MEDIA_PAGE_SIZE): string {
+  const params = new URLSearchParams({ q, used, sort, page: String(page), pageSize: String(pageSize) });
   if (!q) params.delete('q');
   return `/media?${params}`;
 }
+
+/** Most URLs one `GET /api/media?url=` names (the API's limit). */
+const MEDIA_URLS_MAX = 100;
+
+/**
+ * GET /api/media for the library entries of a form's images (`url=`, once each, only our uploads; the first 100), or
+ * null when the form has none to ask about.
+ */
+export function mediaByUrlPath(urls: readonly string[]): string | null {
+  const asked = [...new Set(urls.filter(isUploadedImageUrl))].slice(0, MEDIA_URLS_MAX);
+  if (asked.length === 0) return null;
+  const params = new URLSearchParams(asked.map((url) => ['url', url]));
+  params.set('pageSize', String(MEDIA_URLS_MAX));
+  return `/media?${params}`;
+}
+
+/** The name an image goes by where it has no alt text: its name, else its id. */
+export const mediaNameOf = (entry: Pick<MediaEntry, 'id' | 'name'>) => entry.name || entry.id;
 
 /** The smallest WebP rendition at least `minWidth` wide (the stored image when none is, or when the URL is not ours). */
 export function renditionOf(url: string, minWidth = 0): string {

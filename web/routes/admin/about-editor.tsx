@@ -22,7 +22,7 @@ import {
   type AboutContentReply,
   type AboutContentSavedReply,
 } from '../../../shared/about-content';
-import { aboutEditorCopy as copy, commonCopy, historyCopy } from '../../../shared/copy/admin';
+import { aboutEditorCopy as copy, commonCopy, historyCopy, mediaPickerCopy } from '../../../shared/copy/admin';
 import type { EditConflict } from '../../../shared/edit-conflicts';
 import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import { btn, card, input, label } from '../../components/admin/classes';
@@ -31,6 +31,7 @@ import { DocumentPreview, usePreviewPart } from '../../components/admin/document
 import { AdminDataView } from '../../components/admin/admin-data';
 import { DocumentDraftBar, DocumentSchedule } from '../../components/admin/draft-controls';
 import type { Side } from '../../components/admin/edit-conflict-dialog';
+import { LibraryImageField, useMediaEntries, type MediaEntries } from '../../components/admin/media-chooser';
 import { LabelledInput, PageHeader } from '../../components/admin/ui';
 import { useDocumentConflict, type DocumentShape } from '../../components/admin/use-document-conflict';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
@@ -176,6 +177,7 @@ function SectionForm({
   onError,
   onSaved,
   saving,
+  library,
 }: {
   section: (typeof sections)[number];
   values: Record<string, string>;
@@ -184,6 +186,8 @@ function SectionForm({
   onError: (error: string) => void;
   onSaved: (content: AboutContent) => void;
   saving: Saving;
+  /** The library entries of the hero image: its empty alt text follows the entry's. */
+  library: MediaEntries;
 }) {
   const { save, busy } = useSave(saving, section.key, onSaved, onError);
   const [confirmReset, setConfirmReset] = useState(false);
@@ -204,10 +208,26 @@ function SectionForm({
       <form onSubmit={submit} noValidate className="space-y-3">
         {Object.entries(section.fields).map(([name, text]) => {
           const id = `${sectionId}-${name}`;
+          // the hero's image is chosen from the library (or uploaded into it), not typed
+          if (name === 'image')
+            return (
+              <LibraryImageField
+                key={name}
+                id={id}
+                label={text}
+                value={values[name] ?? ''}
+                library={library}
+                onChange={(url) => onChange({ ...values, [name]: url })}
+              />
+            );
+          // the hero's alt text: empty follows the library's (docs/decisions/0048)
+          const libraryAlt = name === 'imageAlt' && values.image ? library.entryOf(values.image)?.alt : undefined;
           const props = {
             id,
             className: input,
             value: values[name] ?? '',
+            placeholder: libraryAlt,
+            'aria-describedby': libraryAlt === undefined ? undefined : `${id}-library`,
             onChange: (e: { currentTarget: { value: string } }) => onChange({ ...values, [name]: e.currentTarget.value }),
           };
           return (
@@ -216,6 +236,11 @@ function SectionForm({
                 {text}
               </label>
               {section.long.includes(name) ? <textarea rows={4} {...props} /> : <input {...props} />}
+              {libraryAlt === undefined ? null : (
+                <p id={`${id}-library`} className="mt-1 text-xs text-gray-600">
+                  {mediaPickerCopy.libraryAltHint(libraryAlt)}
+                </p>
+              )}
             </div>
           );
         })}
@@ -466,6 +491,8 @@ function Editor({
   const dirty = signature(values) !== signature(saved);
   const [cardFormDirty, setCardFormDirty] = useState(false);
   const guard = useLeaveGuard(dirty || cardFormDirty);
+  // the hero image's library entry, read once (one chosen later comes with its own)
+  const library = useMediaEntries([values.hero.image]);
 
   // settled, the editor stands on their revision and document; the form takes each place as chosen where the write
   // sent it, and theirs elsewhere unless it was changed here (nothing typed is lost); then it is sent again as it was asked
@@ -607,6 +634,7 @@ function Editor({
             onError={(error) => setErrors((current) => ({ ...current, [section.key]: error }))}
             onSaved={partSaved(section.key)}
             saving={saving}
+            library={library}
           />
         ))}
         <CardsEditor cards={values.cards} onSaved={partSaved('cards')} onDirty={setCardFormDirty} guard={guard} saving={saving} />

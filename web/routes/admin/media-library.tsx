@@ -7,25 +7,23 @@ import { useState, type FormEvent } from 'react';
 import { Link, redirect, useFetcher, useLoaderData, useRevalidator } from 'react-router';
 import { toast } from 'sonner';
 import { pageCountOf } from '../../../shared/admin-list';
-import { formatBytes } from '../../../shared/backup';
 import { listCopy, mediaCopy as copy, TOAST_LONG_MS } from '../../../shared/copy/admin';
 import { MEDIA_LIMITS, MEDIA_SORTS, MEDIA_USED_FILTERS, mediaInUseReply, type MediaEntry, type MediaUse } from '../../../shared/media';
-import { readableDateTime } from '../../../shared/site-time';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, card, input } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
 import { FilterSelect, SelectBox, ServerListControls, ServerListSearch, ServerPager } from '../../components/admin/list-controls';
+import { MediaCardFacts, MediaThumb } from '../../components/admin/media-card';
 import { MediaDetails, MediaUsesList, type MediaDetailChanges } from '../../components/admin/media-details';
 import { MediaUploads } from '../../components/admin/media-uploads';
-import { Badge, EmptyState, PageHeader, Thumb } from '../../components/admin/ui';
+import { EmptyState, PageHeader } from '../../components/admin/ui';
 import { useServerListView } from '../../components/admin/use-server-list-view';
-import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { ApiError, apiJson } from '../../lib/admin/api';
 import {
   mediaListPath,
+  mediaNameOf,
   mediaViewOf,
   mediaViewParams,
-  renditionOf,
   withTag,
   type MediaEntryReply,
   type MediaListReply,
@@ -43,7 +41,6 @@ const OPENED = 'image';
 const AS_JSON = { method: 'post', encType: 'application/json' } as const;
 
 const mediaPath = (id: string) => `/media/${encodeURIComponent(id)}`;
-const nameOf = (entry: MediaEntry) => entry.name || entry.id;
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
@@ -133,7 +130,6 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
 }
 
 function MediaCard({ entry, selected, openTo, onSelect }: { entry: MediaEntry; selected: boolean; openTo: string; onSelect: () => void }) {
-  const { timeZone } = useAdminLimits();
   const factsId = `media-facts-${entry.id}`;
   return (
     <li className={`${card} relative overflow-hidden ${selected ? 'ring-2 ring-brand' : ''}`}>
@@ -144,7 +140,7 @@ function MediaCard({ entry, selected, openTo, onSelect }: { entry: MediaEntry; s
         aria-describedby={factsId}
         className="block focus:outline-none focus-visible:ring-2 focus-visible:ring-brand focus-visible:ring-offset-2"
       >
-        <Thumb src={renditionOf(entry.url)} alt={entry.alt || nameOf(entry)} className="aspect-square w-full rounded-none" />
+        <MediaThumb entry={entry} alt={entry.alt || mediaNameOf(entry)} />
       </Link>
       <span className="absolute left-2 top-2 rounded bg-white/90 p-1 leading-none shadow">
         <input
@@ -152,22 +148,10 @@ function MediaCard({ entry, selected, openTo, onSelect }: { entry: MediaEntry; s
           className="h-4 w-4 accent-brand-dark"
           checked={selected}
           onChange={onSelect}
-          aria-label={listCopy.selectRow(nameOf(entry))}
+          aria-label={listCopy.selectRow(mediaNameOf(entry))}
         />
       </span>
-      <div id={factsId} className="space-y-0.5 p-2 text-xs text-gray-700">
-        <p className="truncate text-sm font-medium text-gray-900" title={nameOf(entry)}>
-          {nameOf(entry)}
-        </p>
-        <p>
-          {formatBytes(entry.bytes)} · {copy.dimensions(entry.width, entry.height)}
-        </p>
-        <p>
-          <time dateTime={entry.uploadedAt}>{readableDateTime(new Date(entry.uploadedAt), timeZone)}</time>{' '}
-          {copy.uploader(entry.uploadedBy?.name ?? null)}
-        </p>
-        <Badge tone={entry.useCount > 0 ? 'green' : 'gray'}>{copy.useCount(entry.useCount)}</Badge>
-      </div>
+      <MediaCardFacts entry={entry} id={factsId} />
     </li>
   );
 }
@@ -330,7 +314,7 @@ export default function MediaLibrary() {
                 type="button"
                 className={btn.danger}
                 disabled={busy}
-                onClick={() => setConfirming(selected.map((entry) => ({ id: entry.id, name: nameOf(entry) })))}
+                onClick={() => setConfirming(selected.map((entry) => ({ id: entry.id, name: mediaNameOf(entry) })))}
               >
                 {listCopy.deleteSelected}
               </button>

@@ -19,6 +19,7 @@ import { btn, card, input, label } from '../../components/admin/classes';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { DocumentDraftBar, DocumentSchedule } from '../../components/admin/draft-controls';
 import { DocumentPreview } from '../../components/admin/document-preview';
+import { LibraryImageField, useMediaEntries } from '../../components/admin/media-chooser';
 import { useDocumentConflict, type DocumentShape } from '../../components/admin/use-document-conflict';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { FieldError, PageHeader } from '../../components/admin/ui';
@@ -175,6 +176,8 @@ function SettingsForm({
   const [hasDraft, setHasDraft] = useState(drafted);
   const [values, setValues] = useState(stored);
   const [errors, setErrors] = useState<Errors>({});
+  // the share image's library entry (its alt text names the preview)
+  const library = useMediaEntries([stored.shareImage]);
   const [formError, setFormError] = useState('');
   const fetcher = useFetcher<Written<SiteSettingsSavedReply>>();
   const busy = fetcher.state !== 'idle';
@@ -331,7 +334,17 @@ function SettingsForm({
         <Section id="search" title={copy.search}>
           {field('defaultTitle', copy.fields.defaultTitle, { max: SITE_LIMITS.defaultTitle, long: true })}
           {field('defaultDescription', copy.fields.defaultDescription, { max: SITE_LIMITS.defaultDescription, long: true })}
-          {field('shareImage', copy.fields.shareImage, { long: true, hint: copy.shareImageHint })}
+          <div className="sm:col-span-2">
+            <LibraryImageField
+              id="site-shareImage"
+              label={copy.fields.shareImage}
+              value={values.shareImage}
+              hint={copy.shareImageHint}
+              error={errors.shareImage}
+              library={library}
+              onChange={(url) => setValues(withValue(values, 'shareImage', url))}
+            />
+          </div>
         </Section>
         <DocumentDraftBar
           autosave={autosave}
