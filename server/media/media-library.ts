@@ -277,10 +277,11 @@ export class MediaLibrary {
     }
   }
 
-  /** Moves an unused entry to the Trash; an entry in use is not moved, and its uses are returned instead. */
+  /** Moves an entry no item, draft, About or Site settings uses to the Trash; an entry in use is not moved, and those uses are returned instead. */
   async moveToTrash(id: string, by: AuditContext): Promise<{ uses: MediaUse[] }> {
     const found = await this.find(id);
-    const uses = await this.entryUses(found.row);
+    // a kept version does not hold it: its files stay while the version is kept, so History and a restore still show it
+    const uses = (await this.entryUses(found.row)).filter((use) => use.kind !== 'version');
     if (uses.length > 0) return { uses };
     await this.options.db.transaction(async (tx) => {
       await tx

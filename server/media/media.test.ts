@@ -176,6 +176,25 @@ describe('an entry', () => {
 });
 
 describe('delete, the Trash and delete forever', () => {
+  it('moves an image only kept versions name to the Trash, keeping its files for History until it is deleted forever and no version names it', async () => {
+    const record = await createClient('Replaced photo', 'Replaced photo.jpg', '');
+    const first = (await byUrl(record.image))!;
+    const body = multipart({}, [{ field: 'image', filename: 'Newer.jpg', data: await makeOwnImage() }]);
+    const update = await t.app.inject({
+      method: 'PUT',
+      url: `${clients}/${record._id}`,
+      headers: { ...auth(), ...body.headers },
+      payload: body.payload,
+    });
+    expect(update.statusCode, update.body).toBe(200);
+    expect((await one(first.id)).json().data.uses).toEqual([expect.objectContaining({ kind: 'version', itemId: record._id })]);
+    expect((await remove(first.id)).statusCode).toBe(200);
+    const forever = await t.app.inject({ method: 'DELETE', url: `/api/trash/media/${first.id}`, headers: auth() });
+    expect(forever.statusCode, forever.body).toBe(200);
+    // the item's first version still shows it in History, and a restore of it would bring it back
+    expect(await stored(record.image)).toBe(true);
+  });
+
   it('refuses to delete an image in use, with where; an unused one goes to the Trash, comes back, and is deleted with its files', async () => {
     const record = await createClient('Kept', 'Kept.jpg', '');
     const used = (await byUrl(record.image))!;
@@ -184,7 +203,8 @@ describe('delete, the Trash and delete forever', () => {
     expect(refused.json()).toMatchObject({
       success: false,
       message: mediaMessages.inUse,
-      uses: [expect.objectContaining({ kind: 'item' }), expect.objectContaining({ kind: 'version' })],
+      // the version is a use too, but it does not hold the image: only what shows or will show it does
+      uses: [expect.objectContaining({ kind: 'item' })],
     });
 
     const [unused] = (await list('?used=unused&q=carving')).items;
