@@ -21,12 +21,14 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const entries = () => t.services.database.db.select().from(media);
-/** Every image URL the content names, with the alt text of its first record. */
-async function namedByRecords(): Promise<Map<string, string>> {
-  const named = new Map<string, string>();
+/** Every image URL the content names, with the alt text and title of its first record. */
+async function namedByRecords(): Promise<Map<string, { alt: string; title: string }>> {
+  const named = new Map<string, { alt: string; title: string }>();
   for (const [, { def, table }] of t.services.content.resources.entries()) {
     for (const row of await t.services.database.db.select().from(table)) {
-      for (const { url, alt } of imageEntries(toRecord(def, row))) if (!named.has(url)) named.set(url, alt);
+      const record = toRecord(def, row);
+      const title = String(record[def.titleField]);
+      for (const { url, alt } of imageEntries(record)) if (!named.has(url)) named.set(url, { alt, title });
     }
   }
   return named;
@@ -54,9 +56,10 @@ it('registers every image the content names, with its stored size, hash and alt 
   expect(sample).toMatchObject({
     bytes: bytes.length,
     sha256: crypto.createHash('sha256').update(bytes).digest('hex'),
-    alt: named.get(sample.url),
+    alt: named.get(sample.url)?.alt,
     uploadedBy: null,
-    name: path.basename(sample.url).split('_')[0],
+    // named after the first item showing it, not its stored key
+    name: named.get(sample.url)?.title,
   });
   expect(registered.some((entry) => entry.alt !== '')).toBe(true);
 

@@ -370,14 +370,14 @@ export class MediaLibrary {
     const pending = [...named];
     for (let start = 0; start < pending.length; start += IMPORT_BATCH) {
       const batch: NewMedia[] = [];
-      for (const [url, details] of pending.slice(start, start + IMPORT_BATCH)) {
+      for (const [url, { details, name }] of pending.slice(start, start + IMPORT_BATCH)) {
         const digest = await storedDigest(this.options.storage, path.basename(url));
         if (!digest) {
           missing += 1;
           log?.warn({ url }, 'Media import: an image named by the content has no stored file; it is left out of the library');
           continue;
         }
-        batch.push({ url, ...sidesOf(url), ...digest, details });
+        batch.push({ url, ...sidesOf(url), ...digest, details, name });
       }
       aliased += (await this.options.db.transaction((tx) => registerMedia(tx, batch, null))).length;
       registered += batch.length;
@@ -426,23 +426,30 @@ export class MediaLibrary {
   }
 
   /** Every image URL named anywhere, with the details of the first use found (records first, then versions, then the documents). */
-  private async namedImages(): Promise<Map<string, ImageDetails>> {
-    const named = new Map<string, ImageDetails>();
-    const add = (url: string, details: ImageDetails) => {
-      if (!named.has(url)) named.set(url, details);
+  private async namedImages(): Promise<Map<string, NamedImage>> {
+    const named = new Map<string, NamedImage>();
+    const add = (url: string, details: ImageDetails, name?: string) => {
+      if (!named.has(url)) named.set(url, { details, name });
     };
     for (const [, { def, table }] of this.options.content.resources.entries()) {
       const rows = await this.options.db.select().from(table).orderBy(asc(table.createdAt));
-      for (const row of rows) for (const { url, ...details } of imageEntries(toRecord(def, row))) add(url, details);
+      for (const row of rows) {
+        const record = toRecord(def, row);
+        // named after the first item showing it, as staff know it (a stored key means nothing to them)
+        for (const { url, ...details } of imageEntries(record)) add(url, details, recordLabel(def, record));
+      }
     }
-    const versions = await queryRows<{ snapshot: unknown }>(
+    const versions = await queryRows<{ resource: string; snapshot: unknown }>(
       this.options.db,
-      sql`select ${contentVersions.snapshot} as snapshot from ${contentVersions} where jsonb_array_length(${contentVersions.images}) > 0 order by ${contentVersions.at}`,
+      sql`select ${contentVersions.resource} as resource, ${contentVersions.snapshot} as snapshot from ${contentVersions} where jsonb_array_length(${contentVersions.images}) > 0 order by ${contentVersions.at}`,
     );
-    for (const { snapshot } of versions) {
+    for (const { resource, snapshot } of versions) {
+      const { resources } = this.options.content;
+      const def = resources.serves(resource) ? resources.get(resource).def : undefined;
+      const name = def && isObject(snapshot) ? recordLabel(def, snapshot) : undefined;
       const described = isObject(snapshot) ? imageEntries(snapshot) : [];
-      for (const { url, ...details } of described) add(url, details);
-      for (const url of snapshotImageUrls(snapshot)) add(url, DEFAULT_DETAILS);
+      for (const { url, ...details } of described) add(url, details, name);
+      for (const url of snapshotImageUrls(snapshot)) add(url, DEFAULT_DETAILS, name);
     }
     for (const url of await this.documentUrls()) add(url, DEFAULT_DETAILS);
     return named;
@@ -612,6 +619,12 @@ export class MediaLibrary {
       .where(and(...conditions));
     return row?.total ?? 0;
   }
+}
+
+/** An image the content names, with the details and the name of its first use. */
+interface NamedImage {
+  details: ImageDetails;
+  name: string | undefined;
 }
 
 /** Checked before any query: PostgreSQL answers a malformed uuid with an error (a 500). */

@@ -20,6 +20,8 @@ export interface NewMedia {
   sha256: string;
   /** The uploaded file's name; none (or an empty one): the image is named by its stored key. */
   fileName?: string;
+  /** A name of its own instead (the import's: the first item showing it), used as it is. */
+  name?: string;
   details: ImageDetails;
 }
 
@@ -69,7 +71,7 @@ export async function registerMedia(tx: Db, images: readonly NewMedia[], uploade
         entries.map((image) => ({
           id: ids.get(image.url)!,
           url: image.url,
-          name: mediaName(image.fileName, image.url),
+          name: image.name?.trim().slice(0, MEDIA_NAME_MAX) || mediaName(image.fileName, image.url),
           alt: image.details.alt,
           focusX: image.details.focusX,
           focusY: image.details.focusY,
