@@ -15,13 +15,13 @@ import { contentVersions } from '../db/schema';
 import { sampleFields } from '../test/sample-records';
 import { editorToken } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { makeOwnImage, multipart } from '../test/test-images';
+import { makeImage, multipart } from '../test/test-images';
 
 const KEEP = 4;
 let t: TestApp;
 let token: string;
 /** A photo of its own: the media library merges files of the same bytes into one image (an alias is never missing). */
-const photo = () => makeOwnImage('jpeg', 320, 240);
+const photo = () => makeImage('jpeg', 320, 240);
 const def = resources.clients;
 const base = `/api/${def.path}`;
 

@@ -32,7 +32,6 @@ const logStream = new Writable({
 
 let t: TestApp;
 let token: string;
-let photo: Buffer;
 
 beforeAll(async () => {
   // the worker starts only when a test says so: until then every save's renditions stay pending
@@ -42,15 +41,18 @@ beforeAll(async () => {
     renditionWorker: false,
   });
   token = await t.login();
-  // a camera-like photo with its owner's name and position in its metadata
+});
+
+/** A camera-like photo with its owner's name and position in its metadata, of its own bytes (the library merges identical ones). */
+async function cameraPhoto(): Promise<Buffer> {
   const gps =
     '<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#"><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:GPSLatitude="12,58.3N" exif:GPSLongitude="77,35.4E"/></rdf:RDF></x:xmpmeta>';
-  photo = await sharp(await makePhoto(1400, 1000))
+  return sharp(await makePhoto(1400, 1000))
     .withExif({ IFD0: { Copyright: 'secret-owner', Artist: 'Someone' } })
     .withXmp(gps)
     .jpeg({ quality: 88 })
     .toBuffer();
-});
+}
 afterAll(() => t.close());
 
 const uploadsDir = () => path.join(t.env.dataDir, 'uploads');
@@ -65,8 +67,8 @@ async function purgeHistory(id: string) {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const jobOf = async (url: string) => (await t.services.database.db.select().from(imageJobs).where(eq(imageJobs.imageUrl, url)))[0];
 
-async function createProperty(title: string, image = photo): Promise<{ _id: string; image: string }> {
-  const body = multipart({ title }, [{ field: 'image', data: image }]);
+async function createProperty(title: string, image?: Buffer): Promise<{ _id: string; image: string }> {
+  const body = multipart({ title }, [{ field: 'image', data: image ?? (await cameraPhoto()) }]);
   const reply = await t.app.inject({ method: 'POST', url: '/api/property', ...body, headers: { ...body.headers, ...auth() } });
   expect(reply.statusCode, reply.body).toBe(201);
   return reply.json().data;

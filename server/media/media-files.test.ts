@@ -21,7 +21,7 @@ import { backupToFile } from '../test/backup-helpers';
 import { sampleFields } from '../test/sample-records';
 import { salesToken } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { makeOwnImage, multipart, type FilePart } from '../test/test-images';
+import { makeImage, multipart, type FilePart } from '../test/test-images';
 import { mediaAliasMap } from './media-aliases';
 
 let t: TestApp;
@@ -30,7 +30,7 @@ let work: string;
 const auth = (bearer = token) => ({ authorization: `Bearer ${bearer}` });
 const clients = `/api/${resources.clients.path}`;
 /** A photo of its own (other bytes than every other one made here). */
-const nextPhoto = (width = 640, height = 480) => makeOwnImage('jpeg', width, height);
+const nextPhoto = (width = 640, height = 480) => makeImage('jpeg', width, height);
 
 beforeAll(async () => {
   t = await createTestApp();

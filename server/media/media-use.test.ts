@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
 import type { MediaEntry } from '../../shared/media';
-import { makeOwnImage, multipart } from '../test/test-images';
+import { makeImage, multipart } from '../test/test-images';
 import { webTestApp } from '../test/web-test-app';
 
 const app = webTestApp();
@@ -18,7 +18,7 @@ type Rec = Record<string, unknown> & { _id: string };
 type GalleryImage = { url: string; alt: string; focusX: number; focusY: number; description: string };
 
 async function uploadToLibrary(name: string): Promise<MediaEntry> {
-  const body = multipart({}, [{ field: 'files', filename: `${name}.jpg`, data: await makeOwnImage('jpeg', 400, 300) }]);
+  const body = multipart({}, [{ field: 'files', filename: `${name}.jpg`, data: await makeImage('jpeg', 400, 300) }]);
   const reply = await app.testApp.app.inject({
     method: 'POST',
     url: '/api/media',
@@ -139,7 +139,7 @@ describe('a library image used by a banner and gallery items', () => {
     expect(two.statusCode).toBe(400);
     expect(two.json().message).toBe('Only one image is allowed');
     const body = multipart({ title: 'Refused', existingImages: JSON.stringify([kept.url]) }, [
-      { field: 'image', data: await makeOwnImage('jpeg', 200, 100) },
+      { field: 'image', data: await makeImage('jpeg', 200, 100) },
     ]);
     const both = await app.testApp.app.inject({
       method: 'POST',
@@ -180,7 +180,7 @@ describe('a library image used by a banner and gallery items', () => {
     const other = await uploadToLibrary('Other photo');
 
     // the banner takes a new file, the gallery item another library image: neither names the photo now
-    const body = multipart({ title: 'Shared banner' }, [{ field: 'image', data: await makeOwnImage('jpeg', 300, 200) }]);
+    const body = multipart({ title: 'Shared banner' }, [{ field: 'image', data: await makeImage('jpeg', 300, 200) }]);
     const replaced = await app.testApp.app.inject({
       method: 'PUT',
       url: `/api/banners/${banner._id}`,

@@ -14,7 +14,7 @@ import { sampleFields } from '../test/sample-records';
 import { SHARED_DATABASE_GRACE_MS, sweepStorage } from '../storage/sweep-storage';
 import { stepUpHeaders } from '../test/step-up';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { makeImage, makeOwnImage, multipart, type FilePart } from '../test/test-images';
+import { makeImage, multipart, type FilePart } from '../test/test-images';
 
 let t: TestApp;
 let token: string;
@@ -47,7 +47,7 @@ const stored = async (url: string) => {
 /** A client story with one photo uploaded as `filename`, its alt text given; its record. */
 async function createClient(title: string, filename: string, alt: string) {
   const body = multipart({ ...sampleFields(resources.clients, title), imageAlt: alt, imageFocusX: '20' }, [
-    { field: 'image', filename, data: await makeOwnImage() },
+    { field: 'image', filename, data: await makeImage() },
   ]);
   const reply = await t.app.inject({ method: 'POST', url: clients, headers: { ...auth(), ...body.headers }, payload: body.payload });
   expect(reply.statusCode, reply.body).toBe(201);
@@ -58,9 +58,9 @@ const byUrl = async (url: string) => (await list('?pageSize=200')).items.find((e
 describe('uploads become entries', () => {
   it('POST /api/media stores several files, each named by its file name, with its size, sides and uploader', async () => {
     const reply = await upload([
-      { field: 'files', filename: 'Living room.jpg', data: await makeOwnImage() },
+      { field: 'files', filename: 'Living room.jpg', data: await makeImage() },
       { field: 'files', filename: 'kitchen.final.png', contentType: 'image/png', data: await makeImage('png', 320, 200) },
-      { field: 'files', filename: 'Carving.jpg', data: await makeOwnImage() },
+      { field: 'files', filename: 'Carving.jpg', data: await makeImage() },
     ]);
     expect(reply.statusCode, reply.body).toBe(201);
     const { message, data } = reply.json();
@@ -90,7 +90,7 @@ describe('uploads become entries', () => {
 
   it('a draft that uploads a photo registers it too, used by the draft', async () => {
     const record = await createClient('Drafted', 'before.jpg', '');
-    const body = multipart({ imageAlt: 'The new photo' }, [{ field: 'image', filename: 'Draft photo.jpg', data: await makeOwnImage() }]);
+    const body = multipart({ imageAlt: 'The new photo' }, [{ field: 'image', filename: 'Draft photo.jpg', data: await makeImage() }]);
     const reply = await t.app.inject({
       method: 'PUT',
       url: `${clients}/${record._id}/draft`,
@@ -179,7 +179,7 @@ describe('delete, the Trash and delete forever', () => {
   it('moves an image only kept versions name to the Trash, keeping its files for History until it is deleted forever and no version names it', async () => {
     const record = await createClient('Replaced photo', 'Replaced photo.jpg', '');
     const first = (await byUrl(record.image))!;
-    const body = multipart({}, [{ field: 'image', filename: 'Newer.jpg', data: await makeOwnImage() }]);
+    const body = multipart({}, [{ field: 'image', filename: 'Newer.jpg', data: await makeImage() }]);
     const update = await t.app.inject({
       method: 'PUT',
       url: `${clients}/${record._id}`,
@@ -244,7 +244,7 @@ describe('delete, the Trash and delete forever', () => {
   });
 
   it('the TRASH_DAYS purge deletes entries trashed long ago', async () => {
-    const [entry] = (await upload([{ field: 'files', filename: 'Old.jpg', data: await makeOwnImage() }])).json().data.items as MediaEntry[];
+    const [entry] = (await upload([{ field: 'files', filename: 'Old.jpg', data: await makeImage() }])).json().data.items as MediaEntry[];
     await remove(entry.id);
     const later = new Date(Date.now() + (t.env.trashDays + 1) * 86_400_000);
     expect(await t.services.trash.purge(later)).toBeGreaterThanOrEqual(1);
@@ -262,7 +262,7 @@ describe('refusals', () => {
       { method: 'DELETE', url: `/api/media/${entry.id}` },
     ];
     for (const route of routes) expect((await t.app.inject(route)).statusCode, route.method).toBe(401);
-    expect((await upload([{ field: 'files', data: await makeOwnImage() }], 'nobody')).statusCode).toBe(401);
+    expect((await upload([{ field: 'files', data: await makeImage() }], 'nobody')).statusCode).toBe(401);
 
     const sales = { email: 'sales-media@example.com', password: 'a sales team long password' };
     const added = await t.app.inject({
@@ -274,7 +274,7 @@ describe('refusals', () => {
     expect(added.statusCode, added.body).toBe(201);
     const salesToken = (await t.app.inject({ method: 'POST', url: '/api/admins/login', payload: sales })).json().token as string;
     for (const route of routes) expect((await t.app.inject({ ...route, headers: auth(salesToken) })).statusCode, route.method).toBe(403);
-    expect((await upload([{ field: 'files', data: await makeOwnImage() }], salesToken)).statusCode).toBe(403);
+    expect((await upload([{ field: 'files', data: await makeImage() }], salesToken)).statusCode).toBe(403);
   });
 
   it('an upload of no file, of a file that is not an image, or of another field is refused and stores nothing', async () => {
@@ -284,7 +284,7 @@ describe('refusals', () => {
     expect(json.statusCode).toBe(400);
     const text = await upload([{ field: 'files', filename: 'notes.jpg', data: Buffer.from('not an image at all') }]);
     expect(text.statusCode).toBe(400);
-    const other = await upload([{ field: 'image', data: await makeOwnImage() }]);
+    const other = await upload([{ field: 'image', data: await makeImage() }]);
     expect(other.statusCode).toBe(400);
     expect((await list()).total).toBe(before);
   });

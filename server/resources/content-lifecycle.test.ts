@@ -14,7 +14,7 @@ import { deleteFromLibrary as deleteFromLibraryOf, libraryEntry as libraryEntryO
 import { sampleFields } from '../test/sample-records';
 import { editorToken } from '../test/step-up';
 import { createTestApp, TEST_ADMIN, type TestApp } from '../test/test-app';
-import { makeOwnImage, multipart, type FilePart } from '../test/test-images';
+import { makeImage, multipart, type FilePart } from '../test/test-images';
 
 let t: TestApp;
 let token: string;
@@ -32,7 +32,7 @@ async function create(key: keyof typeof resources, tag: string, images = 1): Pro
   const def: ResourceDef = resources[key];
   // photos of their own bytes: the media library would merge the same bytes into one image, whose files then stay
   const files: FilePart[] = await Promise.all(
-    Array.from({ length: images }, async () => ({ field: def.image.field, data: await makeOwnImage('jpeg', 320, 240) })),
+    Array.from({ length: images }, async () => ({ field: def.image.field, data: await makeImage('jpeg', 320, 240) })),
   );
   const fields = sampleFields(def, tag);
   const body = multipart(fields, files);

@@ -14,7 +14,6 @@ import { widgets } from '../test/widget-resource';
 
 let t: TestApp;
 let token: string;
-let jpeg: Buffer;
 
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { extraResources: { widgets } });
@@ -23,11 +22,12 @@ beforeAll(async () => {
   expect(statements.join('\n')).toContain('CREATE TABLE "widgets"');
   for (const statement of statements) await t.services.database.db.execute(sql.raw(statement));
   token = await t.login();
-  jpeg = await makeImage('jpeg', 400, 300);
 });
 afterAll(() => t.close());
 
-const images = (count: number): FilePart[] => Array.from({ length: count }, () => ({ field: 'images', data: jpeg }));
+/** `count` photos, each of its own bytes (the library would merge identical ones into one image). */
+const images = async (count: number): Promise<FilePart[]> =>
+  Promise.all(Array.from({ length: count }, async () => ({ field: 'images', data: await makeImage('jpeg', 400, 300) })));
 
 async function send(method: 'POST' | 'PUT' | 'DELETE', url: string, fields?: Record<string, string>, files: FilePart[] = []) {
   const body = fields ? multipart(fields, files) : { headers: {} };
@@ -61,7 +61,7 @@ describe('a resource added by one definition', () => {
       'POST',
       '/api/widgets',
       { name: 'Sprocket', size: '7', madeOn: '2026-02-03', shape: 'Round', tags: JSON.stringify(['brass', 'small']) },
-      images(2),
+      await images(2),
     );
     expect(status, JSON.stringify(json)).toBe(201);
     expect(json.message).toBe(apiMessages.created('Widget'));

@@ -13,7 +13,7 @@ import { RESOURCE_KEYS, resources, type ResourceDef } from '../../shared/resourc
 import { sampleFields, sampleImageCount } from '../test/sample-records';
 import { deleteFromLibrary, libraryEntry } from '../test/media-helpers';
 import { createTestApp, type TestApp } from '../test/test-app';
-import { makeOwnImage, multipart, type FilePart } from '../test/test-images';
+import { makeImage, multipart, type FilePart } from '../test/test-images';
 
 let t: TestApp;
 let token: string;
@@ -29,7 +29,7 @@ afterAll(() => t.close());
 const auth = () => ({ authorization: `Bearer ${token}` });
 /** Photos of their own bytes: the media library would merge the same bytes into one image, whose files then stay. */
 const files = (def: ResourceDef, count: number): Promise<FilePart[]> =>
-  Promise.all(Array.from({ length: count }, async () => ({ field: def.image.field, data: await makeOwnImage('jpeg', 900, 600) })));
+  Promise.all(Array.from({ length: count }, async () => ({ field: def.image.field, data: await makeImage('jpeg', 900, 600) })));
 
 function listOf(def: ResourceDef, body: unknown): Record<string, unknown>[] {
   if (def.listEnvelope === 'array') return body as Record<string, unknown>[];

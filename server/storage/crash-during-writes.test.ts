@@ -68,10 +68,12 @@ async function allRenditionsMade(urls: string[]): Promise<void> {
 }
 
 /** Creates with images, back to back, on two connections, until the server dies. */
-async function writeUntilKilled(server: ServerProcess, token: string, images: Buffer[], counts: { acknowledged: number }) {
+async function writeUntilKilled(server: ServerProcess, token: string, counts: { acknowledged: number }) {
   const writer = async (lane: number) => {
     for (let i = 0; ; i++) {
       const gallery = (lane + i) % 2 === 0;
+      // photos of their own bytes each time: staff upload new photos (the library would merge identical ones into one image)
+      const images = await Promise.all([makeImage('jpeg', 700, 500), makeImage('png', 660, 480), makeImage('jpeg', 680, 460)]);
       const body = gallery
         ? multipart(
             { title: `Crash gallery ${lane}-${i}`, category: 'Bedroom' },
@@ -124,7 +126,6 @@ describe('SIGKILL during writes with images', () => {
     'never leaves a record whose images are missing; the restart sweeps tmp and orphans and finishes the renditions',
     { timeout: 240_000 },
     async () => {
-      const images = await Promise.all([makeImage('jpeg', 700, 500), makeImage('png', 660, 480), makeImage('jpeg', 680, 460)]);
       const counts = { acknowledged: 0 };
       const acknowledgedUrls = new Set<string>();
       let leftoversSeen = 0;
@@ -155,7 +156,7 @@ describe('SIGKILL during writes with images', () => {
           }
 
           const token = await server.login();
-          const writing = writeUntilKilled(server, token, images, counts);
+          const writing = writeUntilKilled(server, token, counts);
           await killAt(KILL_AT[round], server);
           await server.exited; // reaped: the next start may take the database lock
           await writing;

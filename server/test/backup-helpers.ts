@@ -15,7 +15,7 @@ import type { Services } from '../services';
 import type { Storage } from '../storage/storage';
 import { sampleFields, sampleImageCount } from './sample-records';
 import type { TestApp } from './test-app';
-import { makeOwnImage, multipart } from './test-images';
+import { makeImage, multipart } from './test-images';
 
 /** Creates a record with images through the API (`asDraft`: never published); returns its reply data. */
 export async function createRecord(
@@ -27,7 +27,7 @@ export async function createRecord(
 ): Promise<Record<string, unknown>> {
   const def = resources[key];
   // a photo of its own per record: the media library merges files of the same bytes (its own images stay one entry each)
-  const image = await makeOwnImage('jpeg', 700, 500);
+  const image = await makeImage('jpeg', 700, 500);
   const files = Array.from({ length: sampleImageCount(def) }, () => ({ field: def.image.field, data: image }));
   const body = multipart(sampleFields(def, tag), files);
   const reply = await t.app.inject({

@@ -3,21 +3,17 @@ import sharp from 'sharp';
 
 type Format = 'jpeg' | 'png' | 'webp' | 'gif' | 'avif';
 
-export async function makeImage(
-  format: Format = 'jpeg',
-  width = 640,
-  height = 480,
-  background = { r: 200, g: 120, b: 40 },
-): Promise<Buffer> {
-  const image = sharp({ create: { width, height, channels: 3, background } });
-  return image.toFormat(format).toBuffer();
+let made = 0;
+/** A colour no other image made here without one has (4,096 of them): the media library merges uploads of the same bytes into one image. */
+function ownColour() {
+  made += 1;
+  return { r: 20 + (made % 16) * 14, g: 20 + (Math.floor(made / 16) % 16) * 14, b: 20 + (Math.floor(made / 256) % 16) * 14 };
 }
 
-let made = 0;
-/** An image of bytes no other one made here has (400 colours): the media library merges uploads of the same bytes into one image. */
-export function makeOwnImage(format: Format = 'jpeg', width = 640, height = 480): Promise<Buffer> {
-  made += 1;
-  return makeImage(format, width, height, { r: 200, g: 20 + (made % 20) * 10, b: 20 + (Math.floor(made / 20) % 20) * 10 });
+/** An image of its own bytes, unless a background is given (then the same bytes every time for the same arguments). */
+export async function makeImage(format: Format = 'jpeg', width = 640, height = 480, background = ownColour()): Promise<Buffer> {
+  const image = sharp({ create: { width, height, channels: 3, background } });
+  return image.toFormat(format).toBuffer();
 }
 
 export interface FilePart {

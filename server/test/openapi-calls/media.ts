@@ -1,13 +1,13 @@
 /** The OpenAPI test's calls of the media library (/api/media, docs/decisions/0048). */
 import { expect } from 'vitest';
 import { MISSING_ID, type OpenApiHarness } from '../openapi-harness';
-import { makeOwnImage, multipart } from '../test-images';
+import { makeImage, multipart } from '../test-images';
 
 /** Upload, list, one, change, replace the file, delete (refused while used, else to the Trash) and their refusals. */
 export async function mediaCalls(api: OpenApiHarness): Promise<void> {
   const { call, auth } = api;
   // bytes of its own: the library gives an entry of the same bytes back instead of storing them again
-  const body = multipart({}, [{ field: 'files', filename: 'Front elevation.jpg', data: await makeOwnImage('jpeg', 320, 240) }]);
+  const body = multipart({}, [{ field: 'files', filename: 'Front elevation.jpg', data: await makeImage('jpeg', 320, 240) }]);
   const uploaded = await call('/api/media', {
     method: 'POST',
     url: '/api/media',
@@ -43,7 +43,7 @@ export async function mediaCalls(api: OpenApiHarness): Promise<void> {
       payload: file.payload,
     });
   };
-  const replaced = await replace(await makeOwnImage('jpeg', 400, 300));
+  const replaced = await replace(await makeImage('jpeg', 400, 300));
   expect(replaced.statusCode, replaced.body).toBe(200);
   expect(replaced.json().data).toMatchObject({ id: entry.id, width: 400, height: 300 });
   expect((await replace(Buffer.from('not an image'))).statusCode).toBe(400);
