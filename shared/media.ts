@@ -10,7 +10,7 @@ export const MEDIA_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
 export const MEDIA_USED_FILTERS = ['all', 'used', 'unused'] as const;
 const MEDIA_USE_KINDS = ['item', 'draft', 'version', 'about', 'site-settings'] as const;
 /** What `where=` keeps the images of: a resource's records, or one of the two documents. */
-const MEDIA_WHERE = [...RESOURCE_KEYS, 'about', 'site-settings'] as const;
+export const MEDIA_WHERE = [...RESOURCE_KEYS, 'about', 'site-settings'] as const;
 export const MEDIA_PAGE_SIZE = 48;
 /** Most URLs one list request may ask for (`url`, repeated). */
 const MEDIA_URLS_MAX = 100;

@@ -11,6 +11,7 @@ import {
   bannerCopy,
   commonCopy,
   galleryCopy,
+  listCopy,
   mediaCopy,
   mediaPickerCopy,
   screenCopy,
@@ -43,6 +44,10 @@ async function openChooser(page: Page, scope: ReturnType<Page['locator']> | Page
   await expect(dialog.getByRole('searchbox', { name: mediaPickerCopy.search })).toBeFocused();
   await page.keyboard.type(search);
   await expect(dialog.getByRole('list', { name: mediaPickerCopy.gridLabel }).getByRole('button')).toHaveCount(1);
+  // the shared pager: the library's count, and no page before or after this one
+  const pager = dialog.getByRole('navigation', { name: listCopy.pagination });
+  await expect(pager).toContainText(mediaCopy.showing(1, 1, 1));
+  await expect(pager.getByRole('button', { name: listCopy.next })).toBeDisabled();
   return dialog;
 }
 

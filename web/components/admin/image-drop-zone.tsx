@@ -5,9 +5,19 @@ import { commonCopy } from '../../../shared/copy/admin';
 
 /**
  * Several files picked or dropped at once (a form's images, the media library's uploads; one with `multiple` false); the
- * file input stays the keyboard's way in.
+ * file input stays the keyboard's way in. `chooseLabel` names it where "Choose image" would not say what it does.
  */
-export function ImageDropZone({ onFiles, multiple = true }: { onFiles: (files: File[]) => void; multiple?: boolean }) {
+export function ImageDropZone({
+  onFiles,
+  multiple = true,
+  chooseLabel,
+  disabled = false,
+}: {
+  onFiles: (files: File[]) => void;
+  multiple?: boolean;
+  chooseLabel?: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   const [dragging, setDragging] = useState(false);
   return (
@@ -23,7 +33,7 @@ export function ImageDropZone({ onFiles, multiple = true }: { onFiles: (files: F
       onDrop={(event) => {
         event.preventDefault();
         setDragging(false);
-        onFiles(Array.from(event.dataTransfer.files));
+        if (!disabled) onFiles(Array.from(event.dataTransfer.files));
       }}
     >
       <span className="mr-2">{multiple ? commonCopy.dropImages : commonCopy.dropImage}</span>
@@ -32,13 +42,14 @@ export function ImageDropZone({ onFiles, multiple = true }: { onFiles: (files: F
         className="inline-flex cursor-pointer items-center gap-2 rounded-lg border border-gray-400 bg-white px-4 py-2 text-sm text-gray-800 hover:bg-gray-50 focus-within:ring-2 focus-within:ring-brand"
       >
         <ImagePlus className="h-4 w-4" aria-hidden />
-        {multiple ? commonCopy.chooseImages : commonCopy.chooseImage}
+        {chooseLabel ?? (multiple ? commonCopy.chooseImages : commonCopy.chooseImage)}
       </label>
       <input
         id={id}
         type="file"
         accept="image/*"
         multiple={multiple}
+        disabled={disabled}
         className="sr-only"
         onChange={(event) => {
           const picked = Array.from(event.currentTarget.files ?? []);

@@ -3,15 +3,15 @@
  * (search, a page of thumbnails, pages, an upload that goes into the library and is chosen), and the library entries of
  * a form's images, read once, whose alt text and focal point a use follows until it sets its own.
  */
-import { Check, ChevronLeft, ChevronRight, Library, Search, X } from 'lucide-react';
+import { Check, Library, Search, X } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { pageCountOf } from '../../../shared/admin-list';
-import { commonCopy, listCopy, mediaPickerCopy as copy } from '../../../shared/copy/admin';
+import { commonCopy, mediaCopy as libraryCopy, mediaPickerCopy as copy } from '../../../shared/copy/admin';
 import { MEDIA_LIMITS, type MediaEntry } from '../../../shared/media';
 import { apiJson, errorText } from '../../lib/admin/api';
 import { mediaByUrlPath, mediaListPath, mediaNameOf, renditionOf, type MediaListReply } from '../../lib/admin/media-view';
 import { btn, input, label as labelClass } from './classes';
+import { ServerPager } from './list-controls';
 import { MediaCardFacts, MediaThumb } from './media-card';
 import { MediaUploads } from './media-uploads';
 import { Modal } from './modal';
@@ -77,7 +77,7 @@ function MediaChooser({ multiple, taken = [], onChoose, onClose }: MediaChooserP
   useEffect(() => () => clearTimeout(searchTimer.current), []);
 
   // the page asked for (a retry asks again); the one shown stays until it comes
-  const path = mediaListPath({ q: query.q, used: 'all', sort: 'newest', page: query.page }, CHOOSER_PAGE_SIZE);
+  const path = mediaListPath({ q: query.q, used: 'all', where: '', sort: 'newest', page: query.page }, CHOOSER_PAGE_SIZE);
   const key = `${attempt} ${path}`;
   useEffect(() => {
     let live = true;
@@ -100,7 +100,6 @@ function MediaChooser({ multiple, taken = [], onChoose, onClose }: MediaChooserP
     setChosen((all) => (all.some((one) => one.id === entry.id) ? all.filter((one) => one.id !== entry.id) : [...all, entry]));
   };
 
-  const pages = page?.state === 'ready' ? pageCountOf(page.total, CHOOSER_PAGE_SIZE) : 1;
   const loading = page?.key !== key;
   return (
     <Modal title={copy.title} onClose={onClose}>
@@ -171,27 +170,13 @@ function MediaChooser({ multiple, taken = [], onChoose, onClose }: MediaChooserP
           <span id={`${id}-taken`} className="sr-only">
             {copy.alreadyAdded}
           </span>
-          <nav aria-label={listCopy.pagination} className="mt-3 flex items-center justify-end gap-2 text-sm text-gray-700">
-            <button
-              type="button"
-              className={btn.secondary}
-              disabled={query.page <= 1 || loading}
-              onClick={() => setQuery({ ...query, page: query.page - 1 })}
-            >
-              <ChevronLeft className="h-4 w-4" aria-hidden />
-              {listCopy.previous}
-            </button>
-            <span>{listCopy.pageOf(query.page, pages)}</span>
-            <button
-              type="button"
-              className={btn.secondary}
-              disabled={query.page >= pages || loading}
-              onClick={() => setQuery({ ...query, page: query.page + 1 })}
-            >
-              {listCopy.next}
-              <ChevronRight className="h-4 w-4" aria-hidden />
-            </button>
-          </nav>
+          <ServerPager
+            list={{ page: query.page, loading, toPage: (to) => setQuery({ ...query, page: to }) }}
+            total={page.total}
+            pageSize={CHOOSER_PAGE_SIZE}
+            shown={page.items.length}
+            count={libraryCopy.showing}
+          />
         </>
       )}
 

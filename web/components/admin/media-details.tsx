@@ -1,15 +1,21 @@
-/** One image of the media library in a dialog: a larger preview, its name, alt text and tags, where it is used, and Delete. */
+/**
+ * One image of the media library in a dialog: a larger preview, its file replaced, its name, alt text and tags, where it
+ * is used, and Delete.
+ */
 import { ExternalLink, Trash2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { maxImageMb } from '../../../shared/admin-limits';
 import { formatBytes } from '../../../shared/backup';
 import { commonCopy, mediaCopy as copy } from '../../../shared/copy/admin';
-import { MEDIA_NAME_MAX, type MediaUse } from '../../../shared/media';
+import { MEDIA_NAME_MAX, type MediaEntry, type MediaUse } from '../../../shared/media';
 import { readableDateTime } from '../../../shared/site-time';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
-import { renditionOf, tagsOf, type MediaDetail } from '../../lib/admin/media-view';
+import { renditionOf, tagsOf, type MediaDetail, type MediaSavedReply } from '../../lib/admin/media-view';
 import { btn } from './classes';
 import { AltTextInput } from './image-details-inputs';
+import { ImageDropZone } from './image-drop-zone';
+import { sendImage, UploadLine, type Upload } from './media-uploads';
 import { Modal } from './modal';
 import { LabelledInput, Thumb } from './ui';
 
@@ -51,10 +57,52 @@ interface MediaDetailsProps {
   refused: readonly MediaUse[] | null;
   onSave: (changes: MediaDetailChanges) => void;
   onDelete: () => void;
+  /** Its file was replaced: the entry as it is now. */
+  onReplaced: (entry: MediaEntry) => void;
   onClose: () => void;
 }
 
-export function MediaDetails({ entry, busy, refused, onSave, onDelete, onClose }: MediaDetailsProps) {
+/**
+ * "Replace file": one image, checked and scaled as every upload, sent to POST /api/media/:id/file with its progress;
+ * a refused file says why and changes nothing.
+ */
+function ReplaceFile({ entry, onReplaced }: { entry: MediaDetail; onReplaced: (entry: MediaEntry) => void }) {
+  const limits = useAdminLimits();
+  const id = useId();
+  const [upload, setUpload] = useState<Upload | null>(null);
+  const sending = upload?.state === 'preparing' || upload?.state === 'uploading';
+  async function replace(file: File | undefined) {
+    if (!file) return;
+    const key = (upload?.key ?? 0) + 1;
+    setUpload({ key, name: file.name, percent: 0, state: 'preparing' });
+    const reply = await sendImage<MediaSavedReply>(
+      file,
+      limits,
+      { path: `/media/${encodeURIComponent(entry.id)}/file`, field: 'file', many: false },
+      // a later file's line is not changed by this one
+      (changes) => setUpload((shown) => (shown?.key === key ? { ...shown, ...changes } : shown)),
+    );
+    if (reply) onReplaced(reply.data);
+  }
+  return (
+    <section aria-labelledby={`${id}-title`} aria-describedby={`${id}-hint`} className="mt-4">
+      <h3 id={`${id}-title`} className="mb-1 font-semibold text-gray-900">
+        {copy.replaceTitle}
+      </h3>
+      <p id={`${id}-hint`} className="mb-2 text-xs text-gray-600">
+        {copy.replaceHint} {commonCopy.imageHint(maxImageMb(limits))}
+      </p>
+      <ImageDropZone multiple={false} chooseLabel={copy.replaceChoose} disabled={sending} onFiles={(files) => void replace(files[0])} />
+      {upload ? (
+        <ul className="mt-2 text-sm">
+          <UploadLine upload={upload} done={copy.replacedStatus} />
+        </ul>
+      ) : null}
+    </section>
+  );
+}
+
+export function MediaDetails({ entry, busy, refused, onSave, onDelete, onReplaced, onClose }: MediaDetailsProps) {
   const { timeZone } = useAdminLimits();
   const id = useId();
   const [name, setName] = useState(entry.name);
@@ -88,6 +136,7 @@ export function MediaDetails({ entry, busy, refused, onSave, onDelete, onClose }
             <ExternalLink className="h-4 w-4" aria-hidden />
             {copy.open}
           </a>
+          <ReplaceFile entry={entry} onReplaced={onReplaced} />
         </div>
         <form onSubmit={save} className="space-y-3">
           <LabelledInput

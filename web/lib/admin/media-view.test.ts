@@ -1,32 +1,56 @@
 // engine-independent: the media library's view and card logic; no database
 import { describe, expect, it } from 'vitest';
-import { mediaListPath, mediaViewOf, mediaViewParams, renditionOf, tagsOf, withTag } from './media-view';
+import { RESOURCE_KEYS } from '../../../shared/resources';
+import { mediaListPath, mediaViewOf, mediaViewParams, mediaWhereChoices, renditionOf, tagsOf, withTag } from './media-view';
 
 describe('the media library view', () => {
   it('reads the query, falling back to every image, newest first, page 1', () => {
-    expect(mediaViewOf(new URLSearchParams(''))).toEqual({ q: '', used: 'all', sort: 'newest', page: 1 });
-    expect(mediaViewOf(new URLSearchParams('q=%20oak%20&used=unused&sort=size&page=3'))).toEqual({
+    expect(mediaViewOf(new URLSearchParams(''))).toEqual({ q: '', used: 'all', where: '', sort: 'newest', page: 1 });
+    expect(mediaViewOf(new URLSearchParams('q=%20oak%20&used=unused&where=gallery&sort=size&page=3'))).toEqual({
       q: 'oak',
       used: 'unused',
+      where: 'gallery',
       sort: 'size',
       page: 3,
     });
-    expect(mediaViewOf(new URLSearchParams('used=some&sort=colour&page=-2'))).toEqual({ q: '', used: 'all', sort: 'newest', page: 1 });
+    expect(mediaViewOf(new URLSearchParams('used=some&where=kitchen&sort=colour&page=-2'))).toEqual({
+      q: '',
+      used: 'all',
+      where: '',
+      sort: 'newest',
+      page: 1,
+    });
     expect(mediaViewOf(new URLSearchParams('page=2.5')).page).toBe(1);
   });
 
   it('writes only what differs from the first choices, and reads back the same view', () => {
-    expect(`${mediaViewParams({ q: '', used: 'all', sort: 'newest', page: 1 })}`).toBe('');
-    const view = { q: 'teak door', used: 'used', sort: 'name', page: 2 } as const;
-    expect(`${mediaViewParams(view)}`).toBe('q=teak+door&used=used&sort=name&page=2');
+    expect(`${mediaViewParams({ q: '', used: 'all', where: '', sort: 'newest', page: 1 })}`).toBe('');
+    const view = { q: 'teak door', used: 'used', where: 'site-settings', sort: 'name', page: 2 } as const;
+    expect(`${mediaViewParams(view)}`).toBe('q=teak+door&used=used&where=site-settings&sort=name&page=2');
     expect(mediaViewOf(mediaViewParams(view))).toEqual(view);
   });
 
-  it('asks the API for 48 images a page, with the view’s search, filter and sort', () => {
-    expect(mediaListPath({ q: '', used: 'all', sort: 'newest', page: 1 })).toBe('/media?used=all&sort=newest&page=1&pageSize=48');
-    expect(mediaListPath({ q: 'oak', used: 'unused', sort: 'oldest', page: 4 })).toBe(
-      '/media?q=oak&used=unused&sort=oldest&page=4&pageSize=48',
+  it('asks the API for 48 images a page, with the view’s search, filters and sort', () => {
+    expect(mediaListPath({ q: '', used: 'all', where: '', sort: 'newest', page: 1 })).toBe(
+      '/media?used=all&sort=newest&page=1&pageSize=48',
     );
+    expect(mediaListPath({ q: 'oak', used: 'unused', where: 'banners', sort: 'oldest', page: 4 })).toBe(
+      '/media?q=oak&used=unused&where=banners&sort=oldest&page=4&pageSize=48',
+    );
+  });
+
+  it('offers every resource by its sidebar name in the sidebar’s order, then About and Site settings', () => {
+    const keys = mediaWhereChoices.map(([key]) => key);
+    expect([...keys].sort()).toEqual([...RESOURCE_KEYS, 'about', 'site-settings'].sort());
+    expect(mediaWhereChoices.slice(0, 2)).toEqual([
+      ['banners', 'Home: Banners'],
+      ['property', 'Home: Properties'],
+    ]);
+    expect(mediaWhereChoices).toContainEqual(['gallery', 'Gallery']);
+    expect(mediaWhereChoices.slice(-2)).toEqual([
+      ['about', 'About'],
+      ['site-settings', 'Site settings'],
+    ]);
   });
 });
 

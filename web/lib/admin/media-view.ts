@@ -1,15 +1,18 @@
-/** The media library's view (search, used/unused, sort, page) as its address holds it, and what its cards show of an image. */
+/** The media library's view (search, used/unused, where used, sort, page) as its address holds it, and what its cards show of an image. */
+import { mediaCopy } from '../../../shared/copy/admin';
 import { isUploadedImageUrl, parseImageUrl, renditionUrl, renditionWidths } from '../../../shared/image-urls';
 import {
   MEDIA_PAGE_SIZE,
   MEDIA_SORTS,
   MEDIA_USED_FILTERS,
+  MEDIA_WHERE,
   type mediaEntryReply,
   type mediaListReply,
   type MediaEntry,
   type mediaSavedReply,
   type mediaUploadedReply,
 } from '../../../shared/media';
+import { RESOURCE_KEYS, resources, type ResourceDef, type ResourceKey } from '../../../shared/resources';
 import type { z } from '../../../shared/zod';
 import { queryReader, viewQuery } from './list-query';
 
@@ -24,6 +27,8 @@ export type MediaUploadedReply = z.infer<typeof mediaUploadedReply>;
 export type MediaView = {
   q: string;
   used: (typeof MEDIA_USED_FILTERS)[number];
+  /** Only the images a resource's records or a document name ('': anywhere or nowhere). */
+  where: (typeof MEDIA_WHERE)[number] | '';
   sort: (typeof MEDIA_SORTS)[number];
   page: number;
 };
@@ -37,6 +42,7 @@ export function mediaViewOf(params: URLSearchParams): MediaView {
   return {
     q: read.q,
     used: read.choice('used', MEDIA_USED_FILTERS, FIRST.used),
+    where: read.choice('where', MEDIA_WHERE, ''),
     sort: read.choice('sort', MEDIA_SORTS, FIRST.sort),
     page: read.page,
   };
@@ -46,11 +52,21 @@ export function mediaViewOf(params: URLSearchParams): MediaView {
 export const mediaViewParams = (view: MediaView) => viewQuery(view, FIRST);
 
 /** GET /api/media for a view (decision 0048's query). */
-export function mediaListPath({ q, used, sort, page }: MediaView, pageSize = MEDIA_PAGE_SIZE): string {
-  const params = new URLSearchParams({ q, used, sort, page: String(page), pageSize: String(pageSize) });
+export function mediaListPath({ q, used, where, sort, page }: MediaView, pageSize = MEDIA_PAGE_SIZE): string {
+  const params = new URLSearchParams({ q, used, where, sort, page: String(page), pageSize: String(pageSize) });
   if (!q) params.delete('q');
+  if (!where) params.delete('where');
   return `/media?${params}`;
 }
+
+/** The "Where used" filter's choices: each resource by its sidebar name, in the sidebar's order, then About and Site settings. */
+export const mediaWhereChoices: readonly (readonly [(typeof MEDIA_WHERE)[number], string])[] = [
+  ...RESOURCE_KEYS.map((key): [ResourceKey, ResourceDef['admin']['nav']] => [key, resources[key].admin.nav])
+    .sort(([, a], [, b]) => a.order - b.order)
+    .map(([key, nav]) => [key, mediaCopy.whereResource(nav.label, nav.group)] as const),
+  ['about', mediaCopy.whereDocuments.about],
+  ['site-settings', mediaCopy.whereDocuments['site-settings']],
+];
 
 /** Most URLs one `GET /api/media?url=` names (the API's limit). */
 const MEDIA_URLS_MAX = 100;

@@ -8,7 +8,15 @@ import { Link, redirect, useFetcher, useLoaderData, useRevalidator } from 'react
 import { toast } from 'sonner';
 import { pageCountOf } from '../../../shared/admin-list';
 import { listCopy, mediaCopy as copy, TOAST_LONG_MS } from '../../../shared/copy/admin';
-import { MEDIA_LIMITS, MEDIA_SORTS, MEDIA_USED_FILTERS, mediaInUseReply, type MediaEntry, type MediaUse } from '../../../shared/media';
+import {
+  MEDIA_LIMITS,
+  MEDIA_SORTS,
+  MEDIA_USED_FILTERS,
+  MEDIA_WHERE,
+  mediaInUseReply,
+  type MediaEntry,
+  type MediaUse,
+} from '../../../shared/media';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, card, input } from '../../components/admin/classes';
 import { ConfirmDialog } from '../../components/admin/confirm-dialog';
@@ -24,6 +32,7 @@ import {
   mediaNameOf,
   mediaViewOf,
   mediaViewParams,
+  mediaWhereChoices,
   withTag,
   type MediaEntryReply,
   type MediaListReply,
@@ -186,7 +195,7 @@ export default function MediaLibrary() {
   const reply = media.reply?.data;
   const items = reply?.items ?? [];
   const total = reply?.total ?? 0;
-  const libraryEmpty = reply !== undefined && total === 0 && !view.q && view.used === 'all';
+  const libraryEmpty = reply !== undefined && total === 0 && !view.q && view.used === 'all' && !view.where;
 
   // the selection belongs to the page of the view it was made on
   const viewKey = `${mediaViewParams(view)}`;
@@ -272,6 +281,14 @@ export default function MediaLibrary() {
             onChoose={(used) => list.show({ used: choiceOf(MEDIA_USED_FILTERS, used, 'all') })}
           />
           <FilterSelect
+            id="media-where-filter"
+            label={copy.whereFilter}
+            value={asked.where}
+            all={copy.whereAll}
+            choices={mediaWhereChoices}
+            onChoose={(where) => list.show({ where: choiceOf(MEDIA_WHERE, where, '') })}
+          />
+          <FilterSelect
             id="media-sort"
             label={copy.sortLabel}
             value={asked.sort}
@@ -348,6 +365,11 @@ export default function MediaLibrary() {
           refused={openRefusal}
           onSave={(changes) => void saveFetcher.submit({ intent: 'save', id: open.id, changes } satisfies MediaIntent, AS_JSON)}
           onDelete={() => setConfirming([{ id: open.id, name: open.name }])}
+          onReplaced={(replaced) => {
+            toast.success(copy.replaced(replaced.name), { duration: TOAST_LONG_MS });
+            // the dialog and the grid show the new file (its thumbnail, dimensions and size)
+            void revalidator.revalidate();
+          }}
           onClose={close}
         />
       ) : null}
