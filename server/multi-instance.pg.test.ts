@@ -94,14 +94,20 @@ describe('two instances on one database and one bucket', () => {
     expect(removed.status).toBe(200);
     expect(await msUntil(async () => !(await text(first, '/gallery')).includes(title), 1000)).toBeLessThan(1000);
     expect(await text(first, '/api/gallery')).not.toContain(title);
-    // in the trash its images stay in the bucket; deleted forever (on the first), they go
+    // in the trash its images stay in the bucket; deleted forever (on the first), the media library still keeps them
     const stem = key.replace(/\.webp$/, '');
     expect((await s3.objectNames()).some((name) => name.startsWith(stem))).toBe(true);
-    const forever = await fetch(`${first.base}/api/trash/gallery/${record._id}`, {
-      method: 'DELETE',
-      headers: { authorization: `Bearer ${token}` },
-    });
+    const auth = { authorization: `Bearer ${token}` };
+    const forever = await fetch(`${first.base}/api/trash/gallery/${record._id}`, { method: 'DELETE', headers: auth });
     expect(forever.status).toBe(200);
+    expect((await s3.objectNames()).some((name) => name.startsWith(stem))).toBe(true);
+    // deleted from the library (on the second) and then forever there (on the first), they go
+    const entries = (await (await fetch(`${second.base}/api/media?url=${encodeURIComponent(imageUrl)}`, { headers: auth })).json()) as {
+      data: { items: { id: string }[] };
+    };
+    const [entry] = entries.data.items;
+    expect((await fetch(`${second.base}/api/media/${entry.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
+    expect((await fetch(`${first.base}/api/trash/media/${entry.id}`, { method: 'DELETE', headers: auth })).status).toBe(200);
     await msUntil(async () => !(await s3.objectNames()).some((name) => name.startsWith(stem)), 5000);
   });
 
