@@ -63,7 +63,7 @@ test('a delete can be undone from its toast', async ({ page, request, token }) =
   expect(await visitorHtml('/client')).toContain(name);
 });
 
-test('a deleted item waits in the Trash: restored with its image, then deleted forever with its files', async ({
+test('a deleted item waits in the Trash: restored with its image, then deleted forever; its image stays in the library until deleted there', async ({
   page,
   request,
   token,
@@ -102,6 +102,14 @@ test('a deleted item waits in the Trash: restored with its image, then deleted f
   await dialog.getByRole('button', { name: trashCopy.deleteForever, exact: true }).click();
   await expect(page.getByText(trashCopy.deletedForever(resources.clients.noun, name))).toBeVisible();
   await expect(row).toHaveCount(0);
+  // the media library keeps the image, used nowhere now; deleted there and then forever, its files go
+  const auth = { authorization: `Bearer ${token}` };
+  const entries = await (await request.get(`/api/media?url=${encodeURIComponent(image)}`, { headers: auth })).json();
+  const [entry] = entries.data.items as { id: string; useCount: number }[];
+  expect(entry.useCount).toBe(0);
+  expect((await request.get(image, { maxRedirects: 0 })).status()).toBe(200);
+  expect((await request.delete(`/api/media/${entry.id}`, { headers: auth })).status()).toBe(200);
+  expect((await request.delete(`/api/trash/media/${entry.id}`, { headers: auth })).status()).toBe(200);
   expect((await request.get(image, { maxRedirects: 0 })).status()).toBe(404);
 });
 
