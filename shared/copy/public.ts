@@ -303,6 +303,35 @@ export const toasts = {
   close: 'Close notification',
 } as const;
 
+/** The language switcher in the header (docs/decisions/0049): each language is named in itself (shared/languages.ts). */
+export const language = {
+  switcherLabel: 'Language',
+  /** The switcher link's accessible name, in the page's language, naming the other language in itself. */
+  readIn: (languageName: string) => `Read this page in ${languageName}`,
+} as const;
+
+/**
+ * How the stored values of fixed choices read on the public site (shared/resource-options.ts): in English
+ * the values themselves; another language's copy words them. A gallery category staff typed in reads as typed.
+ */
+export const options = {
+  projectCategory: { Construction: 'Construction', Interior: 'Interior' },
+  projectStatus: { Upcoming: 'Upcoming', Ongoing: 'Ongoing', Completed: 'Completed' },
+  clientCategory: {
+    'Interior Design': 'Interior Design',
+    Renovation: 'Renovation',
+    Architecture: 'Architecture',
+    Commercial: 'Commercial',
+    Residential: 'Residential',
+  },
+  galleryCategory: {
+    'Residential Project': 'Residential Project',
+    Interior: 'Interior',
+    'Wooden Carving': 'Wooden Carving',
+    Construction: 'Construction',
+  } as Readonly<Record<string, string>>,
+} as const;
+
 export const TOAST_DURATION_MS = 3000;
 export const ROTATION_MS = 5000;
 export const PARTICLE_COUNT = 20;

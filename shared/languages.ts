@@ -1,0 +1,67 @@
+/**
+ * The languages of the public site (docs/decisions/0049): the one list the routes, the switcher, the
+ * hreflang alternates, the sitemap, the fonts, the copy and the admin's translation fields are read from.
+ * A new language is one entry here plus its copy (shared/copy/public-<code>.ts) and its glossary.
+ */
+
+export const LANGUAGES = [
+  {
+    code: 'en',
+    /** Its name in English (the admin's labels). */
+    name: 'English',
+    /** Its name in itself (the switcher's text). */
+    ownName: 'English',
+    /** Prefix of its pages' paths: '' keeps today's English URLs. */
+    prefix: '',
+    /** For dates and numbers (Intl): Indian grouping, lakh and crore. */
+    locale: 'en-IN',
+    ogLocale: 'en_IN',
+    /** A font the site serves for it (web/styles/fonts-<font>.css); absent: the system's. */
+    font: undefined,
+  },
+  {
+    code: 'kn',
+    name: 'Kannada',
+    ownName: 'ಕನ್ನಡ',
+    prefix: '/kn',
+    locale: 'kn-IN',
+    ogLocale: 'kn_IN',
+    font: 'kannada',
+  },
+] as const;
+
+export type Language = (typeof LANGUAGES)[number]['code'];
+export type LanguageDef = (typeof LANGUAGES)[number];
+
+/** English: the spec's texts, today's URLs, and what a missing translation falls back to. */
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** The languages content is translated into (all but the default). */
+export const TRANSLATED_LANGUAGES = LANGUAGES.filter((language) => language.code !== DEFAULT_LANGUAGE).map((language) => language.code) as Exclude<
+  Language,
+  typeof DEFAULT_LANGUAGE
+>[];
+export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+
+export const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language.code === value);
+
+export function languageDef(code: Language): LanguageDef {
+  return LANGUAGES.find((language) => language.code === code) ?? LANGUAGES[0];
+}
+
+/** A page's path in a language: `/gallery` -> `/kn/gallery`, `/` -> `/kn`. */
+export function localizedPath(path: string, language: Language): string {
+  const { prefix } = languageDef(language);
+  if (!prefix) return path;
+  return path === '/' ? prefix : `${prefix}${path}`;
+}
+
+/** The language of a path and the path without its prefix: `/kn/gallery` -> kn, `/gallery`. */
+export function splitLanguage(pathname: string): { language: Language; path: string } {
+  for (const language of LANGUAGES) {
+    if (!language.prefix) continue;
+    if (pathname === language.prefix || pathname === `${language.prefix}/`) return { language: language.code, path: '/' };
+    if (pathname.startsWith(`${language.prefix}/`)) return { language: language.code, path: pathname.slice(language.prefix.length) };
+  }
+  return { language: DEFAULT_LANGUAGE, path: pathname };
+}

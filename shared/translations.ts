@@ -1,0 +1,71 @@
+/**
+ * Content in the site's other languages (docs/decisions/0049). A record, About and the Site settings
+ * carry `translations`: per translated language, the values that differ from English, by field
+ * name (`{ kn: { title: 'ಮನೆ' } }`). English stays in the fields themselves, so every existing reader,
+ * the API's reply shapes and the admin's English form are unchanged. A blank or absent value falls back
+ * to English, and the page marks that text `lang="en"`.
+ */
+import { DEFAULT_LANGUAGE, TRANSLATED_LANGUAGES, type Language, type TranslatedLanguage } from './languages';
+import type { FieldDef, ResourceDef } from './resources/define';
+
+/** One language's values by field name (text fields; a list field's value is its items). */
+export type TranslatedValues = Readonly<Record<string, string | readonly string[]>>;
+export type Translations = Readonly<Partial<Record<TranslatedLanguage, TranslatedValues>>>;
+
+/** Field kinds whose values are words a visitor reads (a URL, a date, a number or a select's option are not: options are fixed text). */
+const TRANSLATABLE_KINDS: ReadonlySet<FieldDef['kind']> = new Set(['text', 'textarea', 'list']);
+
+/** The fields of a resource that have a value per language. */
+export function translatableFields(def: Pick<ResourceDef, 'fields'>): readonly FieldDef[] {
+  return def.fields.filter((field) => TRANSLATABLE_KINDS.has(field.kind) && !field.options && !field.suggestions);
+}
+
+const isBlank = (value: unknown) =>
+  value == null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+
+/** The translatable fields of a record that have English text and no value in `language`: the admin's "missing" marker and filter. */
+export function missingTranslations(
+  def: Pick<ResourceDef, 'fields'>,
+  record: Readonly<Record<string, unknown>> & { translations?: Translations },
+  language: TranslatedLanguage,
+): string[] {
+  const values = record.translations?.[language] ?? {};
+  return translatableFields(def)
+    .filter((field) => !isBlank(record[field.name]) && isBlank(values[field.name]))
+    .map((field) => field.name);
+}
+
+/** Marks which fields of a localized record show English in a page of another language. */
+export const FALLBACK_FIELDS = 'fallbackFields';
+
+/** A record as a page in `language` shows it: translated values in place, the fields left in English named in `fallbackFields`. */
+export type Localized<T> = T & { fallbackFields?: readonly string[] };
+
+/**
+ * The record in `language`: each translatable field's value in that language where it has one; the
+ * rest stay English and are listed in `fallbackFields` (nothing is listed for English itself).
+ */
+export function localizeRecord<T extends Readonly<Record<string, unknown>> & { translations?: Translations }>(
+  def: Pick<ResourceDef, 'fields'>,
+  record: T,
+  language: Language,
+): Localized<T> {
+  if (language === DEFAULT_LANGUAGE) return record;
+  const values = record.translations?.[language as TranslatedLanguage] ?? {};
+  const localized: Record<string, unknown> = { ...record };
+  const fallback: string[] = [];
+  for (const field of translatableFields(def)) {
+    const value = values[field.name];
+    if (!isBlank(value)) localized[field.name] = value;
+    else if (!isBlank(record[field.name])) fallback.push(field.name);
+  }
+  if (fallback.length) localized[FALLBACK_FIELDS] = fallback;
+  return localized as Localized<T>;
+}
+
+/** The `lang` an element showing `field` of a localized record needs: 'en' when it fell back, else none (the page's); English is the default language. */
+export function fieldLang(record: { fallbackFields?: readonly string[] } | null | undefined, field: string): 'en' | undefined {
+  return record?.fallbackFields?.includes(field) ? 'en' : undefined;
+}
+
+export { TRANSLATED_LANGUAGES };
