@@ -34,16 +34,16 @@ export type Language = (typeof LANGUAGES)[number]['code'];
 export type LanguageDef = (typeof LANGUAGES)[number];
 
 /** English: the spec's texts, today's URLs, and what a missing translation falls back to. */
-export const DEFAULT_LANGUAGE: Language = 'en';
+export const DEFAULT_LANGUAGE = 'en' satisfies Language;
+
+export type TranslatedLanguage = Exclude<Language, typeof DEFAULT_LANGUAGE>;
+const isTranslated = (code: Language): code is TranslatedLanguage => code !== DEFAULT_LANGUAGE;
 
 /** The languages content is translated into (all but the default). */
-export const TRANSLATED_LANGUAGES = LANGUAGES.filter((language) => language.code !== DEFAULT_LANGUAGE).map((language) => language.code) as Exclude<
-  Language,
-  typeof DEFAULT_LANGUAGE
->[];
-export type TranslatedLanguage = (typeof TRANSLATED_LANGUAGES)[number];
+export const TRANSLATED_LANGUAGES: readonly TranslatedLanguage[] = LANGUAGES.map((language) => language.code).filter(isTranslated);
 
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language.code === value);
+export { isTranslated as isTranslatedLanguage };
 
 export function languageDef(code: Language): LanguageDef {
   return LANGUAGES.find((language) => language.code === code) ?? LANGUAGES[0];

@@ -5,7 +5,7 @@
  * the API's reply shapes and the admin's English form are unchanged. A blank or absent value falls back
  * to English, and the page marks that text `lang="en"`.
  */
-import { DEFAULT_LANGUAGE, TRANSLATED_LANGUAGES, type Language, type TranslatedLanguage } from './languages';
+import { TRANSLATED_LANGUAGES, isTranslatedLanguage, type Language, type TranslatedLanguage } from './languages';
 import type { FieldDef, ResourceDef } from './resources/define';
 
 /** One language's values by field name (text fields; a list field's value is its items). */
@@ -50,17 +50,17 @@ export function localizeRecord<T extends Readonly<Record<string, unknown>> & { t
   record: T,
   language: Language,
 ): Localized<T> {
-  if (language === DEFAULT_LANGUAGE) return record;
-  const values = record.translations?.[language as TranslatedLanguage] ?? {};
-  const localized: Record<string, unknown> = { ...record };
+  if (!isTranslatedLanguage(language)) return record;
+  const values = record.translations?.[language] ?? {};
+  const translated: Record<string, unknown> = {};
   const fallback: string[] = [];
   for (const field of translatableFields(def)) {
     const value = values[field.name];
-    if (!isBlank(value)) localized[field.name] = value;
+    if (!isBlank(value)) translated[field.name] = value;
     else if (!isBlank(record[field.name])) fallback.push(field.name);
   }
-  if (fallback.length) localized[FALLBACK_FIELDS] = fallback;
-  return localized as Localized<T>;
+  const localized: Localized<T> = { ...record, ...translated };
+  return fallback.length ? { ...localized, [FALLBACK_FIELDS]: fallback } : localized;
 }
 
 /** The `lang` an element showing `field` of a localized record needs: 'en' when it fell back, else none (the page's); English is the default language. */

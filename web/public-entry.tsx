@@ -7,6 +7,7 @@ import { startTransition, useEffect, type ComponentType, type ReactNode } from '
 import { hydrateRoot } from 'react-dom/client';
 import { PublicApp } from './components/public/public-app';
 import { PUBLIC_APP_ID, PUBLIC_PAGE_DATA_ID, type PublicPageData } from './lib/public-page-data';
+import { loadPublicCopy } from './lib/public-copy';
 
 /** Marks the document once the page has hydrated: the browser tests wait for it (e2e/fixtures/test.ts). */
 function HydratedMark({ children }: { children: ReactNode }) {
@@ -23,13 +24,13 @@ const container = document.getElementById(PUBLIC_APP_ID);
 const data = JSON.parse(document.getElementById(PUBLIC_PAGE_DATA_ID)?.textContent ?? 'null') as PublicPageData | null;
 const loadPage = data ? pageComponents[`./pages/${data.name}.tsx`] : undefined;
 if (container && data && loadPage) {
-  void loadPage().then((Component) => {
+  void Promise.all([loadPage(), loadPublicCopy(data.address.language)]).then(([Component, copy]) => {
     // as a transition, hydration yields to the browser every few milliseconds instead of one long task
     startTransition(() => {
       hydrateRoot(
         container,
         <HydratedMark>
-          <PublicApp {...data.address}>
+          <PublicApp {...data.address} copy={copy}>
             <Component {...data.props} />
           </PublicApp>
         </HydratedMark>,

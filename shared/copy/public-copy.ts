@@ -3,8 +3,8 @@
  * copy (./public.ts and ./project-enquiry.ts, unchanged); every other language is a file
  * `public-<code>.ts` whose bundle has the same shape, checked by the type below.
  */
-import type * as english from './public';
-import type { projectEnquiry } from './project-enquiry';
+import * as english from './public';
+import { projectEnquiry } from './project-enquiry';
 
 /** Literal string types become `string` (and so on, through objects, lists and functions), so another language's words fit. */
 type Widen<T> = T extends string
@@ -44,3 +44,24 @@ interface EnglishCopy {
 
 /** What a language's copy file exports: the same texts, in its words. */
 export type PublicCopy = Widen<EnglishCopy>;
+
+/** The spec's English texts as a bundle: the default language's, and what the page context holds outside a page. */
+export const englishCopy: PublicCopy = {
+  nav: english.nav,
+  footer: english.footer,
+  policies: english.policies,
+  states: english.states,
+  home: english.home,
+  clientStories: english.clientStories,
+  about: english.about,
+  gallery: english.gallery,
+  projects: english.projects,
+  interior: english.interior,
+  interiorProjects: english.interiorProjects,
+  contact: english.contact,
+  reach: english.reach,
+  toasts: english.toasts,
+  language: english.language,
+  options: english.options,
+  projectEnquiry,
+};

@@ -310,6 +310,14 @@ export const language = {
   readIn: (languageName: string) => `Read this page in ${languageName}`,
 } as const;
 
+/** The default gallery categories' words (the stored values are free text: a category staff typed in reads as typed). */
+const galleryCategory: Readonly<Record<string, string>> = {
+  'Residential Project': 'Residential Project',
+  Interior: 'Interior',
+  'Wooden Carving': 'Wooden Carving',
+  Construction: 'Construction',
+};
+
 /**
  * How the stored values of fixed choices read on the public site (shared/resource-options.ts): in English
  * the values themselves; another language's copy words them. A gallery category staff typed in reads as typed.
@@ -324,12 +332,7 @@ export const options = {
     Commercial: 'Commercial',
     Residential: 'Residential',
   },
-  galleryCategory: {
-    'Residential Project': 'Residential Project',
-    Interior: 'Interior',
-    'Wooden Carving': 'Wooden Carving',
-    Construction: 'Construction',
-  } as Readonly<Record<string, string>>,
+  galleryCategory,
 } as const;
 
 export const TOAST_DURATION_MS = 3000;

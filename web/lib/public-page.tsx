@@ -10,6 +10,8 @@ import { PublicApp } from '../components/public/public-app';
 import { useNonce } from '../nonce-context';
 import { PUBLIC_APP_ID, PUBLIC_PAGE_DATA_ID, jsonForScript, type PublicPageData } from './public-page-data';
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './site-settings';
+import { splitLanguage } from '../../shared/languages';
+import { publicCopyOf } from './public-copy.server';
 
 export function PublicPage<P extends object>({ name, Component, props }: { name: string; Component: ComponentType<P>; props: P }) {
   const layout = useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ID);
@@ -17,13 +19,13 @@ export function PublicPage<P extends object>({ name, Component, props }: { name:
   const nonce = useNonce();
   const data: PublicPageData = {
     name,
-    address: { site: layout?.site ?? DEFAULT_SITE_SETTINGS, pathname, search },
+    address: { site: layout?.site ?? DEFAULT_SITE_SETTINGS, language: splitLanguage(pathname).language, pathname, search },
     props: props as Record<string, unknown>,
   };
   return (
     <>
       <div id={PUBLIC_APP_ID}>
-        <PublicApp {...data.address}>
+        <PublicApp {...data.address} copy={publicCopyOf(data.address.language)}>
           <Component {...props} />
         </PublicApp>
       </div>

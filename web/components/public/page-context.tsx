@@ -5,9 +5,14 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-settings';
+import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
+import { englishCopy, type PublicCopy } from '../../../shared/copy/public-copy';
 
 interface PageContextValue {
   site: SiteSettings;
+  /** The page's language (docs/decisions/0049) and its fixed texts. */
+  language: Language;
+  copy: PublicCopy;
   pathname: string;
   search: string;
   setSearch: (search: string, options?: SetSearchOptions) => void;
@@ -20,6 +25,8 @@ interface SetSearchOptions {
 
 const PageContext = createContext<PageContextValue>({
   site: DEFAULT_SITE_SETTINGS,
+  language: DEFAULT_LANGUAGE,
+  copy: englishCopy,
   pathname: '/',
   search: '',
   setSearch: () => {},
@@ -28,12 +35,22 @@ const PageContext = createContext<PageContextValue>({
 /** What a public page is rendered with, on the server and again in the browser (serialised between them). */
 export interface PageAddress {
   site: SiteSettings;
+  /** Its language: the path's prefix (shared/languages.ts). */
+  language: Language;
   pathname: string;
   /** the query with its leading '?', or '' */
   search: string;
 }
 
-export function PageContextProvider({ site, pathname, search: initialSearch, children }: PageAddress & { children: ReactNode }) {
+/** `copy`: the page language's texts (not serialised with the address: the browser entry loads the language's copy chunk). */
+export function PageContextProvider({
+  site,
+  language,
+  copy,
+  pathname,
+  search: initialSearch,
+  children,
+}: PageAddress & { copy: PublicCopy; children: ReactNode }) {
   const [search, setSearchState] = useState(initialSearch);
   // Back and Forward between filter choices: the query is the page's state
   useEffect(() => {
@@ -51,13 +68,23 @@ export function PageContextProvider({ site, pathname, search: initialSearch, chi
     },
     [pathname],
   );
-  const value = useMemo(() => ({ site, pathname, search, setSearch }), [site, pathname, search, setSearch]);
+  const value = useMemo(() => ({ site, language, copy, pathname, search, setSearch }), [site, language, copy, pathname, search, setSearch]);
   return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
 }
 
 /** The Site settings (the defaults outside a public page). */
 export function useSiteSettings(): SiteSettings {
   return useContext(PageContext).site;
+}
+
+/** The page's language. */
+export function useLanguage(): Language {
+  return useContext(PageContext).language;
+}
+
+/** The page's fixed texts, in its language (English outside a page). */
+export function usePublicCopy(): PublicCopy {
+  return useContext(PageContext).copy;
 }
 
 export function usePathname(): string {
