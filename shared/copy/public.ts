@@ -283,6 +283,26 @@ export const contact = {
     failed: 'Failed to send message. Please try again.',
     network: 'Network error. Please try again.',
   },
+  /**
+   * What the server answers a form with (shared/contact.ts's contactServerMessages, word for word, and the project form's
+   * unknown project): here so another language's copy can word them; shared/copy/public-kn.test.ts keeps the two equal.
+   */
+  serverMessages: {
+    nameRequired: 'Name is required',
+    emailRequired: 'Email is required',
+    emailInvalid: 'Email must be a valid email address',
+    numberRequired: 'Contact number is required',
+    numberInvalid: 'Contact number must be a phone number we can call, e.g. 98450 12345 or +91 98450 12345',
+    messageRequired: 'Message is required',
+    nameTooLong: 'Name must be at most 100 characters',
+    emailTooLong: 'Email must be at most 254 characters',
+    numberTooLong: 'Contact number must be at most 30 characters',
+    messageTooLong: 'Message must be at most 5000 characters',
+    validationFailed: 'Please correct the errors and try again.',
+    sent: 'Thank you! Your message has been sent.',
+    tooMany: 'Too many messages from your address. Please try again later.',
+    projectNotFound: 'Project not found',
+  },
 } as const;
 
 /** The call and WhatsApp buttons (shown only when the Site settings hold the number). */
