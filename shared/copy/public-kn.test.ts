@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { contactServerMessages } from '../contact';
 import { enquirySourceMessages } from '../enquiry-source';
+import { DEFAULT_SITE_SETTINGS } from '../site-settings';
 import { kn } from './public-kn';
 import { englishCopy } from './public-copy';
 
@@ -134,6 +135,12 @@ describe('the Kannada copy', () => {
     // 3 explore buttons, 3 policies, the dots' count
     expect(kept).toHaveLength(7);
     for (const { path, english, kannada } of kept) expect(kannada, path).toBe(english);
+  });
+
+  it('gives page titles that fit a search result with the company name, as the English ones do', () => {
+    // e2e/public/valid-markup.spec.ts holds every <title> ('<page> | <company>') to 70 characters
+    const titles = [kn.home, kn.clientStories, kn.about, kn.gallery, kn.projects, kn.interior, kn.interiorProjects, kn.contact];
+    for (const { title } of titles) expect(`${title} | ${DEFAULT_SITE_SETTINGS.companyName}`.length, title).toBeLessThanOrEqual(70);
   });
 
   it('words a singular and a plural count differently', () => {

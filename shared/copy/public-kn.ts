@@ -37,7 +37,7 @@ export const kn: PublicCopy = {
     projects: 'ಯೋಜನೆಯ ವಿವರಗಳು',
     contact: 'ಸಂಪರ್ಕಿಸಿ',
     openMenu: 'ಮೆನು ತೆರೆಯಿರಿ',
-    closeMenu: 'ಮೆನು ಮುಚ್ಚಿರಿ',
+    closeMenu: 'ಮೆನು ಮುಚ್ಚಿ',
     mainNav: 'ಮುಖ್ಯ ಮೆನು',
     logoLabel: (company) => `${company}, ಮುಖಪುಟ`,
     skipToContent: 'ಮುಖ್ಯ ವಿಷಯಕ್ಕೆ ಹೋಗಿ',
@@ -69,7 +69,7 @@ export const kn: PublicCopy = {
     homeBannerError: (message) => `ಬ್ಯಾನರ್ ಲೋಡ್ ಮಾಡುವಲ್ಲಿ ದೋಷ: ${message}`,
     topProjectsLoading: 'ಯೋಜನೆಗಳು ಲೋಡ್ ಆಗುತ್ತಿವೆ...',
     topProjectsError: (message) => `ಯೋಜನೆಗಳನ್ನು ಲೋಡ್ ಮಾಡುವಲ್ಲಿ ದೋಷ: ${message}`,
-    topProjectsEmpty: 'ಪ್ರಮುಖ ಯೋಜನೆಗಳು ಯಾವುದೂ ಇಲ್ಲ.',
+    topProjectsEmpty: 'ಯಾವುದೇ ಪ್ರಮುಖ ಯೋಜನೆಗಳಿಲ್ಲ.',
     clientStoriesLoading: 'ಗ್ರಾಹಕರ ಕಥೆಗಳು ಲೋಡ್ ಆಗುತ್ತಿವೆ...',
     clientStoriesError: `ದೋಷ: ಗ್ರಾಹಕರ ಕಥೆಗಳನ್ನು ಲೋಡ್ ಮಾಡಲು ಆಗಲಿಲ್ಲ. ${tryLater}`,
     clientStoriesEmpty: 'ಇನ್ನೂ ಯಾವುದೇ ಗ್ರಾಹಕರ ಕಥೆಗಳಿಲ್ಲ.',
@@ -94,7 +94,8 @@ export const kn: PublicCopy = {
     sectionEmpty: 'ಇಲ್ಲಿ ತೋರಿಸಲು ಇನ್ನೂ ಏನೂ ಇಲ್ಲ.',
   },
   home: {
-    title: 'ನಿರ್ಮಾಣ, ಒಳಾಂಗಣ ವಿನ್ಯಾಸ ಮತ್ತು ಮರದ ಕೆತ್ತನೆ',
+    // within the English title's room: with ' | ' and the default company name, 70 characters at most
+    title: 'ನಿರ್ಮಾಣ, ಒಳಾಂಗಣ ಮತ್ತು ಮರದ ಕೆತ್ತನೆ',
     metaDescription:
       'ನಿರ್ಮಾಣ, ಒಳಾಂಗಣ ವಿನ್ಯಾಸ ಮತ್ತು ಕೈಯಿಂದ ಕೆತ್ತಿದ ಮರದ ಕೆಲಸಕ್ಕೆ ಬೆಂಗಳೂರಿನಲ್ಲಿ ಒಂದೇ ತಂಡ. ಎಲ್ಲ ಸೇವೆಗಳನ್ನು ಒಟ್ಟಿಗೆ ಪಡೆದರೆ 15-20% ಉಳಿತಾಯ; 5,000ಕ್ಕೂ ಹೆಚ್ಚು ಗ್ರಾಹಕರಿಗೆ ಸೇವೆ.',
     exploreButtons: [
