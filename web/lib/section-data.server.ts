@@ -37,7 +37,9 @@ export async function loadResource<K extends ResourceKey>(
   const section = await loadEnglishResource(context, key);
   if (!section.ok || language === DEFAULT_LANGUAGE) return section;
   const localize = (record: ResourceRecords[K]) =>
-    localizeRecord(resources[key], record as unknown as Readonly<Record<string, unknown>>, language) as unknown as Localized<ResourceRecords[K]>;
+    localizeRecord(resources[key], record as unknown as Readonly<Record<string, unknown>>, language) as unknown as Localized<
+      ResourceRecords[K]
+    >;
   return { ok: true, data: section.data.map(localize) };
 }
 

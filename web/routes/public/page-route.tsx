@@ -6,10 +6,9 @@
 import { data, redirect } from 'react-router';
 import { localizedHref, splitLanguage } from '../../../shared/languages';
 import { PublicPage } from '../../lib/public-page';
-import { pageMeta } from '../../lib/page-meta';
-import { publicCopyOf } from '../../lib/public-copy.server';
+import { publicPageMeta } from '../../lib/page-meta';
+import { publicCopyOf } from '../../lib/public-copies';
 import { loadDocument, loadResource, loadSection } from '../../lib/section-data.server';
-import { layoutDataOf } from '../../lib/site-settings';
 import { publicPageAt, publicPageOfRouteId } from '../../pages';
 import type { Route } from './+types/page-route';
 
@@ -54,10 +53,7 @@ export async function action({ request, context, pattern }: Route.ActionArgs) {
 
 export function meta({ data: props, matches }: Route.MetaArgs) {
   const { page, language } = pageOf(matches);
-  const copy = publicCopyOf(language);
-  const own = page.meta({ data: props ?? undefined, site: layoutDataOf(matches)?.site ?? null, language, copy });
-  const crumbs = own.crumbs ?? (own.title === null ? [] : [{ name: own.title, path: page.path }]);
-  return pageMeta({ ...own, path: page.path, language, copy, crumbs, matches });
+  return publicPageMeta(page, language, props ?? undefined, matches);
 }
 
 export default function PageRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
