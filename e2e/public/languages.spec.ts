@@ -17,6 +17,8 @@ const switcherTo = (page: import('@playwright/test').Page, code: 'en' | 'kn') =>
 
 test.describe('languages', () => {
   test('on each of the 8 pages the switcher lands on the same page in Kannada and back, with lang set', async ({ page }) => {
+    // 24 page loads
+    test.setTimeout(180_000);
     expect(PUBLIC_PAGES).toHaveLength(8);
     for (const path of PUBLIC_PAGES) {
       await page.goto(path);
@@ -59,6 +61,8 @@ test.describe('languages', () => {
   });
 
   test('hreflang pairs are valid both ways: each alternate answers 200 and lists the same alternates', async ({ page, request }) => {
+    // 16 page loads and 32 requests
+    test.setTimeout(180_000);
     for (const path of PUBLIC_PAGES) {
       for (const own of [path, localizedPath(path, 'kn')]) {
         await page.goto(own);
