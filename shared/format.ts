@@ -7,22 +7,18 @@
 import { languageDef, type Language } from './languages';
 
 /** Formatters are costly to build: one per language and options. */
-const cache = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function formatter<F extends Intl.NumberFormat | Intl.DateTimeFormat>(
-  kind: 'number' | 'date',
-  language: Language,
-  options: object,
-  make: (locale: string) => F,
-): F {
-  const key = `${kind}|${language}|${JSON.stringify(options)}`;
-  let found = cache.get(key) as F | undefined;
-  if (!found) {
-    found = make(languageDef(language).locale);
-    cache.set(key, found);
-  }
+function cached<F>(cache: Map<string, F>, language: Language, options: object, make: (locale: string) => F): F {
+  const key = `${language}|${JSON.stringify(options)}`;
+  const found = cache.get(key) ?? make(languageDef(language).locale);
+  cache.set(key, found);
   return found;
 }
+
+const numberFormat = (language: Language, options: Intl.NumberFormatOptions) =>
+  cached(numberFormats, language, options, (locale) => new Intl.NumberFormat(locale, options));
 
 /** Indian grouping of a run of digits: the last three, then twos ('10000000' -> '1,00,00,000'). */
 function groupIndian(digits: string, separator: string): string {
@@ -35,13 +31,13 @@ function groupIndian(digits: string, separator: string): string {
 export function formatNumber(value: number, language: Language, options: Intl.NumberFormatOptions = {}): string {
   const grouped = options.useGrouping !== false && options.notation === undefined;
   const plain = { ...options, useGrouping: false } satisfies Intl.NumberFormatOptions;
-  if (!grouped) return formatter('number', language, options, (locale) => new Intl.NumberFormat(locale, options)).format(value);
+  if (!grouped) return numberFormat(language, options).format(value);
   // the locale's own separator (',' in en-IN and kn-IN), the digits grouped by the Indian rule
   const separator =
-    formatter('number', language, {}, (locale) => new Intl.NumberFormat(locale))
+    numberFormat(language, {})
       .formatToParts(1000)
       .find((part) => part.type === 'group')?.value ?? ',';
-  return formatter('number', language, plain, (locale) => new Intl.NumberFormat(locale, plain))
+  return numberFormat(language, plain)
     .formatToParts(value)
     .map((part) => (part.type === 'integer' ? groupIndian(part.value, separator) : part.value))
     .join('');
@@ -54,5 +50,5 @@ export function formatDate(
   options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'long', year: 'numeric' },
 ): string {
   const date = value instanceof Date ? value : new Date(value);
-  return formatter('date', language, options, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
+  return cached(dateFormats, language, options, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
 }
