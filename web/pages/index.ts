@@ -41,7 +41,7 @@ export function publicPageAt(path: string): PublicPageEntry {
  * A page's route id in a language (docs/decisions/0049): its path for English (today's ids), `<code>:<path>`
  * for another (`kn:/gallery`, `kn:/` for /kn).
  */
-export function pageRouteId(path: string, language: Language): string {
+function pageRouteId(path: string, language: Language): string {
   return language === DEFAULT_LANGUAGE ? path : `${language}:${path}`;
 }
 
