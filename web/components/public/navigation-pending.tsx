@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { states } from '../../../shared/copy/public';
 import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
+import { splitLanguage } from '../../../shared/languages';
 import { LoadingState } from './section-state';
 
 /** The loading text of the page being navigated to, from the pages' definitions. */
@@ -18,7 +19,8 @@ function leavingFor(event: MouseEvent): string | null {
   const url = new URL(link.href);
   if (url.origin !== window.location.origin || url.pathname.startsWith('/admin')) return null;
   const samePage = url.pathname === window.location.pathname && url.search === window.location.search;
-  return samePage ? null : url.pathname;
+  // the page's own path: its loading text whatever the language (/kn/gallery is the gallery)
+  return samePage ? null : splitLanguage(url.pathname).path;
 }
 
 export function NavigationPending() {
