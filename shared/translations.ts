@@ -64,8 +64,10 @@ export function localizeRecord<T extends Readonly<Record<string, unknown>> & { t
 }
 
 /** The `lang` an element showing `field` of a localized record needs: 'en' when it fell back, else none (the page's); English is the default language. */
-export function fieldLang(record: { fallbackFields?: readonly string[] } | null | undefined, field: string): 'en' | undefined {
-  return record?.fallbackFields?.includes(field) ? 'en' : undefined;
+export function fieldLang(record: object | null | undefined, field: string): 'en' | undefined {
+  // any record: a page's props are typed as stored, and only a localized one carries the list
+  const fallback = (record as { fallbackFields?: readonly string[] } | null | undefined)?.fallbackFields;
+  return fallback?.includes(field) ? 'en' : undefined;
 }
 
 export { TRANSLATED_LANGUAGES };

@@ -10,6 +10,14 @@ import type { AboutContent } from '../../shared/about-content';
 import type { SiteSettings } from '../../shared/site-settings';
 import type { Crumb } from '../../shared/structured-data';
 import type { Section } from './section';
+import type { CopyKey, PublicCopy } from '../../shared/copy/public-copy';
+import type { Language } from '../../shared/languages';
+
+/** The language a page is rendered in (its path's prefix) and that language's fixed texts. */
+export interface PageLanguageArgs {
+  language: Language;
+  copy: PublicCopy;
+}
 
 /** What a page's `load` is given: the address and the reads it may make (each a section of its own). */
 export interface PageLoadArgs {
@@ -27,7 +35,7 @@ export interface PageLoadArgs {
 }
 
 /** What a page's `action` (a form sent without JavaScript) is given. */
-export interface PageActionArgs {
+export interface PageActionArgs extends PageLanguageArgs {
   request: Request;
   services: AppLoadContext['services'];
   /** React Router's replies: a value with a status, or a redirect. */
@@ -54,21 +62,21 @@ export interface PublicPageDefinition<Props> {
   path: string;
   /** Its place among the pages: in the sitemap and in the menus. */
   order: number;
-  /** Its name in links and messages: the menus' text and the footer's WhatsApp message. */
-  label: string;
+  /** Its name in links and messages (the menus' text and the footer's WhatsApp message): a text of the copy, so each language words it. */
+  label: CopyKey;
   /** Reached only from other pages' links (the project form): left out of the sitemap, the menus and the frame's list of pages. */
   unlisted?: true;
   /** The menus that link to it. */
   menus?: readonly ('header' | 'footer')[];
   /** The menus underline its link on any path starting with its own (the spec's rule for the gallery). */
   activeOnPrefix?: true;
-  /** Shown while the browser fetches it (a link followed); absent: 'Loading...'. */
-  loadingText?: string;
+  /** Shown while the browser fetches it (a link followed), a text of the copy; absent: 'Loading...'. */
+  loadingText?: CopyKey;
   /** The content it shows besides the Site settings: its lastmod in the sitemap. */
   sitemap: { resources: readonly ResourceKey[]; about?: true };
   /** Its props, read on the server for every render; absent: none. */
   load?: (args: PageLoadArgs) => Promise<Props>;
-  meta: (args: { data: Props | undefined; site: SiteSettings | null }) => PageMetaOf;
+  meta: (args: { data: Props | undefined; site: SiteSettings | null } & PageLanguageArgs) => PageMetaOf;
   /** Its form sent without JavaScript (a plain POST); what it answers reaches the page as its `posted` prop. */
   action?: (args: PageActionArgs) => Promise<unknown>;
 }

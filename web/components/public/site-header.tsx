@@ -1,9 +1,11 @@
 /** The public header: logo, five links with the active one underlined, compact with a shadow past 10 px, full-screen menu on phones. */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { SCROLL_THRESHOLD_PX, nav } from '../../../shared/copy/public';
+import { SCROLL_THRESHOLD_PX } from '../../../shared/copy/public';
+import { copyText } from '../../../shared/copy/public-copy';
+import { localizedPath, splitLanguage } from '../../../shared/languages';
 import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
-import { usePathname } from './page-context';
+import { useLanguage, usePathname, usePublicCopy } from './page-context';
 import { SiteLogo } from './site-logo';
 import { TwinkleParticles } from './twinkle-particles';
 
@@ -17,7 +19,12 @@ function activeNavPath(pathname: string): string | null {
 }
 
 export function SiteHeader({ companyName }: { companyName: string }) {
-  const pathname = usePathname();
+  const copy = usePublicCopy();
+  const { nav } = copy;
+  const language = useLanguage();
+  const home = localizedPath('/', language);
+  // the menus name the pages by their paths without the language's prefix
+  const pathname = splitLanguage(usePathname()).path;
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const active = activeNavPath(pathname);
@@ -53,15 +60,15 @@ export function SiteHeader({ companyName }: { companyName: string }) {
       <TwinkleParticles />
       <div className="relative mx-auto flex max-w-7xl items-center justify-between px-4 sm:px-6">
         {/* the old site sent the logo to the group's external website; offline we go home (docs/decisions) */}
-        <a href="/" aria-label={nav.logoLabel(companyName)} className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark">
+        <a href={home} aria-label={nav.logoLabel(companyName)} className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark">
           <SiteLogo name={companyName} compact={scrolled} />
         </a>
         <nav aria-label={nav.mainNav} className="hidden md:block">
           <ul className="flex items-center gap-7">
             {NAV_LINKS.map((link) => (
               <li key={link.path}>
-                <a href={link.path} className={linkClass(link.path)} aria-current={active === link.path ? 'page' : undefined}>
-                  {link.label}
+                <a href={localizedPath(link.path, language)} className={linkClass(link.path)} aria-current={active === link.path ? 'page' : undefined}>
+                  {copyText(copy, link.label)}
                 </a>
               </li>
             ))}
@@ -87,7 +94,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           className="fixed inset-0 z-50 flex h-dvh flex-col bg-white px-6 py-4 md:hidden"
         >
           <div className="flex items-center justify-between">
-            <a href="/" aria-label={nav.logoLabel(companyName)} onClick={() => setMenuOpen(false)}>
+            <a href={home} aria-label={nav.logoLabel(companyName)} onClick={() => setMenuOpen(false)}>
               <SiteLogo name={companyName} />
             </a>
             <button
@@ -105,12 +112,12 @@ export function SiteHeader({ companyName }: { companyName: string }) {
               {NAV_LINKS.map((link) => (
                 <li key={link.path}>
                   <a
-                    href={link.path}
+                    href={localizedPath(link.path, language)}
                     onClick={() => setMenuOpen(false)}
                     aria-current={active === link.path ? 'page' : undefined}
                     className={`text-2xl font-bold ${active === link.path ? 'text-brand-dark underline decoration-2 underline-offset-8' : 'text-gray-900'}`}
                   >
-                    {link.label}
+                    {copyText(copy, link.label)}
                   </a>
                 </li>
               ))}

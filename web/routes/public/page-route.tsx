@@ -9,6 +9,14 @@ import { loadDocument, loadResource, loadSection } from '../../lib/section-data.
 import { layoutDataOf } from '../../lib/site-settings';
 import { publicPageAt } from '../../pages';
 import type { Route } from './+types/page-route';
+import { splitLanguage } from '../../../shared/languages';
+import { publicCopyOf } from '../../lib/public-copy.server';
+
+/** The language of the page at `pathname` and its copy, for a definition's meta and action. */
+function languageOf(pathname: string) {
+  const { language } = splitLanguage(pathname);
+  return { language, copy: publicCopyOf(language) };
+}
 
 /** The page of the route being rendered: the last match's id is its path. */
 const pageOf = (matches: readonly ({ id: string } | undefined)[]) => publicPageAt(matches.at(-1)?.id ?? '');
@@ -38,14 +46,15 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs): P
 export async function action({ request, context, pattern }: Route.ActionArgs) {
   const page = pageAt(pattern);
   if (!page.action) throw data(null, { status: 405 });
-  return page.action({ request, services: context.services, data, redirect });
+  return page.action({ request, services: context.services, data, redirect, ...languageOf(new URL(request.url).pathname) });
 }
 
-export function meta({ data: props, matches }: Route.MetaArgs) {
+export function meta({ data: props, matches, location }: Route.MetaArgs) {
   const page = pageOf(matches);
-  const own = page.meta({ data: props ?? undefined, site: layoutDataOf(matches)?.site ?? null });
+  const language = languageOf(location.pathname);
+  const own = page.meta({ data: props ?? undefined, site: layoutDataOf(matches)?.site ?? null, ...language });
   const crumbs = own.crumbs ?? (own.title === null ? [] : [{ name: own.title, path: page.path }]);
-  return pageMeta({ ...own, path: page.path, crumbs, matches });
+  return pageMeta({ ...own, path: page.path, crumbs, matches, copy: language.copy });
 }
 
 export default function PageRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
