@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** A section's (or, with level 1, a page's) heading and optional subtitle, centred, with the brand accent bar; `*Lang`: content left in English. */
 export function SectionHeading({
   title,
@@ -7,7 +9,7 @@ export function SectionHeading({
   titleLang,
   subtitleLang,
 }: {
-  title: string;
+  title: ReactNode;
   subtitle?: string;
   id?: string;
   level?: 1 | 2;
