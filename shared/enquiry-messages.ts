@@ -11,7 +11,12 @@ import { DEFAULT_LANGUAGE, type Language } from './languages';
 export function fieldErrorText(error: string, field: ContactField, copy: PublicCopy, language: Language): string {
   if (language === DEFAULT_LANGUAGE) return error;
   const { errors, toasts } = copy.contact;
-  const required = { name: errors.nameRequired, email: errors.emailRequired, number: errors.numberRequired, message: errors.messageRequired };
+  const required = {
+    name: errors.nameRequired,
+    email: errors.emailRequired,
+    number: errors.numberRequired,
+    message: errors.messageRequired,
+  };
   switch (contactFaultForError(error)) {
     case 'required':
       return required[field];

@@ -5,6 +5,7 @@ import type { PublicCopy } from '../../shared/copy/public-copy';
 import { fieldErrorText, refusalNotice } from '../../shared/enquiry-messages';
 import { isLanguage, localizedPath, type Language } from '../../shared/languages';
 import { addressLine, mapHref, openingHoursText, telHref } from '../../shared/site-settings';
+import { fieldLang } from '../../shared/translations';
 import type { ContactInput, ContactReply } from '../../shared/contact';
 import { EMAIL_PATTERN, contactFieldForError, looksLikePhoneNumber } from '../../shared/contact-rules';
 import { postedSource } from '../../shared/enquiry-source-rules';
@@ -64,9 +65,9 @@ export const page = definePublicPage<{ posted: PostedContact | null }>({
   label: ['nav', 'contact'],
   menus: ['header', 'footer'],
   sitemap: { resources: [] },
-  meta: ({ site, copy }) => ({
+  meta: ({ site, copy, language }) => ({
     title: copy.contact.title,
-    description: site ? copy.contact.metaDescription(site.companyName, openingHoursText(site)) : undefined,
+    description: site ? copy.contact.metaDescription(site.companyName, openingHoursText(site, language)) : undefined,
   }),
   /** The form sent without JavaScript (a plain POST): the same checks, then the same service as /api/user. */
   async action({ request, services, data, redirect, copy, language }) {
@@ -93,7 +94,7 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
   const site = useSiteSettings();
   const address = addressLine(site);
   const mapLink = mapHref(site);
-  const hours = openingHoursText(site);
+  const hours = openingHoursText(site, language);
   const sentWithoutScript = useSearchParams()[0].get(SENT_PARAM) === '1';
   const [values, setValues] = useState<ContactInput>(posted?.values ?? EMPTY);
   const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});
@@ -222,7 +223,14 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
             </ul>
             <ReachButtons subject={contact.title} className="mt-6" />
           </div>
-          {mapLink ? <MapIllustration place={site.address.locality || site.companyName} address={address} mapLink={mapLink} /> : null}
+          {mapLink ? (
+            <MapIllustration
+              place={site.address.locality || site.companyName}
+              placeLang={site.address.locality ? fieldLang(site, 'address.locality') : undefined}
+              address={address}
+              mapLink={mapLink}
+            />
+          ) : null}
         </aside>
       </div>
       <ToastArea />

@@ -57,7 +57,11 @@ export default function HomePage(loaderData: PagePropsOf<typeof page>) {
       ) : banner.data ? (
         <HeroBanner banner={banner.data}>
           {home.exploreButtons.map((button, i) => (
-            <ButtonLink key={button.category} to={localizedPath(`/gallery?category=${button.category}`, language)} variant={i === 0 ? 'primary' : 'outline'}>
+            <ButtonLink
+              key={button.category}
+              to={localizedPath(`/gallery?category=${button.category}`, language)}
+              variant={i === 0 ? 'primary' : 'outline'}
+            >
               {button.label}
             </ButtonLink>
           ))}

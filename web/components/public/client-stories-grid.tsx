@@ -28,33 +28,33 @@ export function ClientStoriesGrid({ stories }: { stories: ClientStory[] }) {
         {stories.map((story) => {
           const category = optionLabel(options.clientCategory, story.category);
           return (
-          <li key={story._id} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100">
-            <ResponsiveImage
-              src={story.image}
-              alt={story.imageAlt || story.name}
-              focus={singleImageDetails(story)}
-              sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
-              className="aspect-[4/3] w-full object-cover"
-            />
-            <div className="flex flex-1 flex-col p-6">
-              <span
-                className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${badgeClass(story.category)}`}
-                data-testid="story-badge"
-                lang={category.lang}
-              >
-                {category.text}
-              </span>
-              <h3 className="mt-3 text-lg font-bold text-gray-900" lang={fieldLang(story, 'title')}>
-                {story.title}
-              </h3>
-              <p className="mt-2 flex-1 text-gray-700" lang={fieldLang(story, 'description')}>
-                {story.description}
-              </p>
-              <p className="mt-4 font-semibold text-gray-900" lang={fieldLang(story, 'name')}>
-                {story.name}
-              </p>
-            </div>
-          </li>
+            <li key={story._id} className="flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100">
+              <ResponsiveImage
+                src={story.image}
+                alt={story.imageAlt || story.name}
+                focus={singleImageDetails(story)}
+                sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
+                className="aspect-[4/3] w-full object-cover"
+              />
+              <div className="flex flex-1 flex-col p-6">
+                <span
+                  className={`w-fit rounded-full px-3 py-1 text-xs font-semibold ${badgeClass(story.category)}`}
+                  data-testid="story-badge"
+                  lang={category.lang}
+                >
+                  {category.text}
+                </span>
+                <h3 className="mt-3 text-lg font-bold text-gray-900" lang={fieldLang(story, 'title')}>
+                  {story.title}
+                </h3>
+                <p className="mt-2 flex-1 text-gray-700" lang={fieldLang(story, 'description')}>
+                  {story.description}
+                </p>
+                <p className="mt-4 font-semibold text-gray-900" lang={fieldLang(story, 'name')}>
+                  {story.name}
+                </p>
+              </div>
+            </li>
           );
         })}
       </ul>

@@ -3,7 +3,18 @@ import { ExternalLink } from 'lucide-react';
 import { usePublicCopy } from './page-context';
 
 /** `place` names where the office is, `address` is the whole address (the drawing's text); `mapLink` leads to a real map. */
-export function MapIllustration({ place, address, mapLink }: { place: string; address: string; mapLink: string }) {
+export function MapIllustration({
+  place,
+  placeLang,
+  address,
+  mapLink,
+}: {
+  place: string;
+  /** 'en': the place's name is English content on a page in another language */
+  placeLang?: string;
+  address: string;
+  mapLink: string;
+}) {
   const { contact } = usePublicCopy();
   return (
     <figure className="overflow-hidden rounded-xl ring-1 ring-gray-200">
@@ -23,7 +34,9 @@ export function MapIllustration({ place, address, mapLink }: { place: string; ad
         </g>
       </svg>
       <figcaption className="flex items-center justify-between gap-3 bg-white px-4 py-3 text-sm">
-        <span className="text-gray-800">{place}</span>
+        <span className="text-gray-800" lang={placeLang}>
+          {place}
+        </span>
         <a
           href={mapLink}
           target="_blank"

@@ -1,6 +1,7 @@
 /** Call and WhatsApp links with the numbers from the Site settings (nothing when neither is set), and the address with its map link. */
 import { MessageCircle, Phone } from 'lucide-react';
 import { mapHref, telHref, whatsappHref } from '../../../shared/site-settings';
+import { fieldLang } from '../../../shared/translations';
 import { usePublicCopy, useSiteSettings } from './page-context';
 
 const styles = {
@@ -55,17 +56,20 @@ export function ReachButtons({ subject, compact = false, className = '' }: { sub
 
 /** The company's address, linked to its map (it opens in a new tab). */
 export function AddressLink({ address, linkClassName }: { address: string; linkClassName: string }) {
-  const mapLink = mapHref(useSiteSettings());
+  const site = useSiteSettings();
+  const mapLink = mapHref(site);
   const { footer } = usePublicCopy();
+  // the Site settings' address as stored in English where its translation is missing
+  const lang = fieldLang(site, 'address.street') ?? fieldLang(site, 'address.locality');
   return (
     <address className="not-italic">
       {mapLink ? (
         <a href={mapLink} target="_blank" rel="noopener noreferrer" className={linkClassName}>
-          {address}
+          <span lang={lang}>{address}</span>
           <span className="sr-only"> {footer.newTab}</span>
         </a>
       ) : (
-        address
+        <span lang={lang}>{address}</span>
       )}
     </address>
   );

@@ -67,7 +67,11 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           <ul className="flex items-center gap-7">
             {NAV_LINKS.map((link) => (
               <li key={link.path}>
-                <a href={localizedPath(link.path, language)} className={linkClass(link.path)} aria-current={active === link.path ? 'page' : undefined}>
+                <a
+                  href={localizedPath(link.path, language)}
+                  className={linkClass(link.path)}
+                  aria-current={active === link.path ? 'page' : undefined}
+                >
                   {copyText(copy, link.label)}
                 </a>
               </li>
