@@ -5,6 +5,7 @@
  */
 import * as english from './public';
 import { projectEnquiry } from './project-enquiry';
+import { propertyOf } from '../narrow';
 
 /** Literal string types become `string` (and so on, through objects, lists and functions), so another language's words fit. */
 type Widen<T> = T extends string
@@ -76,7 +77,8 @@ export type CopyKey = {
 
 /** The text `key` names in `copy`. */
 export function copyText(copy: PublicCopy, [group, key]: CopyKey): string {
-  return (copy[group] as Readonly<Record<string, unknown>>)[key] as string;
+  const text = propertyOf(copy[group], key);
+  return typeof text === 'string' ? text : '';
 }
 
 /**

@@ -9,7 +9,7 @@ import { PLACEHOLDER_IMAGE, parseImageUrl, renditionUrl, renditionWidths } from 
 import { usePublicCopy } from './page-context';
 
 /** The lightbox draws 'index separator total': the word between them in the copy's '1 of 2', or '/' when the language orders them otherwise. */
-export function counterSeparator(counter: (index: number, total: number) => string): string {
+function counterSeparator(counter: (index: number, total: number) => string): string {
   return /^1 (.+) 2$/.exec(counter(1, 2))?.[1] ?? '/';
 }
 
