@@ -1,65 +1,30 @@
 // engine-independent: shared code; no database
-/** Numbers, days and fixed choices on the public pages in the page's language (docs/decisions/0049). */
 import { describe, expect, it } from 'vitest';
-import { formatDay, formatNumber, groupCounts } from './format';
-import { copyText, englishCopy, optionLabel } from './copy/public-copy';
-import { openingHoursText, DEFAULT_SITE_SETTINGS, type SiteSettings } from './site-settings';
+import { formatDate, formatNumber } from './format';
 
-describe('formatNumber and groupCounts', () => {
-  it('group in lakhs and crores in every language (ICU groups kn-IN in thousands)', () => {
-    expect(formatNumber(1234567, 'en')).toBe('12,34,567');
-    expect(formatNumber(1234567, 'kn')).toBe('12,34,567');
-    expect(formatNumber(999, 'kn')).toBe('999');
+describe('formatNumber: the language’s locale with Indian grouping (lakh, crore)', () => {
+  it('groups a lakh and a crore the Indian way in both languages', () => {
+    for (const language of ['en', 'kn'] as const) {
+      expect(formatNumber(999, language)).toBe('999');
+      expect(formatNumber(1000, language)).toBe('1,000');
+      expect(formatNumber(100000, language)).toBe('1,00,000');
+      expect(formatNumber(12345678, language)).toBe('1,23,45,678');
+      expect(formatNumber(-2500000.5, language)).toBe('-25,00,000.5');
+    }
   });
 
-  it('regroup the counts a copy text was given, and nothing shorter', () => {
-    expect(groupCounts('Showing 24 of 125000 items', 'kn')).toBe('Showing 24 of 1,25,000 items');
-    expect(groupCounts('Showing 3 of 10 items', 'en')).toBe('Showing 3 of 10 items');
-  });
-});
-
-describe('formatDay', () => {
-  it('writes a stored day in the language’s words, and keeps what is not a day', () => {
-    expect(formatDay('2026-01-05', 'en')).toBe('5 Jan 2026');
-    const kannada = formatDay('2026-01-05', 'kn');
-    expect(kannada).not.toContain('Jan');
-    expect(kannada).toContain('2026');
-    expect(formatDay('soon', 'kn')).toBe('soon');
-    expect(formatDay('', 'kn')).toBe('');
+  it('keeps Intl options: a rupee amount, no grouping when asked', () => {
+    expect(formatNumber(2500000, 'kn', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 })).toBe('₹25,00,000');
+    expect(formatNumber(2500000, 'en', { style: 'currency', currency: 'INR', maximumFractionDigits: 0 })).toBe('₹25,00,000');
+    expect(formatNumber(100000, 'kn', { useGrouping: false })).toBe('100000');
   });
 });
 
-describe('optionLabel', () => {
-  it('words a stored choice in the copy, and shows free text as stored, marked English', () => {
-    const words = { ...englishCopy.options.projectStatus, Upcoming: 'ಮುಂಬರುವ' };
-    expect(optionLabel(words, 'Upcoming')).toEqual({ text: 'ಮುಂಬರುವ', lang: undefined });
-    expect(optionLabel(englishCopy.options.galleryCategory, 'Garden')).toEqual({ text: 'Garden', lang: 'en' });
-    // an inherited name is no stored value's word
-    expect(optionLabel(englishCopy.options.galleryCategory, 'toString')).toEqual({ text: 'toString', lang: 'en' });
-  });
-});
-
-describe('copyText', () => {
-  it('reads the text a page definition names by group and key', () => {
-    expect(copyText(englishCopy, ['nav', 'clientStories'])).toBe('Client Story');
-    expect(copyText(englishCopy, ['states', 'galleryLoading'])).toBe('Loading gallery...');
-  });
-});
-
-describe('openingHoursText in a language', () => {
-  const site: SiteSettings = {
-    ...DEFAULT_SITE_SETTINGS,
-    hours: {
-      ...DEFAULT_SITE_SETTINGS.hours,
-      monday: { opens: '09:00', closes: '20:30' },
-      tuesday: { opens: '09:00', closes: '20:30' },
-    },
-  };
-
-  it('stays the English words on English pages, and words days and times by the locale elsewhere', () => {
-    expect(openingHoursText(site)).toEqual(['Mon-Tue: 9AM - 8:30PM']);
-    expect(openingHoursText(site, 'en')).toEqual(['Mon-Tue: 9AM - 8:30PM']);
-    const [kannada] = openingHoursText(site, 'kn');
-    expect(kannada).toMatch(/^ಸೋಮ-ಮಂಗಳ: 09:00 - 20:30$/);
+describe('formatDate: the language’s month names', () => {
+  const date = new Date('2026-03-05T12:00:00Z');
+  it('writes English and Kannada month names', () => {
+    expect(formatDate(date, 'en')).toBe('5 March 2026');
+    expect(formatDate(date, 'kn')).toContain('ಮಾರ್ಚ್');
+    expect(formatDate(date.toISOString(), 'kn')).toContain('2026');
   });
 });

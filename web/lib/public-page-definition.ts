@@ -9,32 +9,33 @@ import type { Project, ResourceKey, ResourceRecords } from '../../shared/resourc
 import type { AboutContent } from '../../shared/about-content';
 import type { SiteSettings } from '../../shared/site-settings';
 import type { Crumb } from '../../shared/structured-data';
-import type { Section } from './section';
-import type { CopyKey, PublicCopy } from '../../shared/copy/public-copy';
 import type { Language } from '../../shared/languages';
+import type { CopyKey, PublicCopy } from '../../shared/copy/public-copy';
+import type { Localized } from '../../shared/translations';
+import type { Section } from './section';
 
-/** The language a page is rendered in (its path's prefix) and that language's fixed texts. */
+/** The page's language (its path's prefix, docs/decisions/0049) and its fixed texts in that language. */
 export interface PageLanguageArgs {
   language: Language;
   copy: PublicCopy;
 }
 
-/** What a page's `load` is given: the address and the reads it may make (each a section of its own). */
-export interface PageLoadArgs {
+/** What a page's `load` is given: the address, its language and the reads it may make (each a section of its own). */
+export interface PageLoadArgs extends PageLanguageArgs {
   url: URL;
   /** `?preview=<id>` asked by signed-in staff: that hidden item is shown in its list. */
   previewId?: string;
-  /** The records of one content resource (with the previewed hidden item), as a section. */
-  load<K extends ResourceKey>(key: K): Promise<Section<ResourceRecords[K][]>>;
+  /** The records of one content resource (with the previewed hidden item), as a section, in the page's language (`fallbackFields`: those left in English). */
+  load<K extends ResourceKey>(key: K): Promise<Section<Localized<ResourceRecords[K]>[]>>;
   /** The About content as a section (the one a preview shows, in a preview). */
   aboutContent(): Promise<Section<AboutContent>>;
   /** Any other read from the server's services, as a section: a failure is that section's error state. */
   read<T>(read: (services: AppLoadContext['services']) => Promise<T>): Promise<Section<T>>;
-  /** Sends the visitor to `to` instead (302, never cached), keeping a staff preview. */
+  /** Sends the visitor to `to` (an English path) in the page's language instead (302, never cached), keeping a staff preview. */
   redirect(to: string): never;
 }
 
-/** What a page's `action` (a form sent without JavaScript) is given. */
+/** What a page's `action` (a form sent without JavaScript) is given: `redirect` keeps the page's language on a site path. */
 export interface PageActionArgs extends PageLanguageArgs {
   request: Request;
   services: AppLoadContext['services'];

@@ -3,7 +3,7 @@ import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import type { PublicCopy } from '../../shared/copy/public-copy';
 import { fieldErrorText, refusalNotice } from '../../shared/enquiry-messages';
-import { isLanguage, localizedPath, type Language } from '../../shared/languages';
+import { isLanguage, type Language } from '../../shared/languages';
 import { addressLine, mapHref, openingHoursText, telHref } from '../../shared/site-settings';
 import { fieldLang } from '../../shared/translations';
 import type { ContactInput, ContactReply } from '../../shared/contact';
@@ -80,7 +80,7 @@ export const page = definePublicPage<{ posted: PostedContact | null }>({
     const sentFrom = form.get('language');
     const enquiryLanguage = isLanguage(sentFrom) ? sentFrom : language;
     const { status, reply } = await services.contact.submit({ ...values, ...source, language: enquiryLanguage });
-    if (reply.success) return redirect(`${localizedPath(PATH, language)}?${SENT_PARAM}=1`, 303);
+    if (reply.success) return redirect(`${PATH}?${SENT_PARAM}=1`, 303);
     const { fieldErrors, others } = fieldErrorsOf(reply.errors, copy, language);
     const notice = refusalNotice(others[0] ?? reply.message, Object.keys(fieldErrors).length > 0, copy, language);
     return data({ values, errors: fieldErrors, notice }, { status });

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
 import { optionLabel } from '../../shared/copy/public-copy';
 import { groupCounts } from '../../shared/format';
-import { localizedPath, splitLanguage } from '../../shared/languages';
+import { localizedPath } from '../../shared/languages';
 import { fieldLang } from '../../shared/translations';
 import type { GalleryItem } from '../../shared/resources';
 import { useLanguage, usePublicCopy, useSearchParams } from '../components/public/page-context';
@@ -46,8 +46,8 @@ export const page = definePublicPage<GalleryPageProps>({
     const all = await load('gallery');
     if (!all.ok) return { items: all, categories: [], category: null, pages: 1, total: 0 };
     const { items, redirectTo, ...view } = galleryView(all.data, url.searchParams, previewId);
-    // an unknown category or page, or another spelling of a known one: its one URL, in the page's language
-    if (redirectTo) redirect(localizedPath(redirectTo, splitLanguage(url.pathname).language));
+    // an unknown category or page, or another spelling of a known one: its one URL
+    if (redirectTo) redirect(redirectTo);
     return { items: { ok: true, data: items }, ...view };
   },
   meta: ({ copy }) => ({ title: copy.gallery.title, description: copy.gallery.metaDescription }),

@@ -7,7 +7,7 @@ import { MapPin } from 'lucide-react';
 import { contactFieldForError } from '../../shared/contact-rules';
 import { englishCopy, optionLabel, type PublicCopy } from '../../shared/copy/public-copy';
 import { fieldErrorText, refusalNotice } from '../../shared/enquiry-messages';
-import { isLanguage, localizedPath, splitLanguage, type Language } from '../../shared/languages';
+import { isLanguage, localizedPath, type Language } from '../../shared/languages';
 import { postedSource } from '../../shared/enquiry-source-rules';
 import { PROJECT_ENQUIRY_PATH, projectEnquiryHref } from '../../shared/project-enquiry-path';
 import { CONTACT_BY, PREFERRED_TIMES, isProjectId } from '../../shared/project-enquiry-rules';
@@ -81,13 +81,11 @@ export const page = definePublicPage<{ project: Section<NamedProject>; posted: P
   sitemap: { resources: ['project'] },
   async load({ url, load, redirect }) {
     const id = url.searchParams.get('project') ?? '';
-    // the projects in the page's language
-    const projectsPath = localizedPath(PROJECTS_PATH, splitLanguage(url.pathname).language);
-    if (!isProjectId(id)) return redirect(projectsPath);
+    if (!isProjectId(id)) return redirect(PROJECTS_PATH);
     const projects = await load('project');
     if (!projects.ok) return { project: projects, posted: null };
     const found = projects.data.find((project) => project._id === id);
-    if (!found) return redirect(projectsPath);
+    if (!found) return redirect(PROJECTS_PATH);
     const { _id, title, location, category, status } = found;
     // which of its texts fell back to English (a localized record lists them)
     const fallbackFields = (found as { fallbackFields?: readonly string[] }).fallbackFields;
@@ -109,7 +107,7 @@ export const page = definePublicPage<{ project: Section<NamedProject>; posted: P
     const sentFrom = form.get('language');
     const enquiryLanguage = isLanguage(sentFrom) ? sentFrom : language;
     const { status, reply } = await services.contact.submitProjectEnquiry({ ...values, ...source, projectId, language: enquiryLanguage });
-    if (reply.success) return redirect(`${localizedPath(projectEnquiryHref(projectId), language)}&${SENT_PARAM}=1`, 303);
+    if (reply.success) return redirect(`${projectEnquiryHref(projectId)}&${SENT_PARAM}=1`, 303);
     const { errors, others } = errorsOf(reply.errors, copy, language);
     const notice = refusalNotice(others[0] ?? reply.message, Object.keys(errors).length > 0, copy, language);
     return data({ values, errors, notice }, { status });
