@@ -230,7 +230,7 @@ export default function GalleryPage(props: GalleryPageProps) {
                         </span>
                         <span className="mt-1 flex justify-between text-sm text-gray-700">
                           <ChipLabel label={optionLabel(options.galleryCategory, item.category)} />
-                          <span>{groupCounts(gallery.photos(item.images.length), language)}</span>
+                          <span>{groupCounts(gallery.photos(item.images.length))}</span>
                         </span>
                       </span>
                     </button>
@@ -239,7 +239,7 @@ export default function GalleryPage(props: GalleryPageProps) {
               </ul>
               <div className="mt-10 flex flex-col items-center gap-4">
                 <p role="status" className="text-sm text-gray-700" data-testid="gallery-count">
-                  {groupCounts(gallery.showing(shown.length, total), language)}
+                  {groupCounts(gallery.showing(shown.length, total))}
                 </p>
                 {nextHref && (
                   <a

@@ -5,7 +5,7 @@ import { optionLabel } from '../../shared/copy/public-copy';
 import { groupCounts } from '../../shared/format';
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../shared/resource-options';
 import type { Project } from '../../shared/resources';
-import { useLanguage, usePublicCopy, useSearchParams } from '../components/public/page-context';
+import { usePublicCopy, useSearchParams } from '../components/public/page-context';
 import { ProjectCard, ProjectModal, type ProjectCta } from '../components/public/project-details';
 import { SectionHeading } from '../components/public/section-heading';
 import { EmptyState, ErrorState } from '../components/public/section-state';
@@ -35,7 +35,6 @@ export const page = definePublicPage<ProjectsPageProps>({
 
 export default function ProjectsPage({ projects }: ProjectsPageProps) {
   const { projects: copy, states, options } = usePublicCopy();
-  const language = useLanguage();
   const CTA: ProjectCta = { completed: copy.ctaCompleted, other: copy.ctaOther };
   const [searchParams, setSearchParams] = useSearchParams();
   const [drawerOpen, setDrawerOpen] = useState(false);
@@ -96,7 +95,7 @@ export default function ProjectsPage({ projects }: ProjectsPageProps) {
           </div>
           <div className="mb-6 flex items-center justify-between gap-4">
             <p className="text-gray-800" aria-live="polite" data-testid="project-count">
-              {groupCounts(copy.showing(shown.length, all.length), language)}
+              {groupCounts(copy.showing(shown.length, all.length))}
             </p>
             <button
               type="button"

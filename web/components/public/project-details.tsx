@@ -196,7 +196,7 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
   const facts: Fact[] = [
     { label: copy.location, value: project.location, lang: fieldLang(project, 'location') },
     { label: copy.developer, value: project.developer, lang: fieldLang(project, 'developer') },
-    { label: copy.scope, value: project.units ? groupCounts(copy.units(project.units), language) : '' },
+    { label: copy.scope, value: project.units ? groupCounts(copy.units(project.units)) : '' },
     { label: copy.designStyle, value: project.designStyle, lang: fieldLang(project, 'designStyle') },
     { label: copy.area, value: project.area, lang: fieldLang(project, 'area') },
     ...projectDates(project, copy, language),
