@@ -22,3 +22,12 @@ export function contactFieldForError(error: string): ContactField | null {
   if (error.includes('Message')) return 'message';
   return null;
 }
+
+/** What a server error string says is wrong with its field (the words of shared/contact.ts `contactServerMessages`). */
+export type ContactFault = 'required' | 'invalid' | 'tooLong';
+
+export function contactFaultForError(error: string): ContactFault {
+  if (error.endsWith(' is required')) return 'required';
+  if (error.includes(' must be at most ')) return 'tooLong';
+  return 'invalid';
+}

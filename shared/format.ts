@@ -52,3 +52,22 @@ export function formatDate(
   const date = value instanceof Date ? value : new Date(value);
   return cached(dateFormats, language, options, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
 }
+
+/**
+ * A stored day (YYYY-MM-DD) as "5 Jan 2026" in the language (a project's dates); a value that is not a day stays as stored.
+ * Without the cached formatters above: the public pages that show dates would otherwise carry them.
+ */
+export function formatDay(value: string, language: Language): string {
+  if (!value) return '';
+  const date = new Date(`${value}T00:00:00Z`);
+  const options = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' } as const;
+  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(languageDef(language).locale, options);
+}
+
+/**
+ * A copy text a count was put into (`Showing 3 of 120000 items`): each run of four or more digits grouped the Indian way,
+ * as `formatNumber` groups a whole number in every language (Western digits, ',').
+ */
+export function groupCounts(text: string): string {
+  return text.replace(/\d{4,}/g, (digits) => groupIndian(digits, ','));
+}

@@ -4,6 +4,7 @@
  * No zod here: public pages import this module (the schema is in ./site-settings-schema).
  */
 import { recordOf } from './narrow';
+import { DEFAULT_LANGUAGE, languageDef, type Language } from './languages';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -192,8 +193,30 @@ function clock(time: string): string {
   return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'AM' : 'PM'}`;
 }
 
-/** Days open at the same hours, grouped: each run of days with its hours, e.g. "Mon-Sat: 9AM - 8PM". */
-export function openingHoursText(settings: SiteSettings): string[] {
+/** A day and a time in another language than English: its Intl locale's short weekday and clock (a Monday: 1 January 2024). */
+function localDay(day: Weekday, locale: string): string {
+  const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day)));
+  return date.toLocaleDateString(locale, { weekday: 'short', timeZone: 'UTC' });
+}
+function localClock(time: string, locale: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number);
+  // a 24-hour clock: some locales' data still mark the half-days in English (kn-IN: "9 AM")
+  return new Date(Date.UTC(2024, 0, 1, h, m)).toLocaleTimeString(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  });
+}
+
+/**
+ * Days open at the same hours, grouped: each run of days with its hours, e.g. "Mon-Sat: 9AM - 8PM"; in another
+ * language (docs/decisions/0049) its Intl locale words the days and times.
+ */
+export function openingHoursText(settings: SiteSettings, language: Language = DEFAULT_LANGUAGE): string[] {
+  const { locale } = languageDef(language);
+  const dayName = (day: Weekday) => (language === DEFAULT_LANGUAGE ? SHORT_DAYS[day] : localDay(day, locale));
+  const time = (value: string) => (language === DEFAULT_LANGUAGE ? clock(value) : localClock(value, locale));
   const runs: { from: Weekday; to: Weekday; opens: string; closes: string }[] = [];
   for (const day of WEEKDAYS) {
     const { opens, closes } = settings.hours[day];
@@ -204,6 +227,6 @@ export function openingHoursText(settings: SiteSettings): string[] {
     else runs.push({ from: day, to: day, opens, closes });
   }
   return runs.map(
-    (run) => `${SHORT_DAYS[run.from]}${run.from === run.to ? '' : `-${SHORT_DAYS[run.to]}`}: ${clock(run.opens)} - ${clock(run.closes)}`,
+    (run) => `${dayName(run.from)}${run.from === run.to ? '' : `-${dayName(run.to)}`}: ${time(run.opens)} - ${time(run.closes)}`,
   );
 }

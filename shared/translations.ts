@@ -7,6 +7,7 @@
  */
 import { TRANSLATED_LANGUAGES, isTranslatedLanguage, type Language, type TranslatedLanguage } from './languages';
 import type { FieldDef, ResourceDef } from './resources/define';
+import { propertyOf } from './narrow';
 
 /** One language's values by field name (text fields; a list field's value is its items). */
 export type TranslatedValues = Readonly<Record<string, string | readonly string[]>>;
@@ -64,8 +65,10 @@ export function localizeRecord<T extends Readonly<Record<string, unknown>> & { t
 }
 
 /** The `lang` an element showing `field` of a localized record needs: 'en' when it fell back, else none (the page's); English is the default language. */
-export function fieldLang(record: { fallbackFields?: readonly string[] } | null | undefined, field: string): 'en' | undefined {
-  return record?.fallbackFields?.includes(field) ? 'en' : undefined;
+export function fieldLang(record: object | null | undefined, field: string): 'en' | undefined {
+  // any record: a page's props are typed as stored, and only a localized one carries the list
+  const fallback = propertyOf(record, FALLBACK_FIELDS);
+  return Array.isArray(fallback) && fallback.includes(field) ? 'en' : undefined;
 }
 
 export { TRANSLATED_LANGUAGES };

@@ -5,6 +5,7 @@
  */
 import * as english from './public';
 import { projectEnquiry } from './project-enquiry';
+import { propertyOf } from '../narrow';
 
 /** Literal string types become `string` (and so on, through objects, lists and functions), so another language's words fit. */
 type Widen<T> = T extends string
@@ -65,3 +66,25 @@ export const englishCopy: PublicCopy = {
   options: english.options,
   projectEnquiry,
 };
+
+/**
+ * One text of the bundle by its group and key (`['nav', 'home']`): what the page definitions name for the frame's menus
+ * and loading texts, a value the browser's site map can carry (vite.public.config.ts) and each page's language words.
+ */
+export type CopyKey = {
+  [G in keyof PublicCopy]: { [K in keyof PublicCopy[G]]: PublicCopy[G][K] extends string ? readonly [G, K] : never }[keyof PublicCopy[G]];
+}[keyof PublicCopy];
+
+/** The text `key` names in `copy`. */
+export function copyText(copy: PublicCopy, [group, key]: CopyKey): string {
+  const text = propertyOf(copy[group], key);
+  return typeof text === 'string' ? text : '';
+}
+
+/**
+ * How a stored fixed-choice value reads in the page's language (`copy.options.*`); `lang` is 'en' when the value
+ * is free text the copy does not word (a gallery category staff typed in), shown as stored.
+ */
+export function optionLabel(words: Readonly<Record<string, string>>, value: string): { text: string; lang: 'en' | undefined } {
+  return Object.hasOwn(words, value) ? { text: words[value], lang: undefined } : { text: value, lang: 'en' };
+}

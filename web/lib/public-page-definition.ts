@@ -10,7 +10,7 @@ import type { AboutContent } from '../../shared/about-content';
 import type { SiteSettings } from '../../shared/site-settings';
 import type { Crumb } from '../../shared/structured-data';
 import type { Language } from '../../shared/languages';
-import type { PublicCopy } from '../../shared/copy/public-copy';
+import type { CopyKey, PublicCopy } from '../../shared/copy/public-copy';
 import type { Localized } from '../../shared/translations';
 import type { Section } from './section';
 
@@ -63,16 +63,16 @@ export interface PublicPageDefinition<Props> {
   path: string;
   /** Its place among the pages: in the sitemap and in the menus. */
   order: number;
-  /** Its name in links and messages: the menus' text and the footer's WhatsApp message. */
-  label: string;
+  /** Its name in links and messages (the menus' text and the footer's WhatsApp message): a text of the copy, so each language words it. */
+  label: CopyKey;
   /** Reached only from other pages' links (the project form): left out of the sitemap, the menus and the frame's list of pages. */
   unlisted?: true;
   /** The menus that link to it. */
   menus?: readonly ('header' | 'footer')[];
   /** The menus underline its link on any path starting with its own (the spec's rule for the gallery). */
   activeOnPrefix?: true;
-  /** Shown while the browser fetches it (a link followed); absent: 'Loading...'. */
-  loadingText?: string;
+  /** Shown while the browser fetches it (a link followed), a text of the copy; absent: 'Loading...'. */
+  loadingText?: CopyKey;
   /** The content it shows besides the Site settings: its lastmod in the sitemap. */
   sitemap: { resources: readonly ResourceKey[]; about?: true };
   /** Its props, read on the server for every render; absent: none. */

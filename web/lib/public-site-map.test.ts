@@ -7,9 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../shared/resources';
 import { PUBLIC_SITE_MAP } from './public-site-map';
 import { publicPages } from '../pages';
+import { copyText, englishCopy } from '../../shared/copy/public-copy';
 
 const linksOf = (menu: 'header' | 'footer') =>
-  PUBLIC_SITE_MAP.filter((page) => page.menus.includes(menu)).map(({ path, label }) => `${label} ${path}`);
+  PUBLIC_SITE_MAP.filter((page) => page.menus.includes(menu)).map(({ path, label }) => `${copyText(englishCopy, label)} ${path}`);
 
 describe('public page definitions', () => {
   it('hold the spec’s eight pages, in the sitemap’s order, each with its own name, path and place', () => {

@@ -4,13 +4,15 @@
  * puts this module's value in its place (vite.public.config.ts): visitors get these strings, not the pages.
  */
 import { publicPages } from '../pages';
+import type { CopyKey } from '../../shared/copy/public-copy';
 
 export interface SiteMapEntry {
   path: string;
-  label: string;
+  /** Its name: a text of the copy, which the frame reads in the page's language. */
+  label: CopyKey;
   menus: readonly ('header' | 'footer')[];
   activeOnPrefix?: true;
-  loadingText?: string;
+  loadingText?: CopyKey;
 }
 
 /** In the pages' order; an unlisted page (the project form) is not among them. */

@@ -1,6 +1,8 @@
 /** About Us: banner carousel, leader profile, team, our story, community impact, dual expertise and advantages. */
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { about, nav, ROTATION_MS, states } from '../../shared/copy/public';
+import { ROTATION_MS } from '../../shared/copy/public';
+import { fieldLang } from '../../shared/translations';
+import { usePublicCopy } from '../components/public/page-context';
 import type { AboutContent } from '../../shared/about-content';
 import type { Banner, CommunityEntry, TeamMember } from '../../shared/resources';
 import { imageEntries, singleImageDetails } from '../../shared/image-details';
@@ -10,14 +12,15 @@ import { ResponsiveImage } from '../components/ui/responsive-image';
 import { useAutoRotation } from '../components/ui/use-auto-rotation';
 import { useRotatingIndex } from '../components/ui/use-rotating-index';
 import { useSwipe } from '../components/ui/use-swipe';
+import { withValue } from '../components/public/with-value';
 import { definePublicPage, type PagePropsOf } from '../lib/public-page-definition';
 
 export const page = definePublicPage({
   path: '/about',
   order: 20,
-  label: nav.about,
+  label: ['nav', 'about'],
   menus: ['header', 'footer'],
-  loadingText: states.aboutBannersLoading,
+  loadingText: ['states', 'aboutBannersLoading'],
   sitemap: { resources: ['bannerAbout', 'team-members', 'communityAbout'], about: true },
   async load({ load, aboutContent }) {
     const [banners, team, community, content] = await Promise.all([
@@ -31,24 +34,25 @@ export const page = definePublicPage({
     const communityEntry = first ? { ...first, images: first.images.slice(0, 3) } : null;
     return { banners, team, community: communityEntry, content: content.ok ? content.data : null };
   },
-  meta: ({ data }) => ({
-    title: about.title,
-    description: about.metaDescription,
+  meta: ({ data, copy }) => ({
+    title: copy.about.title,
+    description: copy.about.metaDescription,
     image: data?.banners.ok ? data.banners.data[0]?.image : undefined,
   }),
 });
 
 export default function AboutPage(loaderData: PagePropsOf<typeof page>) {
   const { banners, team, community, content } = loaderData;
+  const { about, states } = usePublicCopy();
   return (
     <>
       <h1 className="sr-only">{about.title}</h1>
       {!banners.ok ? (
-        <ErrorState text={states.aboutBannersError(banners.message)} />
+        <ErrorState text={states.aboutBannersError(states.failureDetail)} />
       ) : banners.data.length === 0 ? (
         <EmptyState text={states.aboutBannersEmpty} />
       ) : (
-        <AboutHero banners={banners.data} linkText={content?.hero.buttonText} />
+        <AboutHero banners={banners.data} content={content} />
       )}
       {content && (
         <LeaderProfile content={content} leader={leaderOf(team)} fallbackImage={banners.ok ? banners.data[0]?.image : undefined} />
@@ -62,7 +66,9 @@ export default function AboutPage(loaderData: PagePropsOf<typeof page>) {
   );
 }
 
-function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string }) {
+function AboutHero({ banners, content }: { banners: Banner[]; content: AboutContent | null }) {
+  const { about } = usePublicCopy();
+  const linkText = content?.hero.buttonText;
   const rotation = useAutoRotation();
   const { index, go, next, previous } = useRotatingIndex(banners.length, ROTATION_MS, !rotation.rotating);
   const multiple = banners.length > 1;
@@ -105,12 +111,19 @@ function AboutHero({ banners, linkText }: { banners: Banner[]; linkText?: string
               className="absolute inset-0 -z-10 h-full w-full object-cover opacity-55"
             />
             <div className="mx-auto flex h-full max-w-7xl flex-col justify-center px-14 sm:px-20">
-              <p className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl">{banner.title}</p>
-              {banner.description && <p className="mt-4 max-w-2xl text-lg text-gray-100">{banner.description}</p>}
+              <p className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl" lang={fieldLang(banner, 'title')}>
+                {banner.title}
+              </p>
+              {banner.description && (
+                <p className="mt-4 max-w-2xl text-lg text-gray-100" lang={fieldLang(banner, 'description')}>
+                  {banner.description}
+                </p>
+              )}
               <a
                 href="#our-story"
                 tabIndex={i === index ? undefined : -1}
                 className="mt-8 inline-flex min-h-11 w-fit items-center rounded-full bg-brand-dark px-6 py-2.5 text-sm font-semibold text-white hover:bg-orange-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+                lang={linkText ? fieldLang(content, 'hero.buttonText') : undefined}
               >
                 {linkText || about.exploreStory}
               </a>
@@ -165,6 +178,7 @@ function leaderOf(team: { ok: true; data: TeamMember[] } | { ok: false; message:
 }
 
 function LeaderProfile({ content, leader, fallbackImage }: { content: AboutContent; leader?: TeamMember; fallbackImage?: string }) {
+  const { about } = usePublicCopy();
   return (
     <section aria-labelledby="leader-profile" className="mx-auto grid max-w-7xl items-center gap-10 px-4 py-16 sm:px-6 md:grid-cols-2">
       <ResponsiveImage
@@ -176,14 +190,20 @@ function LeaderProfile({ content, leader, fallbackImage }: { content: AboutConte
       />
       <div>
         <p className="text-sm font-semibold tracking-widest text-brand-dark uppercase">{about.leaderTitle}</p>
-        <h2 id="leader-profile" className="mt-2 text-3xl font-bold text-gray-900 sm:text-4xl">
+        <h2 id="leader-profile" className="mt-2 text-3xl font-bold text-gray-900 sm:text-4xl" lang={fieldLang(content, 'hero.title')}>
           {content.hero.title}
         </h2>
-        <p className="mt-4 text-lg text-gray-700">{content.hero.subtitle}</p>
+        <p className="mt-4 text-lg text-gray-700" lang={fieldLang(content, 'hero.subtitle')}>
+          {content.hero.subtitle}
+        </p>
         {leader && (
           <p className="mt-6 border-l-4 border-brand pl-4">
-            <span className="block font-bold text-gray-900">{leader.name}</span>
-            <span className="text-gray-700">{leader.title}</span>
+            <span className="block font-bold text-gray-900" lang={fieldLang(leader, 'name')}>
+              {leader.name}
+            </span>
+            <span className="text-gray-700" lang={fieldLang(leader, 'title')}>
+              {leader.title}
+            </span>
           </p>
         )}
       </div>
@@ -192,6 +212,7 @@ function LeaderProfile({ content, leader, fallbackImage }: { content: AboutConte
 }
 
 function TeamSection({ team }: { team: { ok: true; data: TeamMember[] } | { ok: false; message: string } }) {
+  const { about, states } = usePublicCopy();
   const members = team.ok ? team.data : [];
   // one member is centred; otherwise 1, 2 or 3 columns by width
   const grid = members.length === 1 ? 'mx-auto max-w-sm' : 'grid gap-8 sm:grid-cols-2 lg:grid-cols-3';
@@ -217,19 +238,31 @@ function TeamSection({ team }: { team: { ok: true; data: TeamMember[] } | { ok: 
                   className="aspect-square w-full object-cover"
                 />
                 <div className="p-6">
-                  <h3 className="text-lg font-bold text-gray-900">{member.name}</h3>
-                  <p className="font-medium text-brand-dark">{member.title}</p>
-                  {member.role && <p className="text-sm text-gray-700">{member.role}</p>}
-                  {member.description && <p className="mt-3 text-gray-700">{member.description}</p>}
+                  <h3 className="text-lg font-bold text-gray-900" lang={fieldLang(member, 'name')}>
+                    {member.name}
+                  </h3>
+                  <p className="font-medium text-brand-dark" lang={fieldLang(member, 'title')}>
+                    {member.title}
+                  </p>
+                  {member.role && (
+                    <p className="text-sm text-gray-700" lang={fieldLang(member, 'role')}>
+                      {member.role}
+                    </p>
+                  )}
+                  {member.description && (
+                    <p className="mt-3 text-gray-700" lang={fieldLang(member, 'description')}>
+                      {member.description}
+                    </p>
+                  )}
                   <div className="mt-3 flex justify-center gap-4 text-sm">
                     {member.linkedin && (
                       <a href={member.linkedin} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-800 underline">
-                        {about.linkedin(member.name)}
+                        {withValue(about.linkedin, <span lang={fieldLang(member, 'name')}>{member.name}</span>)}
                       </a>
                     )}
                     {member.twitter && (
                       <a href={member.twitter} target="_blank" rel="noopener noreferrer" className="font-medium text-blue-800 underline">
-                        {about.twitter(member.name)}
+                        {withValue(about.twitter, <span lang={fieldLang(member, 'name')}>{member.name}</span>)}
                       </a>
                     )}
                   </div>
@@ -248,23 +281,35 @@ function OurStory({ content }: { content: AboutContent }) {
     <section id="our-story" aria-labelledby="our-story-title" className="mx-auto max-w-7xl scroll-mt-20 px-4 py-16 sm:px-6">
       <div className="grid gap-10 lg:grid-cols-3">
         <div className="lg:col-span-2">
-          <h2 id="our-story-title" className="text-3xl font-bold text-gray-900 sm:text-4xl">
+          <h2 id="our-story-title" className="text-3xl font-bold text-gray-900 sm:text-4xl" lang={fieldLang(content, 'main.title')}>
             {content.main.title}
           </h2>
-          <p className="mt-2 text-lg font-medium text-brand-dark">{content.main.subtitle}</p>
-          <p className="mt-4 leading-relaxed whitespace-pre-line text-gray-700">{content.main.description}</p>
+          <p className="mt-2 text-lg font-medium text-brand-dark" lang={fieldLang(content, 'main.subtitle')}>
+            {content.main.subtitle}
+          </p>
+          <p className="mt-4 leading-relaxed whitespace-pre-line text-gray-700" lang={fieldLang(content, 'main.description')}>
+            {content.main.description}
+          </p>
         </div>
         <div className="flex flex-col justify-center rounded-2xl bg-brand-dark p-8 text-white">
-          <p className="text-5xl font-extrabold">{content.years.number}</p>
-          <p className="mt-2">{content.years.description}</p>
+          <p className="text-5xl font-extrabold" lang={fieldLang(content, 'years.number')}>
+            {content.years.number}
+          </p>
+          <p className="mt-2" lang={fieldLang(content, 'years.description')}>
+            {content.years.description}
+          </p>
         </div>
       </div>
       {content.cards.length > 0 && (
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {content.cards.map((card) => (
             <li key={card.id} className="rounded-xl bg-white p-6 shadow-md ring-1 ring-gray-100">
-              <h3 className="font-bold text-gray-900">{card.title}</h3>
-              <p className="mt-2 text-gray-700">{card.description}</p>
+              <h3 className="font-bold text-gray-900" lang={fieldLang(content, `cards.${card.id}.title`)}>
+                {card.title}
+              </h3>
+              <p className="mt-2 text-gray-700" lang={fieldLang(content, `cards.${card.id}.description`)}>
+                {card.description}
+              </p>
             </li>
           ))}
         </ul>
@@ -274,11 +319,18 @@ function OurStory({ content }: { content: AboutContent }) {
 }
 
 function CommunityImpact({ entry }: { entry: CommunityEntry }) {
+  const { about } = usePublicCopy();
   return (
     <section id="community-impact" aria-labelledby="community-title" className="scroll-mt-20 bg-orange-50/50 py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
         <p className="text-center text-sm font-semibold tracking-widest text-brand-dark uppercase">{about.communityTitle}</p>
-        <SectionHeading id="community-title" title={entry.title} subtitle={entry.description} />
+        <SectionHeading
+          id="community-title"
+          title={entry.title}
+          subtitle={entry.description}
+          titleLang={fieldLang(entry, 'title')}
+          subtitleLang={fieldLang(entry, 'description')}
+        />
         <ul className="grid gap-4 sm:grid-cols-3">
           {entry.images.map((image, i) => (
             <li key={image}>
@@ -298,6 +350,7 @@ function CommunityImpact({ entry }: { entry: CommunityEntry }) {
 }
 
 function DualExpertise() {
+  const { about } = usePublicCopy();
   return (
     <section aria-labelledby="dual-expertise" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <SectionHeading id="dual-expertise" title={about.dualTitle} subtitle={about.dualIntro} />
@@ -314,6 +367,7 @@ function DualExpertise() {
 }
 
 function Advantages() {
+  const { about } = usePublicCopy();
   return (
     <section aria-labelledby="advantages" className="bg-gray-900 py-16 text-white">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">

@@ -1,18 +1,17 @@
 /** Client stories: the featured story and the 'Client Experiences' grid, or the spec's error view. */
 import { useEffect } from 'react';
-import { clientStories, nav, states } from '../../shared/copy/public';
 import { ClientStoriesView } from '../components/public/client-stories-view';
 import { definePublicPage, type PagePropsOf } from '../lib/public-page-definition';
 
 export const page = definePublicPage({
   path: '/client',
   order: 30,
-  label: nav.clientStories,
+  label: ['nav', 'clientStories'],
   menus: ['footer'],
-  loadingText: states.clientStoriesLoading,
+  loadingText: ['states', 'clientStoriesLoading'],
   sitemap: { resources: ['clients'] },
   load: async ({ load }) => ({ clients: await load('clients') }),
-  meta: () => ({ title: clientStories.title, description: clientStories.metaDescription }),
+  meta: ({ copy }) => ({ title: copy.clientStories.title, description: copy.clientStories.metaDescription }),
 });
 
 export default function ClientStoriesPage(loaderData: PagePropsOf<typeof page>) {

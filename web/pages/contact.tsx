@@ -1,8 +1,11 @@
 /** Contact: the 'Send Us a Message' form (client checks, server errors mapped to fields, toasts) and the contact details with a map. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { contact, nav } from '../../shared/copy/public';
+import type { PublicCopy } from '../../shared/copy/public-copy';
+import { fieldErrorText, refusalNotice } from '../../shared/enquiry-messages';
+import { isLanguage, type Language } from '../../shared/languages';
 import { addressLine, mapHref, openingHoursText, telHref } from '../../shared/site-settings';
+import { fieldLang } from '../../shared/translations';
 import type { ContactInput, ContactReply } from '../../shared/contact';
 import { EMAIL_PATTERN, contactFieldForError, looksLikePhoneNumber } from '../../shared/contact-rules';
 import { postedSource } from '../../shared/enquiry-source-rules';
@@ -10,7 +13,7 @@ import { FormNotice, LabelledField, fieldInputClass, invalidProps } from '../com
 import { MapIllustration } from '../components/public/map-illustration';
 import { ToastArea, toast } from '../components/public/toast-area';
 import { AddressLink, ReachButtons } from '../components/public/reach-buttons';
-import { useSearchParams, useSiteSettings } from '../components/public/page-context';
+import { useLanguage, usePublicCopy, useSearchParams, useSiteSettings } from '../components/public/page-context';
 import { SectionHeading } from '../components/public/section-heading';
 import { SourceFields, currentVisit } from '../components/public/visit-source';
 import { definePublicPage, type PagePropsOf } from '../lib/public-page-definition';
@@ -23,25 +26,25 @@ const CONTACT_FIELDS: Field[] = ['name', 'email', 'number', 'message'];
 /** Where a message sent without JavaScript lands (a reload then does not send it twice). */
 const SENT_PARAM = 'sent';
 
-/** The spec's section 5 (trimmed blank checks and the e-mail pattern), and ours: a number that cannot be one. */
-function validateContact(values: ContactInput): Errors {
+/** The spec's section 5 (trimmed blank checks and the e-mail pattern), and ours: a number that cannot be one; in the page's words. */
+function validateContact(values: ContactInput, messages: PublicCopy['contact']['errors']): Errors {
   const errors: Errors = {};
-  if (!values.name.trim()) errors.name = contact.errors.nameRequired;
-  if (!values.email.trim()) errors.email = contact.errors.emailRequired;
-  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = contact.errors.emailInvalid;
-  if (!values.number.trim()) errors.number = contact.errors.numberRequired;
-  else if (!looksLikePhoneNumber(values.number)) errors.number = contact.errors.numberInvalid;
-  if (!values.message.trim()) errors.message = contact.errors.messageRequired;
+  if (!values.name.trim()) errors.name = messages.nameRequired;
+  if (!values.email.trim()) errors.email = messages.emailRequired;
+  else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = messages.emailInvalid;
+  if (!values.number.trim()) errors.number = messages.numberRequired;
+  else if (!looksLikePhoneNumber(values.number)) errors.number = messages.numberInvalid;
+  if (!values.message.trim()) errors.message = messages.messageRequired;
   return errors;
 }
 
-/** The server's error strings as field errors; any that belong to no field are returned apart. */
-function fieldErrorsOf(messages: string[]): { fieldErrors: Errors; others: string[] } {
+/** The server's error strings as field errors in the page's words; any that belong to no field are returned apart. */
+function fieldErrorsOf(messages: string[], copy: PublicCopy, language: Language): { fieldErrors: Errors; others: string[] } {
   const fieldErrors: Errors = {};
   const others: string[] = [];
   for (const message of messages) {
     const field = contactFieldForError(message);
-    if (field) fieldErrors[field] ??= message;
+    if (field) fieldErrors[field] ??= fieldErrorText(message, field, copy, language);
     else others.push(message);
   }
   return { fieldErrors, others };
@@ -59,32 +62,39 @@ const PATH = '/contact';
 export const page = definePublicPage<{ posted: PostedContact | null }>({
   path: PATH,
   order: 80,
-  label: nav.contact,
+  label: ['nav', 'contact'],
   menus: ['header', 'footer'],
   sitemap: { resources: [] },
-  meta: ({ site }) => ({
-    title: contact.title,
-    description: site ? contact.metaDescription(site.companyName, openingHoursText(site)) : undefined,
+  meta: ({ site, copy, language }) => ({
+    title: copy.contact.title,
+    description: site ? copy.contact.metaDescription(site.companyName, openingHoursText(site, language)) : undefined,
   }),
   /** The form sent without JavaScript (a plain POST): the same checks, then the same service as /api/user. */
-  async action({ request, services, data, redirect }) {
+  async action({ request, services, data, redirect, copy, language }) {
     const form = await request.formData();
     const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as ContactInput;
-    const errors = validateContact(values);
-    if (Object.keys(errors).length > 0) return data({ values, errors, notice: contact.toasts.correct }, { status: 400 });
+    const errors = validateContact(values, copy.contact.errors);
+    if (Object.keys(errors).length > 0) return data({ values, errors, notice: copy.contact.toasts.correct }, { status: 400 });
     const source = postedSource((name) => form.get(name), new URL(request.url), request.headers.get('referer'));
-    const { status, reply } = await services.contact.submit({ ...values, ...source });
+    // the language of the page the form was on (its hidden field; the page's own when absent)
+    const sentFrom = form.get('language');
+    const enquiryLanguage = isLanguage(sentFrom) ? sentFrom : language;
+    const { status, reply } = await services.contact.submit({ ...values, ...source, language: enquiryLanguage });
     if (reply.success) return redirect(`${PATH}?${SENT_PARAM}=1`, 303);
-    const { fieldErrors, others } = fieldErrorsOf(reply.errors);
-    return data({ values, errors: fieldErrors, notice: others[0] ?? reply.message ?? contact.toasts.failed }, { status });
+    const { fieldErrors, others } = fieldErrorsOf(reply.errors, copy, language);
+    const notice = refusalNotice(others[0] ?? reply.message, Object.keys(fieldErrors).length > 0, copy, language);
+    return data({ values, errors: fieldErrors, notice }, { status });
   },
 });
 
 export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
+  const copy = usePublicCopy();
+  const { contact } = copy;
+  const language = useLanguage();
   const site = useSiteSettings();
   const address = addressLine(site);
   const mapLink = mapHref(site);
-  const hours = openingHoursText(site);
+  const hours = openingHoursText(site, language);
   const sentWithoutScript = useSearchParams()[0].get(SENT_PARAM) === '1';
   const [values, setValues] = useState<ContactInput>(posted?.values ?? EMPTY);
   const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});
@@ -102,7 +112,7 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateContact(values);
+    const found = validateContact(values, contact.errors);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       toast.error(contact.toasts.correct);
@@ -114,7 +124,7 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
       const response = await fetch('/api/user', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...values, ...currentVisit() }),
+        body: JSON.stringify({ ...values, ...currentVisit(), language }),
       });
       const reply = (await response.json().catch(() => null)) as Partial<ContactReply> | null;
       if (response.ok && reply?.success) {
@@ -122,11 +132,11 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
         setValues(EMPTY);
         setErrors({});
       } else if (reply?.errors && reply.errors.length > 0) {
-        const { fieldErrors, others } = fieldErrorsOf(reply.errors);
-        others.forEach((message) => toast.error(message));
+        const { fieldErrors, others } = fieldErrorsOf(reply.errors, copy, language);
+        others.forEach((message) => toast.error(refusalNotice(message, false, copy, language)));
         setErrors(fieldErrors);
       } else {
-        toast.error(reply?.message || contact.toasts.failed);
+        toast.error(refusalNotice(reply?.message, false, copy, language));
       }
     } catch {
       toast.error(contact.toasts.network);
@@ -160,6 +170,7 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
           <FormNotice notice={notice} testId="contact-notice" />
           <form method="post" noValidate onSubmit={submit} className="mt-6 space-y-5">
             <SourceFields />
+            <input type="hidden" name="language" value={language} />
             <div className="grid gap-5 sm:grid-cols-2">
               {labelled('name', <input type="text" autoComplete="name" {...fieldProps('name')} />)}
               {labelled('email', <input type="email" autoComplete="email" {...fieldProps('email')} />)}
@@ -212,7 +223,14 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
             </ul>
             <ReachButtons subject={contact.title} className="mt-6" />
           </div>
-          {mapLink ? <MapIllustration place={site.address.locality || site.companyName} address={address} mapLink={mapLink} /> : null}
+          {mapLink ? (
+            <MapIllustration
+              place={site.address.locality || site.companyName}
+              placeLang={site.address.locality ? fieldLang(site, 'address.locality') : undefined}
+              address={address}
+              mapLink={mapLink}
+            />
+          ) : null}
         </aside>
       </div>
       <ToastArea />

@@ -3,9 +3,12 @@
  * without JavaScript, appended in place with it), a lightbox over the loaded items, Retry and Reset Filters.
  */
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type MouseEvent } from 'react';
-import { gallery, nav, states } from '../../shared/copy/public';
+import { optionLabel } from '../../shared/copy/public-copy';
+import { groupCounts } from '../../shared/format';
+import { localizedPath } from '../../shared/languages';
+import { fieldLang } from '../../shared/translations';
 import type { GalleryItem } from '../../shared/resources';
-import { useSearchParams } from '../components/public/page-context';
+import { useLanguage, usePublicCopy, useSearchParams } from '../components/public/page-context';
 import { SectionHeading } from '../components/public/section-heading';
 import { EmptyState, ErrorState, LoadingState } from '../components/public/section-state';
 import type { LightboxImage } from '../components/public/gallery-lightbox';
@@ -34,10 +37,10 @@ const PATH = '/gallery';
 export const page = definePublicPage<GalleryPageProps>({
   path: PATH,
   order: 40,
-  label: nav.gallery,
+  label: ['nav', 'gallery'],
   menus: ['header', 'footer'],
   activeOnPrefix: true,
-  loadingText: states.galleryLoading,
+  loadingText: ['states', 'galleryLoading'],
   sitemap: { resources: ['gallery'] },
   async load({ load, url, previewId, redirect }) {
     const all = await load('gallery');
@@ -47,8 +50,13 @@ export const page = definePublicPage<GalleryPageProps>({
     if (redirectTo) redirect(redirectTo);
     return { items: { ok: true, data: items }, ...view };
   },
-  meta: () => ({ title: gallery.title, description: gallery.metaDescription }),
+  meta: ({ copy }) => ({ title: copy.gallery.title, description: copy.gallery.metaDescription }),
 });
+
+/** A category's words in the page's language; one staff typed in reads as typed, marked English. */
+function ChipLabel({ label }: { label: { text: string; lang: 'en' | undefined } }) {
+  return <span lang={label.lang}>{label.text}</span>;
+}
 
 /** The id of the n-th card (1-based): the no-JavaScript Load more link lands on the first new one. */
 const cardId = (n: number) => `gallery-item-${n}`;
@@ -87,6 +95,8 @@ const noFetch = () => () => undefined;
 const nothingToRead = () => undefined;
 
 export default function GalleryPage(props: GalleryPageProps) {
+  const { gallery, states, options } = usePublicCopy();
+  const language = useLanguage();
   const [view, setView] = useState(props);
   const [retrying, setRetrying] = useState(false);
   const [loading, setLoading] = useState(false);
@@ -101,7 +111,8 @@ export default function GalleryPage(props: GalleryPageProps) {
     item.images.map((image) => ({ url: image.url, title: item.title, description: image.description, alt: image.alt })),
   );
   const firstImageOf = (itemIndex: number) => shown.slice(0, itemIndex).reduce((n, item) => n + item.images.length, 0);
-  const nextHref = shown.length < total ? galleryHref(category, pages + 1) : null;
+  const path = localizedPath(PATH, language);
+  const nextHref = shown.length < total ? localizedPath(galleryHref(category, pages + 1), language) : null;
 
   // the address changed under the page (a chip, Back, Forward): fetch the view it names
   const wanted = requestedView(searchParams);
@@ -110,11 +121,11 @@ export default function GalleryPage(props: GalleryPageProps) {
     ({ props: next, url }: FetchedView) => {
       setView(next);
       // the server's own spelling of the view (an unknown category is All): the address says what is shown
-      if (url.pathname === PATH && url.search !== window.location.search) setSearchParams(url.searchParams, { replace: true });
+      if (url.pathname === path && url.search !== window.location.search) setSearchParams(url.searchParams, { replace: true });
     },
-    [setSearchParams],
+    [setSearchParams, path],
   );
-  const wantedHref = `${PATH}?${searchParams.toString()}`;
+  const wantedHref = `${path}?${searchParams.toString()}`;
   const viewFetch = useMemo(() => (stale ? fetchOnSubscribe(wantedHref, adopt) : noFetch), [stale, wantedHref, adopt]);
   useSyncExternalStore(viewFetch, nothingToRead, nothingToRead);
 
@@ -180,7 +191,7 @@ export default function GalleryPage(props: GalleryPageProps) {
                     active ? 'bg-brand-dark text-white' : 'bg-gray-100 text-gray-900 hover:bg-orange-100'
                   }`}
                 >
-                  {chip ?? gallery.all}
+                  {chip === null ? gallery.all : <ChipLabel label={optionLabel(options.galleryCategory, chip)} />}
                 </button>
               );
             })}
@@ -214,10 +225,12 @@ export default function GalleryPage(props: GalleryPageProps) {
                         className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
                       />
                       <span className="block p-4">
-                        <span className="block font-bold text-gray-900">{item.title}</span>
+                        <span className="block font-bold text-gray-900" lang={fieldLang(item, 'title')}>
+                          {item.title}
+                        </span>
                         <span className="mt-1 flex justify-between text-sm text-gray-700">
-                          <span>{item.category}</span>
-                          <span>{gallery.photos(item.images.length)}</span>
+                          <ChipLabel label={optionLabel(options.galleryCategory, item.category)} />
+                          <span>{groupCounts(gallery.photos(item.images.length))}</span>
                         </span>
                       </span>
                     </button>
@@ -226,7 +239,7 @@ export default function GalleryPage(props: GalleryPageProps) {
               </ul>
               <div className="mt-10 flex flex-col items-center gap-4">
                 <p role="status" className="text-sm text-gray-700" data-testid="gallery-count">
-                  {gallery.showing(shown.length, total)}
+                  {groupCounts(gallery.showing(shown.length, total))}
                 </p>
                 {nextHref && (
                   <a

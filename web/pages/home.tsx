@@ -1,10 +1,13 @@
 /** Home: hero (first banner), about tiles, property showcase, top projects, client stories; each section loads on its own. */
 import { Building2, Search, ShieldCheck, Sofa } from 'lucide-react';
 import { useEffect } from 'react';
-import { home, nav, states } from '../../shared/copy/public';
 import type { Property, TopProject } from '../../shared/resources';
 import { singleImageDetails } from '../../shared/image-details';
+import { fieldLang } from '../../shared/translations';
+import { localizedPath } from '../../shared/languages';
 import { ButtonLink } from '../components/public/button-link';
+import { useLanguage, usePublicCopy } from '../components/public/page-context';
+import { withValue } from '../components/public/with-value';
 import { ClientStoriesView } from '../components/public/client-stories-view';
 import { HeroBanner } from '../components/public/hero-banner';
 import { SectionHeading } from '../components/public/section-heading';
@@ -15,9 +18,9 @@ import { definePublicPage, type PagePropsOf } from '../lib/public-page-definitio
 export const page = definePublicPage({
   path: '/',
   order: 10,
-  label: nav.home,
+  label: ['nav', 'home'],
   menus: ['header', 'footer'],
-  loadingText: states.homeBannerLoading,
+  loadingText: ['states', 'homeBannerLoading'],
   sitemap: { resources: ['banners', 'property', 'topprojects', 'clients'] },
   async load({ load }) {
     const [banners, properties, topProjects, clients] = await Promise.all([
@@ -38,6 +41,8 @@ const FEATURE_ICONS = [Building2, Sofa, Search, ShieldCheck];
 
 export default function HomePage(loaderData: PagePropsOf<typeof page>) {
   const { banner, properties, topProjects, clients } = loaderData;
+  const { home, states } = usePublicCopy();
+  const language = useLanguage();
   // the spec: Home scrolls to the top on load
   useEffect(() => {
     window.scrollTo(0, 0);
@@ -47,12 +52,16 @@ export default function HomePage(loaderData: PagePropsOf<typeof page>) {
       {!banner.ok ? (
         <>
           <h1 className="sr-only">{home.title}</h1>
-          <ErrorState text={states.homeBannerError(banner.message)} />
+          <ErrorState text={states.homeBannerError(states.failureDetail)} />
         </>
       ) : banner.data ? (
         <HeroBanner banner={banner.data}>
           {home.exploreButtons.map((button, i) => (
-            <ButtonLink key={button.category} to={`/gallery?category=${button.category}`} variant={i === 0 ? 'primary' : 'outline'}>
+            <ButtonLink
+              key={button.category}
+              to={localizedPath(`/gallery?category=${button.category}`, language)}
+              variant={i === 0 ? 'primary' : 'outline'}
+            >
               {button.label}
             </ButtonLink>
           ))}
@@ -82,7 +91,7 @@ export default function HomePage(loaderData: PagePropsOf<typeof page>) {
       <section aria-labelledby="top-projects" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
         <SectionHeading id="top-projects" title={home.topProjectsTitle} subtitle={home.topProjectsSubtitle} />
         {!topProjects.ok ? (
-          <ErrorState text={states.topProjectsError(topProjects.message)} />
+          <ErrorState text={states.topProjectsError(states.failureDetail)} />
         ) : topProjects.data.length === 0 ? (
           <EmptyState text={states.topProjectsEmpty} />
         ) : (
@@ -100,6 +109,7 @@ export default function HomePage(loaderData: PagePropsOf<typeof page>) {
 }
 
 function PropertyShowcase({ properties }: { properties: Property[] }) {
+  const { home } = usePublicCopy();
   return (
     <section aria-labelledby="property-showcase" className="bg-gray-50 py-16">
       <div className="mx-auto max-w-7xl px-4 sm:px-6">
@@ -131,11 +141,15 @@ function PropertyShowcase({ properties }: { properties: Property[] }) {
 }
 
 function TopProjectCard({ project }: { project: TopProject }) {
+  const { home } = usePublicCopy();
+  const language = useLanguage();
   const developer = project.developer || home.defaultDeveloper;
+  // the developer's name as stored, inside the page's words
+  const developerName = project.developer ? <span lang={fieldLang(project, 'developer')}>{developer}</span> : developer;
   return (
     <li className="relative flex flex-col overflow-hidden rounded-xl bg-white shadow-md ring-1 ring-gray-100" data-testid="top-project">
       <a
-        href="/gallery"
+        href={localizedPath('/gallery', language)}
         aria-label={home.viewInGallery(project.name)}
         className="block focus-visible:outline-2 focus-visible:outline-brand"
       >
@@ -151,11 +165,19 @@ function TopProjectCard({ project }: { project: TopProject }) {
         <span className="absolute top-3 left-3 rounded-full bg-brand-dark px-3 py-1 text-xs font-bold text-white">{home.offerBadge}</span>
       )}
       <div className="flex flex-1 flex-col p-5">
-        <h3 className="text-lg font-bold text-gray-900">{project.name}</h3>
-        <p className="text-sm text-gray-700">{home.by(developer)}</p>
-        <p className="mt-2 text-sm text-gray-800">{project.location}</p>
-        <p className="mt-2 text-xs text-gray-700">{home.marketedBy(developer)}</p>
-        {project.offer && <p className="mt-3 rounded-md bg-orange-50 p-2 text-sm font-medium text-orange-900">{project.offer}</p>}
+        <h3 className="text-lg font-bold text-gray-900" lang={fieldLang(project, 'name')}>
+          {project.name}
+        </h3>
+        <p className="text-sm text-gray-700">{withValue(home.by, developerName)}</p>
+        <p className="mt-2 text-sm text-gray-800" lang={fieldLang(project, 'location')}>
+          {project.location}
+        </p>
+        <p className="mt-2 text-xs text-gray-700">{withValue(home.marketedBy, developerName)}</p>
+        {project.offer && (
+          <p className="mt-3 rounded-md bg-orange-50 p-2 text-sm font-medium text-orange-900" lang={fieldLang(project, 'offer')}>
+            {project.offer}
+          </p>
+        )}
       </div>
     </li>
   );

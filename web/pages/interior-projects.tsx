@@ -1,6 +1,8 @@
 /** Interior projects: stage tabs (Upcoming first), project cards, the detail modal and the 8 category tiles. */
 import { useState } from 'react';
-import { interior, interiorProjects as copy, reach, states } from '../../shared/copy/public';
+import { PROJECT_STATUSES } from '../../shared/resource-options';
+import { localizedPath } from '../../shared/languages';
+import { useLanguage, usePublicCopy } from '../components/public/page-context';
 import type { Project } from '../../shared/resources';
 import { ProjectCard, ProjectModal, type ProjectCta } from '../components/public/project-details';
 import { ReachButtons } from '../components/public/reach-buttons';
@@ -9,9 +11,8 @@ import { EmptyState, ErrorState } from '../components/public/section-state';
 import { definePublicPage } from '../lib/public-page-definition';
 import type { Section } from '../lib/section';
 
-const CTA: ProjectCta = { completed: interior.ctaCompleted, other: interior.ctaOther };
-
-type Stage = (typeof copy.tabs)[number];
+/** The stage tabs, Upcoming first: their values are the stored statuses, their words `copy.options.projectStatus`. */
+type Stage = (typeof PROJECT_STATUSES)[number];
 
 export interface InteriorProjectsPageProps {
   projects: Section<Project[]>;
@@ -22,27 +23,31 @@ const PATH = '/project/interior';
 export const page = definePublicPage<InteriorProjectsPageProps>({
   path: PATH,
   order: 70,
-  label: copy.title,
-  loadingText: states.projectsLoading,
+  label: ['interiorProjects', 'title'],
+  loadingText: ['states', 'projectsLoading'],
   sitemap: { resources: ['project'] },
   async load({ load }) {
     const projects = await load('project');
     const interiorOnly = projects.ok ? { ok: true as const, data: projects.data.filter((p) => p.category === 'Interior') } : projects;
     return { projects: interiorOnly };
   },
-  meta: ({ data }) => ({
-    title: copy.title,
-    description: copy.metaDescription,
+  meta: ({ data, copy }) => ({
+    title: copy.interiorProjects.title,
+    description: copy.interiorProjects.metaDescription,
     crumbs: [
       // the Interior page's path: importing its definition would load its code here
-      { name: interior.title, path: '/interior' },
-      { name: copy.title, path: PATH },
+      { name: copy.interior.title, path: '/interior' },
+      { name: copy.interiorProjects.title, path: PATH },
     ],
     projects: data?.projects,
   }),
 });
 
 export default function InteriorProjectsPage({ projects }: InteriorProjectsPageProps) {
+  const { interiorProjects: copy, interior, reach, states, options } = usePublicCopy();
+  const language = useLanguage();
+  const CTA: ProjectCta = { completed: interior.ctaCompleted, other: interior.ctaOther };
+  const tabs = PROJECT_STATUSES;
   const [stage, setStage] = useState<Stage>('Upcoming');
   const [openId, setOpenId] = useState<string | null>(null);
   const all = projects.ok ? projects.data : [];
@@ -52,7 +57,7 @@ export default function InteriorProjectsPage({ projects }: InteriorProjectsPageP
   const onTabKey = (event: React.KeyboardEvent, i: number) => {
     const delta = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
     if (!delta) return;
-    const next = copy.tabs[(i + delta + copy.tabs.length) % copy.tabs.length];
+    const next = tabs[(i + delta + tabs.length) % tabs.length];
     setStage(next);
     document.getElementById(`tab-${next}`)?.focus();
   };
@@ -66,7 +71,7 @@ export default function InteriorProjectsPage({ projects }: InteriorProjectsPageP
         ) : (
           <>
             <div role="tablist" aria-label={copy.tabsLabel} className="mb-8 flex justify-center gap-2">
-              {copy.tabs.map((tab, i) => (
+              {tabs.map((tab, i) => (
                 <button
                   key={tab}
                   id={`tab-${tab}`}
@@ -81,7 +86,7 @@ export default function InteriorProjectsPage({ projects }: InteriorProjectsPageP
                     tab === stage ? 'bg-brand-dark text-white' : 'bg-gray-100 text-gray-900 hover:bg-orange-100'
                   }`}
                 >
-                  {tab}
+                  {options.projectStatus[tab]}
                 </button>
               ))}
             </div>
@@ -113,7 +118,7 @@ export default function InteriorProjectsPage({ projects }: InteriorProjectsPageP
             {copy.categoryTiles.map((tile) => (
               <li key={tile}>
                 <a
-                  href="/contact"
+                  href={localizedPath('/contact', language)}
                   className="flex min-h-24 items-center justify-center rounded-xl bg-white p-4 text-center font-semibold text-gray-900 shadow-md ring-1 ring-gray-100 hover:ring-brand focus-visible:outline-2 focus-visible:outline-brand-dark"
                 >
                   {tile}

@@ -1,7 +1,10 @@
 /** Interior: first Interior banner, wooden carvings (#wooden-carving), solutions, experience centres, design process, portfolio and the consultation call. */
 import { Clock, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { HASH_SCROLL_DELAY_MS, HASH_SCROLL_FALLBACK_MS, MAX_CATEGORY_CHIPS, interior, states } from '../../shared/copy/public';
+import { HASH_SCROLL_DELAY_MS, HASH_SCROLL_FALLBACK_MS, MAX_CATEGORY_CHIPS } from '../../shared/copy/public';
+import { localizedPath } from '../../shared/languages';
+import { fieldLang } from '../../shared/translations';
+import { useLanguage, usePublicCopy } from '../components/public/page-context';
 import type { Banner, ExperienceCentre, PortfolioItem, Solution } from '../../shared/resources';
 import { singleImageDetails } from '../../shared/image-details';
 import { ButtonLink } from '../components/public/button-link';
@@ -43,7 +46,7 @@ export interface InteriorPageProps {
 export const page = definePublicPage<InteriorPageProps>({
   path: '/interior',
   order: 60,
-  label: interior.title,
+  label: ['interior', 'title'],
   sitemap: { resources: ['Interiorbanner', 'solution', 'experience', 'interiorportfolio'] },
   async load({ load }) {
     const [banners, solutions, experience, portfolio] = await Promise.all([
@@ -60,14 +63,16 @@ export const page = definePublicPage<InteriorPageProps>({
         : null;
     return { banner, bannerFailed: !banners.ok, content };
   },
-  meta: ({ data }) => ({ title: interior.title, description: interior.metaDescription, image: data?.banner?.image }),
+  meta: ({ data, copy }) => ({ title: copy.interior.title, description: copy.interior.metaDescription, image: data?.banner?.image }),
 });
 
 export default function InteriorPage({ banner, bannerFailed, content }: InteriorPageProps) {
+  const { interior, states } = usePublicCopy();
+  const language = useLanguage();
   useHashScroll('wooden-carving');
   useEffect(() => {
     if (bannerFailed) toast.error(states.bannerFetchFailed);
-  }, [bannerFailed]);
+  }, [bannerFailed, states]);
 
   if (!content) {
     return (
@@ -92,7 +97,7 @@ export default function InteriorPage({ banner, bannerFailed, content }: Interior
           {interior.consultationTitle}
         </h2>
         <div className="mt-6">
-          <ButtonLink to="/contact" variant="light">
+          <ButtonLink to={localizedPath('/contact', language)} variant="light">
             {interior.bookConsultation}
           </ButtonLink>
         </div>
@@ -102,6 +107,8 @@ export default function InteriorPage({ banner, bannerFailed, content }: Interior
 }
 
 function WoodenCarvings() {
+  const { interior } = usePublicCopy();
+  const language = useLanguage();
   return (
     <section id="wooden-carving" aria-labelledby="wooden-carving-title" className="scroll-mt-20 bg-amber-950 py-16 text-amber-50">
       <div className="mx-auto grid max-w-7xl items-center gap-10 px-4 sm:px-6 md:grid-cols-2">
@@ -119,7 +126,7 @@ function WoodenCarvings() {
             ))}
           </ul>
           <div className="mt-8">
-            <ButtonLink to="/gallery?category=wooden-carving" variant="light">
+            <ButtonLink to={localizedPath('/gallery?category=wooden-carving', language)} variant="light">
               {interior.customDesign}
             </ButtonLink>
           </div>
@@ -140,6 +147,7 @@ function WoodenCarvings() {
 }
 
 function Solutions({ solutions }: { solutions: Solution[] }) {
+  const { interior } = usePublicCopy();
   if (solutions.length === 0) return null;
   return (
     <section aria-labelledby="solutions" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
@@ -154,7 +162,10 @@ function Solutions({ solutions }: { solutions: Solution[] }) {
               sizes="(min-width: 768px) 33vw, 50vw"
               className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
             />
-            <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-3 font-semibold text-white">
+            <p
+              className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-black/80 to-transparent p-3 font-semibold text-white"
+              lang={fieldLang(s, 'name')}
+            >
               {s.name}
             </p>
           </li>
@@ -165,6 +176,7 @@ function Solutions({ solutions }: { solutions: Solution[] }) {
 }
 
 function ExperienceCentres({ centres }: { centres: ExperienceCentre[] }) {
+  const { interior } = usePublicCopy();
   if (centres.length === 0) return null;
   return (
     <section aria-labelledby="experience" className="bg-gray-50 py-16">
@@ -181,17 +193,23 @@ function ExperienceCentres({ centres }: { centres: ExperienceCentre[] }) {
                 className="aspect-[16/9] w-full object-cover"
               />
               <div className="p-6">
-                <h3 className="text-xl font-bold text-gray-900">{c.name}</h3>
-                {c.experience && <p className="mt-2 text-gray-700">{c.experience}</p>}
+                <h3 className="text-xl font-bold text-gray-900" lang={fieldLang(c, 'name')}>
+                  {c.name}
+                </h3>
+                {c.experience && (
+                  <p className="mt-2 text-gray-700" lang={fieldLang(c, 'experience')}>
+                    {c.experience}
+                  </p>
+                )}
                 <p className="mt-3 flex gap-2 text-sm text-gray-800">
                   <MapPin className="h-4 w-4 shrink-0 text-brand-dark" aria-hidden="true" />
-                  {c.address}
+                  <span lang={fieldLang(c, 'address')}>{c.address}</span>
                 </p>
                 <p className="mt-1 flex gap-2 text-sm text-gray-800">
                   <Clock className="h-4 w-4 shrink-0 text-brand-dark" aria-hidden="true" />
                   <span>
                     <span className="sr-only">{interior.timing}: </span>
-                    {c.timing}
+                    <span lang={fieldLang(c, 'timing')}>{c.timing}</span>
                   </span>
                 </p>
               </div>
@@ -204,6 +222,7 @@ function ExperienceCentres({ centres }: { centres: ExperienceCentre[] }) {
 }
 
 function DesignProcess() {
+  const { interior } = usePublicCopy();
   return (
     <section aria-labelledby="process" className="mx-auto max-w-7xl px-4 py-16 sm:px-6">
       <SectionHeading id="process" title={interior.processTitle} />
@@ -226,6 +245,7 @@ function DesignProcess() {
 }
 
 function Portfolio({ items }: { items: PortfolioItem[] }) {
+  const { interior } = usePublicCopy();
   const [selected, setSelected] = useState<string | null>(null);
   const [expanded, setExpanded] = useState(false);
   if (items.length === 0) return null;
@@ -273,9 +293,17 @@ function Portfolio({ items }: { items: PortfolioItem[] }) {
                 className="aspect-[4/3] w-full object-cover"
               />
               <div className="p-5">
-                <p className="text-xs font-semibold tracking-wide text-brand-dark uppercase">{item.category}</p>
-                <h3 className="mt-1 text-lg font-bold text-gray-900">{item.title}</h3>
-                {item.description && <p className="mt-2 text-sm text-gray-700">{item.description}</p>}
+                <p className="text-xs font-semibold tracking-wide text-brand-dark uppercase" lang={fieldLang(item, 'category')}>
+                  {item.category}
+                </p>
+                <h3 className="mt-1 text-lg font-bold text-gray-900" lang={fieldLang(item, 'title')}>
+                  {item.title}
+                </h3>
+                {item.description && (
+                  <p className="mt-2 text-sm text-gray-700" lang={fieldLang(item, 'description')}>
+                    {item.description}
+                  </p>
+                )}
               </div>
             </li>
           ))}

@@ -1,17 +1,16 @@
 /** Projects: category and status filters bound to ?category= and ?status=, a mobile drawer, the count line, cards and the detail modal. */
 import { SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { nav, projects as copy, states } from '../../shared/copy/public';
+import { optionLabel } from '../../shared/copy/public-copy';
+import { groupCounts } from '../../shared/format';
 import { PROJECT_CATEGORIES, PROJECT_STATUSES } from '../../shared/resource-options';
 import type { Project } from '../../shared/resources';
-import { useSearchParams } from '../components/public/page-context';
+import { usePublicCopy, useSearchParams } from '../components/public/page-context';
 import { ProjectCard, ProjectModal, type ProjectCta } from '../components/public/project-details';
 import { SectionHeading } from '../components/public/section-heading';
 import { EmptyState, ErrorState } from '../components/public/section-state';
 import { definePublicPage } from '../lib/public-page-definition';
 import type { Section } from '../lib/section';
-
-const CTA: ProjectCta = { completed: copy.ctaCompleted, other: copy.ctaOther };
 
 /** The option whose lowercase name equals the query value, matched case-insensitively. */
 function fromQuery<T extends string>(options: readonly T[], value: string | null): T | null {
@@ -26,15 +25,17 @@ export interface ProjectsPageProps {
 export const page = definePublicPage<ProjectsPageProps>({
   path: '/project/exterior',
   order: 50,
-  label: nav.projects,
+  label: ['nav', 'projects'],
   menus: ['header', 'footer'],
-  loadingText: states.projectsLoading,
+  loadingText: ['states', 'projectsLoading'],
   sitemap: { resources: ['project'] },
   load: async ({ load }) => ({ projects: await load('project') }),
-  meta: ({ data }) => ({ title: copy.title, description: copy.metaDescription, projects: data?.projects }),
+  meta: ({ data, copy }) => ({ title: copy.projects.title, description: copy.projects.metaDescription, projects: data?.projects }),
 });
 
 export default function ProjectsPage({ projects }: ProjectsPageProps) {
+  const { projects: copy, states, options } = usePublicCopy();
+  const CTA: ProjectCta = { completed: copy.ctaCompleted, other: copy.ctaOther };
   const [searchParams, setSearchParams] = useSearchParams();
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [openId, setOpenId] = useState<string | null>(null);
@@ -60,6 +61,7 @@ export default function ProjectsPage({ projects }: ProjectsPageProps) {
         label={copy.categoryLabel}
         allLabel={copy.allCategories}
         options={PROJECT_CATEGORIES}
+        words={options.projectCategory}
         value={category}
         onChange={(v) => setFilter('category', v)}
       />
@@ -67,6 +69,7 @@ export default function ProjectsPage({ projects }: ProjectsPageProps) {
         label={copy.statusLabel}
         allLabel={copy.allStatuses}
         options={PROJECT_STATUSES}
+        words={options.projectStatus}
         value={status}
         onChange={(v) => setFilter('status', v)}
       />
@@ -92,7 +95,7 @@ export default function ProjectsPage({ projects }: ProjectsPageProps) {
           </div>
           <div className="mb-6 flex items-center justify-between gap-4">
             <p className="text-gray-800" aria-live="polite" data-testid="project-count">
-              {copy.showing(shown.length, all.length)}
+              {groupCounts(copy.showing(shown.length, all.length))}
             </p>
             <button
               type="button"
@@ -130,12 +133,15 @@ function FilterGroup<T extends string>({
   label,
   allLabel,
   options,
+  words,
   value,
   onChange,
 }: {
   label: string;
   allLabel: string;
   options: readonly T[];
+  /** How each option reads in the page's language (`copy.options`). */
+  words: Readonly<Record<string, string>>;
   value: T | null;
   onChange: (value: T | null) => void;
 }) {
@@ -153,7 +159,7 @@ function FilterGroup<T extends string>({
               option === value ? 'bg-brand-dark text-white' : 'bg-gray-100 text-gray-900 hover:bg-orange-100'
             }`}
           >
-            {option ?? allLabel}
+            {option === null ? allLabel : <OptionText label={optionLabel(words, option)} />}
           </button>
         ))}
       </div>
@@ -161,7 +167,12 @@ function FilterGroup<T extends string>({
   );
 }
 
+function OptionText({ label }: { label: { text: string; lang: 'en' | undefined } }) {
+  return label.lang ? <span lang={label.lang}>{label.text}</span> : label.text;
+}
+
 function FilterDrawer({ children, onClose, onClear }: { children: React.ReactNode; onClose: () => void; onClear: () => void }) {
+  const copy = usePublicCopy().projects;
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKey);

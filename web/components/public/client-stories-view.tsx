@@ -1,12 +1,13 @@
 /** The client stories block: the featured story and the experiences grid, or the spec's error view. Used on /client and at the bottom of Home. */
 import { Quote } from 'lucide-react';
-import { clientStories, states } from '../../../shared/copy/public';
 import type { ClientStory } from '../../../shared/resources';
 import type { Section } from '../../lib/section';
 import { ClientStoriesGrid } from './client-stories-grid';
 import { EmptyState, ErrorState } from './section-state';
+import { usePublicCopy } from './page-context';
 
 export function ClientStoriesView({ section, headingLevel }: { section: Section<ClientStory[]>; headingLevel: 1 | 2 }) {
+  const { clientStories, states } = usePublicCopy();
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
   const Sub = headingLevel === 1 ? 'h2' : 'h3';
   return (

@@ -5,8 +5,13 @@ import Counter from 'yet-another-react-lightbox/plugins/counter';
 import 'yet-another-react-lightbox/styles.css';
 import 'yet-another-react-lightbox/plugins/captions.css';
 import 'yet-another-react-lightbox/plugins/counter.css';
-import { gallery } from '../../../shared/copy/public';
 import { PLACEHOLDER_IMAGE, parseImageUrl, renditionUrl, renditionWidths } from '../../../shared/image-urls';
+import { usePublicCopy } from './page-context';
+
+/** The lightbox draws 'index separator total': the word between them in the copy's '1 of 2', or '/' when the language orders them otherwise. */
+function counterSeparator(counter: (index: number, total: number) => string): string {
+  return /^1 (.+) 2$/.exec(counter(1, 2))?.[1] ?? '/';
+}
 
 export interface LightboxImage {
   url: string;
@@ -45,6 +50,7 @@ export default function GalleryLightbox({
   onIndex: (index: number) => void;
   onClose: () => void;
 }) {
+  const { gallery } = usePublicCopy();
   return (
     <Lightbox
       open
@@ -53,7 +59,7 @@ export default function GalleryLightbox({
       slides={images.map(toSlide)}
       plugins={[Captions, Counter]}
       carousel={{ finite: false }}
-      counter={{ separator: 'of' }}
+      counter={{ separator: counterSeparator(gallery.counter) }}
       captions={{ descriptionTextAlign: 'center' }}
       on={{ view: ({ index: current }) => onIndex(current) }}
       labels={{ Close: gallery.close, Previous: gallery.previous, Next: gallery.next }}

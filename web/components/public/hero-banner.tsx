@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import type { Banner } from '../../../shared/resources';
 import { singleImageDetails } from '../../../shared/image-details';
+import { fieldLang } from '../../../shared/translations';
 import { ResponsiveImage } from '../ui/responsive-image';
 
 /** "Homes Built Around the Way You Live" → ["Homes Built Around", "the Way You Live"] */
@@ -27,10 +28,17 @@ export function HeroBanner({ banner, children, headingLevel = 1 }: { banner: Ban
       {/* keeps the white text readable over light parts of any photo */}
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/60 via-black/35 to-black/10" aria-hidden="true" />
       <div className="mx-auto flex min-h-[30rem] max-w-7xl flex-col justify-center px-4 py-20 sm:px-6 lg:min-h-[36rem]">
-        <Heading className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl">
+        <Heading
+          className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl"
+          lang={fieldLang(banner, 'title')}
+        >
           {first} {second && <span className="text-orange-400">{second}</span>}
         </Heading>
-        {banner.description && <p className="mt-5 max-w-2xl text-lg text-gray-100">{banner.description}</p>}
+        {banner.description && (
+          <p className="mt-5 max-w-2xl text-lg text-gray-100" lang={fieldLang(banner, 'description')}>
+            {banner.description}
+          </p>
+        )}
         {children && <div className="mt-8 flex flex-wrap gap-3">{children}</div>}
       </div>
     </section>

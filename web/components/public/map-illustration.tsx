@@ -1,9 +1,21 @@
 /** A drawn street map (no remote map may load here) with no street names, which the Site settings could contradict; the caption names the place and links to a real map. */
 import { ExternalLink } from 'lucide-react';
-import { contact } from '../../../shared/copy/public';
+import { usePublicCopy } from './page-context';
 
 /** `place` names where the office is, `address` is the whole address (the drawing's text); `mapLink` leads to a real map. */
-export function MapIllustration({ place, address, mapLink }: { place: string; address: string; mapLink: string }) {
+export function MapIllustration({
+  place,
+  placeLang,
+  address,
+  mapLink,
+}: {
+  place: string;
+  /** 'en': the place's name is English content on a page in another language */
+  placeLang?: string;
+  address: string;
+  mapLink: string;
+}) {
+  const { contact } = usePublicCopy();
   return (
     <figure className="overflow-hidden rounded-xl ring-1 ring-gray-200">
       <svg viewBox="0 0 400 240" role="img" aria-label={contact.mapTitle(address)} className="block h-auto w-full bg-[#eef2e6]">
@@ -22,7 +34,9 @@ export function MapIllustration({ place, address, mapLink }: { place: string; ad
         </g>
       </svg>
       <figcaption className="flex items-center justify-between gap-3 bg-white px-4 py-3 text-sm">
-        <span className="text-gray-800">{place}</span>
+        <span className="text-gray-800" lang={placeLang}>
+          {place}
+        </span>
         <a
           href={mapLink}
           target="_blank"

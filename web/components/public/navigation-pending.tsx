@@ -3,13 +3,14 @@
  * page loads (docs/decisions/0027), and on a slow network the old page otherwise just sits there.
  */
 import { useEffect, useState } from 'react';
-import { states } from '../../../shared/copy/public';
-import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
+import { copyText, type CopyKey } from '../../../shared/copy/public-copy';
 import { splitLanguage } from '../../../shared/languages';
+import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
+import { usePublicCopy } from './page-context';
 import { LoadingState } from './section-state';
 
 /** The loading text of the page being navigated to, from the pages' definitions. */
-const LOADING_TEXT: Record<string, string | undefined> = Object.fromEntries(PUBLIC_SITE_MAP.map((page) => [page.path, page.loadingText]));
+const LOADING_TEXT: Record<string, CopyKey | undefined> = Object.fromEntries(PUBLIC_SITE_MAP.map((page) => [page.path, page.loadingText]));
 
 /** The path a plain left click on this link leaves for; null when the browser stays (new tab, same page, another site). */
 function leavingFor(event: MouseEvent): string | null {
@@ -24,6 +25,7 @@ function leavingFor(event: MouseEvent): string | null {
 }
 
 export function NavigationPending() {
+  const copy = usePublicCopy();
   const [target, setTarget] = useState<string | null>(null);
   useEffect(() => {
     // bubbling: a handler that prevents the default (a filter, the menu) has already run
@@ -38,9 +40,11 @@ export function NavigationPending() {
     };
   }, []);
   if (!target) return null;
+  // the next page's own path names its text: the links of a page lead to pages in its language
+  const text = LOADING_TEXT[splitLanguage(target).path];
   return (
     <div className="fixed inset-x-0 top-16 z-30 mx-auto w-fit rounded-full bg-white/95 px-4 shadow-lg" data-testid="navigation-pending">
-      <LoadingState text={LOADING_TEXT[target] ?? states.loading} />
+      <LoadingState text={text ? copyText(copy, text) : copy.states.loading} />
     </div>
   );
 }

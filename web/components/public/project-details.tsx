@@ -1,6 +1,11 @@
 /** Project cards and the detail modal, shared by the Projects and Interior projects pages. */
 import { Calendar, ChevronLeft, ChevronRight, MapPin } from 'lucide-react';
-import { MAX_CATEGORY_CHIPS, MAX_PROJECT_DOTS, interior, projects as copy } from '../../../shared/copy/public';
+import { MAX_CATEGORY_CHIPS, MAX_PROJECT_DOTS } from '../../../shared/copy/public';
+import { optionLabel, type PublicCopy } from '../../../shared/copy/public-copy';
+import { formatDay, groupCounts } from '../../../shared/format';
+import { localizedPath, type Language } from '../../../shared/languages';
+import { fieldLang } from '../../../shared/translations';
+import { useLanguage, usePublicCopy } from './page-context';
 import type { Project } from '../../../shared/resources';
 import { imageEntries } from '../../../shared/image-details';
 import { Modal } from '../ui/modal';
@@ -25,35 +30,41 @@ const STATUS_BADGE: Record<string, string> = {
   Completed: 'bg-green-100 text-green-900',
 };
 
-function formatDate(value: string): string {
-  if (!value) return '';
-  const date = new Date(`${value}T00:00:00Z`);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+/** A fact of a project: its label, its value, and `lang` when the value is content left in English. */
+interface Fact {
+  label: string;
+  value: string;
+  lang?: 'en';
 }
 
 /** The date line by status: launch date; expected completion and percent; completion date and satisfaction. */
-function projectDates(project: Project): { label: string; value: string }[] {
-  if (project.status === 'Upcoming') return [{ label: copy.launchDate, value: formatDate(project.launchDate) }];
+function projectDates(project: Project, copy: PublicCopy['projects'], language: Language): Fact[] {
+  if (project.status === 'Upcoming') return [{ label: copy.launchDate, value: formatDay(project.launchDate, language) }];
   if (project.status === 'Ongoing')
     return [
-      { label: copy.expectedCompletion, value: formatDate(project.expectedCompletion) },
-      { label: copy.completion, value: project.completion },
+      { label: copy.expectedCompletion, value: formatDay(project.expectedCompletion, language) },
+      { label: copy.completion, value: project.completion, lang: fieldLang(project, 'completion') },
     ].filter((d) => d.value);
   return [
-    { label: copy.completionDate, value: formatDate(project.completionDate) },
-    { label: copy.clientSatisfaction, value: project.clientSatisfaction },
+    { label: copy.completionDate, value: formatDay(project.completionDate, language) },
+    { label: copy.clientSatisfaction, value: project.clientSatisfaction, lang: fieldLang(project, 'clientSatisfaction') },
   ].filter((d) => d.value);
 }
 
+/** The status and category badges' words in the page's language (the stored values are English). */
+function useChoiceLabels(project: Project) {
+  const { options } = usePublicCopy();
+  return { status: optionLabel(options.projectStatus, project.status), category: optionLabel(options.projectCategory, project.category) };
+}
+
 /** Up to 3 category chips, then '+N more' (interior projects). */
-function CategoryChips({ categories }: { categories: string[] }) {
+function CategoryChips({ categories, lang }: { categories: string[]; lang: 'en' | undefined }) {
+  const { interior } = usePublicCopy();
   const extra = categories.length - MAX_CATEGORY_CHIPS;
   return (
     <ul className="mt-3 flex flex-wrap gap-1.5" data-testid="category-chips">
       {categories.slice(0, MAX_CATEGORY_CHIPS).map((c) => (
-        <li key={c} className="rounded-full bg-orange-50 px-2.5 py-0.5 text-xs font-medium text-orange-900">
+        <li key={c} className="rounded-full bg-orange-50 px-2.5 py-0.5 text-xs font-medium text-orange-900" lang={lang}>
           {c}
         </li>
       ))}
@@ -83,6 +94,9 @@ export function ProjectCard({
   /** the first card: the page's LCP image */
   priority?: boolean;
 }) {
+  const copy = usePublicCopy().projects;
+  const language = useLanguage();
+  const choices = useChoiceLabels(project);
   const extra = project.images.length - MAX_PROJECT_DOTS;
   const titleId = useId();
   return (
@@ -101,11 +115,15 @@ export function ProjectCard({
         />
         <span
           className={`absolute top-3 left-3 rounded-full px-3 py-1 text-xs font-bold ${STATUS_BADGE[project.status] ?? 'bg-gray-100 text-gray-900'}`}
+          lang={choices.status.lang}
         >
-          {project.status}
+          {choices.status.text}
         </span>
-        <span className="absolute top-3 right-3 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-gray-900">
-          {project.category}
+        <span
+          className="absolute top-3 right-3 rounded-full bg-white/90 px-3 py-1 text-xs font-semibold text-gray-900"
+          lang={choices.category.lang}
+        >
+          {choices.category.text}
         </span>
         {project.images.length > 1 && (
           <span
@@ -121,26 +139,32 @@ export function ProjectCard({
         )}
       </div>
       <div className="flex flex-1 flex-col p-5">
-        <h2 id={titleId} className="text-lg font-bold text-gray-900">
+        <h2 id={titleId} className="text-lg font-bold text-gray-900" lang={fieldLang(project, 'title')}>
           {project.title}
         </h2>
         <p className="mt-1 flex items-center gap-1 text-sm text-gray-700">
           <MapPin className="h-4 w-4 text-brand-dark" aria-hidden="true" />
-          {project.location}
+          <span lang={fieldLang(project, 'location')}>{project.location}</span>
         </p>
         <dl className="mt-3 space-y-1 text-sm">
-          {projectDates(project).map((d) => (
+          {projectDates(project, copy, language).map((d) => (
             <div key={d.label} className="flex gap-2">
               <dt className="flex items-center gap-1 text-gray-700">
                 <Calendar className="h-4 w-4" aria-hidden="true" />
                 {d.label}:
               </dt>
-              <dd className="font-medium text-gray-900">{d.value}</dd>
+              <dd className="font-medium text-gray-900" lang={d.lang}>
+                {d.value}
+              </dd>
             </div>
           ))}
         </dl>
-        {chips && project.categories.length > 0 && <CategoryChips categories={project.categories} />}
-        <p className="mt-3 line-clamp-3 flex-1 text-sm text-gray-700">{project.description}</p>
+        {chips && project.categories.length > 0 && (
+          <CategoryChips categories={project.categories} lang={fieldLang(project, 'categories')} />
+        )}
+        <p className="mt-3 line-clamp-3 flex-1 text-sm text-gray-700" lang={fieldLang(project, 'description')}>
+          {project.description}
+        </p>
         {/* named by its visible text (WCAG 2.5.3, for voice control); the title describes it */}
         <button
           type="button"
@@ -153,7 +177,7 @@ export function ProjectCard({
         {/* without JavaScript the details cannot open: the call to action itself, above the button's cover (one control per card otherwise) */}
         <noscript>
           <a
-            href={projectEnquiryHref(project._id)}
+            href={localizedPath(projectEnquiryHref(project._id), language)}
             className="relative z-10 mt-3 block min-h-11 px-2 py-2.5 text-center text-sm font-semibold text-brand-dark underline underline-offset-4"
           >
             {ctaFor(project, cta)}
@@ -166,13 +190,16 @@ export function ProjectCard({
 
 export function ProjectModal({ project, cta, onClose }: { project: Project; cta: ProjectCta; onClose: () => void }) {
   const { index, go, next, previous } = useRotatingIndex(project.images.length);
-  const facts = [
-    { label: copy.location, value: project.location },
-    { label: copy.developer, value: project.developer },
-    { label: copy.scope, value: project.units ? copy.units(project.units) : '' },
-    { label: copy.designStyle, value: project.designStyle },
-    { label: copy.area, value: project.area },
-    ...projectDates(project),
+  const copy = usePublicCopy().projects;
+  const language = useLanguage();
+  const choices = useChoiceLabels(project);
+  const facts: Fact[] = [
+    { label: copy.location, value: project.location, lang: fieldLang(project, 'location') },
+    { label: copy.developer, value: project.developer, lang: fieldLang(project, 'developer') },
+    { label: copy.scope, value: project.units ? groupCounts(copy.units(project.units)) : '' },
+    { label: copy.designStyle, value: project.designStyle, lang: fieldLang(project, 'designStyle') },
+    { label: copy.area, value: project.area, lang: fieldLang(project, 'area') },
+    ...projectDates(project, copy, language),
   ].filter((f) => f.value);
   return (
     <Modal title={project.title} onClose={onClose} closeLabel={copy.close}>
@@ -230,23 +257,33 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
       )}
       <div className="p-6">
         <div className="flex flex-wrap items-center gap-2">
-          <span className={`rounded-full px-3 py-1 text-xs font-bold ${STATUS_BADGE[project.status] ?? ''}`}>{project.status}</span>
-          <span className="rounded-full bg-gray-100 px-3 py-1 text-xs font-semibold text-gray-900">{project.category}</span>
+          <span className={`rounded-full px-3 py-1 text-xs font-bold ${STATUS_BADGE[project.status] ?? ''}`} lang={choices.status.lang}>
+            {choices.status.text}
+          </span>
+          <span className="rounded-full bg-gray-100 px-3 py-1 text-xs font-semibold text-gray-900" lang={choices.category.lang}>
+            {choices.category.text}
+          </span>
         </div>
-        <h2 className="mt-3 text-2xl font-bold text-gray-900">{project.title}</h2>
-        <p className="mt-3 text-gray-700">{project.description}</p>
+        <h2 className="mt-3 text-2xl font-bold text-gray-900" lang={fieldLang(project, 'title')}>
+          {project.title}
+        </h2>
+        <p className="mt-3 text-gray-700" lang={fieldLang(project, 'description')}>
+          {project.description}
+        </p>
         <dl className="mt-5 grid gap-3 sm:grid-cols-2">
           {facts.map((f) => (
             <div key={f.label} className="rounded-lg bg-gray-50 p-3">
               <dt className="text-xs font-semibold text-gray-700 uppercase">{f.label}</dt>
-              <dd className="font-medium text-gray-900">{f.value}</dd>
+              <dd className="font-medium text-gray-900" lang={f.lang}>
+                {f.value}
+              </dd>
             </div>
           ))}
         </dl>
         {project.categories.length > 0 && (
           <div className="mt-5">
             <h3 className="text-sm font-semibold text-gray-900">{copy.categories}</h3>
-            <ul className="mt-2 flex flex-wrap gap-2">
+            <ul className="mt-2 flex flex-wrap gap-2" lang={fieldLang(project, 'categories')}>
               {project.categories.map((c) => (
                 <li key={c} className="rounded-full bg-orange-50 px-3 py-1 text-sm text-orange-900">
                   {c}
@@ -258,14 +295,14 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
         {project.awards.length > 0 && (
           <div className="mt-5">
             <h3 className="text-sm font-semibold text-gray-900">{copy.awards}</h3>
-            <ul className="mt-2 list-disc pl-5 text-sm text-gray-700">
+            <ul className="mt-2 list-disc pl-5 text-sm text-gray-700" lang={fieldLang(project, 'awards')}>
               {project.awards.map((a) => (
                 <li key={a}>{a}</li>
               ))}
             </ul>
           </div>
         )}
-        <a href={projectEnquiryHref(project._id)} className={`${buttonClass('primary')} mt-6 w-full sm:w-auto`}>
+        <a href={localizedPath(projectEnquiryHref(project._id), language)} className={`${buttonClass('primary')} mt-6 w-full sm:w-auto`}>
           {ctaFor(project, cta)}
         </a>
         <ReachButtons subject={project.title} className="mt-4" />

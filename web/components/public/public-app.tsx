@@ -1,6 +1,5 @@
 /** The public site's frame around a page: skip link, header, watermark, main landmark and footer, with the page's context. */
 import type { ReactNode } from 'react';
-import { nav } from '../../../shared/copy/public';
 import { NavigationPending } from './navigation-pending';
 import { PageContextProvider, type PageAddress } from './page-context';
 import type { PublicCopy } from '../../../shared/copy/public-copy';
@@ -16,7 +15,7 @@ export function PublicApp({ children, copy, ...address }: PageAddress & { copy: 
         href="#main-content"
         className="sr-only z-50 rounded bg-white px-4 py-2 font-semibold text-gray-900 focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
-        {nav.skipToContent}
+        {copy.nav.skipToContent}
       </a>
       <SiteHeader companyName={address.site.companyName} />
       <Watermark />

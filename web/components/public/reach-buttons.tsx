@@ -1,8 +1,8 @@
 /** Call and WhatsApp links with the numbers from the Site settings (nothing when neither is set), and the address with its map link. */
 import { MessageCircle, Phone } from 'lucide-react';
-import { footer, reach } from '../../../shared/copy/public';
 import { mapHref, telHref, whatsappHref } from '../../../shared/site-settings';
-import { useSiteSettings } from './page-context';
+import { fieldLang } from '../../../shared/translations';
+import { usePublicCopy, useSiteSettings } from './page-context';
 
 const styles = {
   full: {
@@ -22,6 +22,7 @@ const styles = {
 /** `subject` names what the visitor is looking at: the WhatsApp message says it. */
 export function ReachButtons({ subject, compact = false, className = '' }: { subject: string; compact?: boolean; className?: string }) {
   const site = useSiteSettings();
+  const { reach } = usePublicCopy();
   if (!site.phone && !site.whatsapp) return null;
   const style = compact ? styles.compact : styles.full;
   const icon = compact ? 'h-3.5 w-3.5' : 'h-4 w-4';
@@ -55,16 +56,20 @@ export function ReachButtons({ subject, compact = false, className = '' }: { sub
 
 /** The company's address, linked to its map (it opens in a new tab). */
 export function AddressLink({ address, linkClassName }: { address: string; linkClassName: string }) {
-  const mapLink = mapHref(useSiteSettings());
+  const site = useSiteSettings();
+  const mapLink = mapHref(site);
+  const { footer } = usePublicCopy();
+  // the Site settings' address as stored in English where its translation is missing
+  const lang = fieldLang(site, 'address.street') ?? fieldLang(site, 'address.locality');
   return (
     <address className="not-italic">
       {mapLink ? (
         <a href={mapLink} target="_blank" rel="noopener noreferrer" className={linkClassName}>
-          {address}
+          <span lang={lang}>{address}</span>
           <span className="sr-only"> {footer.newTab}</span>
         </a>
       ) : (
-        address
+        <span lang={lang}>{address}</span>
       )}
     </address>
   );

@@ -1,23 +1,29 @@
 /** The public footer: tagline (since 2015), the filled-in social links in a new tab, quick links, contact details from the Site settings, policies and copyright. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { footer, policies } from '../../../shared/copy/public';
+import { copyText, type PublicCopy } from '../../../shared/copy/public-copy';
+import { localizedPath, splitLanguage } from '../../../shared/languages';
 import { addressLine, openingHoursText, socialLinks, telHref, type SiteSettings } from '../../../shared/site-settings';
 import { AddressLink, ReachButtons } from './reach-buttons';
-import { usePathname } from './page-context';
+import { useLanguage, usePathname, usePublicCopy } from './page-context';
 import { SiteLogo } from './site-logo';
 import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
 
 /** The footer's quick links, from the pages' definitions. */
 const QUICK_LINKS = PUBLIC_SITE_MAP.filter((page) => page.menus.includes('footer'));
 
-/** The page a visitor is on, named for the WhatsApp message. */
-const PAGE_NAMES: Record<string, string> = Object.fromEntries(PUBLIC_SITE_MAP.map((page) => [page.path, page.label]));
+/** A policy's id: each language's copy keeps the English ids (they are the links' anchors). */
+type PolicyId = Exclude<keyof PublicCopy['policies'], 'title'>;
 
 export function SiteFooter({ site }: { site: SiteSettings }) {
-  const pathname = usePathname();
+  const copy = usePublicCopy();
+  const { footer, policies } = copy;
+  const language = useLanguage();
+  // the page a visitor is on, named for the WhatsApp message
+  const { path } = splitLanguage(usePathname());
+  const current = PUBLIC_SITE_MAP.find((page) => page.path === path);
   const social = socialLinks(site);
   const address = addressLine(site);
-  const hours = openingHoursText(site);
+  const hours = openingHoursText(site, language);
   return (
     <footer className="bg-gray-950 text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
@@ -50,8 +56,11 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
           <ul className="mt-4 space-y-1 text-sm">
             {QUICK_LINKS.map((item) => (
               <li key={item.path}>
-                <a href={item.path} className="inline-block py-1.5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand">
-                  {item.label}
+                <a
+                  href={localizedPath(item.path, language)}
+                  className="inline-block py-1.5 hover:text-white focus-visible:outline-2 focus-visible:outline-brand"
+                >
+                  {copyText(copy, item.label)}
                 </a>
               </li>
             ))}
@@ -89,7 +98,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
               </li>
             )}
           </ul>
-          <ReachButtons subject={PAGE_NAMES[pathname] ?? site.companyName} compact className="mt-4" />
+          <ReachButtons subject={current ? copyText(copy, current.label) : site.companyName} compact className="mt-4" />
         </div>
         <div>
           <h2 className="text-sm font-semibold text-white">{policies.title}</h2>
@@ -97,7 +106,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
             {footer.policies.map((item) => (
               <div key={item.id} id={item.id} className="scroll-mt-24">
                 <dt className="font-semibold text-gray-200">{item.label}</dt>
-                <dd>{policies[item.id]}</dd>
+                <dd>{policies[item.id as PolicyId]}</dd>
               </div>
             ))}
           </dl>

@@ -1,7 +1,8 @@
 /** The public header: logo, five links with the active one underlined, compact with a shadow past 10 px, full-screen menu on phones. */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { SCROLL_THRESHOLD_PX, nav } from '../../../shared/copy/public';
+import { SCROLL_THRESHOLD_PX } from '../../../shared/copy/public';
+import { copyText } from '../../../shared/copy/public-copy';
 import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
 import { LANGUAGES, languageDef, localizedPath, splitLanguage } from '../../../shared/languages';
 import { useLanguage, useLocalizedHref, usePathname, usePublicCopy, useSearch } from './page-context';
@@ -54,6 +55,8 @@ function LanguageSwitcher() {
 export function SiteHeader({ companyName }: { companyName: string }) {
   const pathname = usePathname();
   const localize = useLocalizedHref();
+  const copy = usePublicCopy();
+  const { nav } = copy;
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const active = activeNavPath(pathname);
@@ -101,7 +104,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
             {NAV_LINKS.map((link) => (
               <li key={link.path}>
                 <a href={localize(link.path)} className={linkClass(link.path)} aria-current={active === link.path ? 'page' : undefined}>
-                  {link.label}
+                  {copyText(copy, link.label)}
                 </a>
               </li>
             ))}
@@ -151,7 +154,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
                     aria-current={active === link.path ? 'page' : undefined}
                     className={`text-2xl font-bold ${active === link.path ? 'text-brand-dark underline decoration-2 underline-offset-8' : 'text-gray-900'}`}
                   >
-                    {link.label}
+                    {copyText(copy, link.label)}
                   </a>
                 </li>
               ))}

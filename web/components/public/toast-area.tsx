@@ -4,7 +4,8 @@
  */
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS, toasts as copy } from '../../../shared/copy/public';
+import { TOAST_DURATION_MS } from '../../../shared/copy/public';
+import { usePublicCopy } from './page-context';
 
 interface Toast {
   id: number;
@@ -43,6 +44,7 @@ function subscribe(listener: () => void) {
 }
 
 export function ToastArea() {
+  const copy = usePublicCopy().toasts;
   const items = useSyncExternalStore(
     subscribe,
     () => shown,

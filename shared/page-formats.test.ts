@@ -1,0 +1,59 @@
+// engine-independent: shared code; no database
+/** Counts, days, opening hours and fixed choices as the public pages show them in the page's language (docs/decisions/0049). */
+import { describe, expect, it } from 'vitest';
+import { formatDay, groupCounts } from './format';
+import { copyText, englishCopy, optionLabel } from './copy/public-copy';
+import { openingHoursText, DEFAULT_SITE_SETTINGS, type SiteSettings } from './site-settings';
+
+describe('groupCounts', () => {
+  it('regroups the counts a copy text was given (lakh, crore), and nothing shorter', () => {
+    expect(groupCounts('Showing 24 of 125000 items')).toBe('Showing 24 of 1,25,000 items');
+    expect(groupCounts('Showing 3 of 10 items')).toBe('Showing 3 of 10 items');
+  });
+});
+
+describe('formatDay', () => {
+  it('writes a stored day in the language’s words, and keeps what is not a day', () => {
+    expect(formatDay('2026-01-05', 'en')).toBe('5 Jan 2026');
+    const kannada = formatDay('2026-01-05', 'kn');
+    expect(kannada).not.toContain('Jan');
+    expect(kannada).toContain('2026');
+    expect(formatDay('soon', 'kn')).toBe('soon');
+    expect(formatDay('', 'kn')).toBe('');
+  });
+});
+
+describe('optionLabel', () => {
+  it('words a stored choice in the copy, and shows free text as stored, marked English', () => {
+    const words = { ...englishCopy.options.projectStatus, Upcoming: 'ಮುಂಬರುವ' };
+    expect(optionLabel(words, 'Upcoming')).toEqual({ text: 'ಮುಂಬರುವ', lang: undefined });
+    expect(optionLabel(englishCopy.options.galleryCategory, 'Garden')).toEqual({ text: 'Garden', lang: 'en' });
+    // an inherited name is no stored value's word
+    expect(optionLabel(englishCopy.options.galleryCategory, 'toString')).toEqual({ text: 'toString', lang: 'en' });
+  });
+});
+
+describe('copyText', () => {
+  it('reads the text a page definition names by group and key', () => {
+    expect(copyText(englishCopy, ['nav', 'clientStories'])).toBe('Client Story');
+    expect(copyText(englishCopy, ['states', 'galleryLoading'])).toBe('Loading gallery...');
+  });
+});
+
+describe('openingHoursText in a language', () => {
+  const site: SiteSettings = {
+    ...DEFAULT_SITE_SETTINGS,
+    hours: {
+      ...DEFAULT_SITE_SETTINGS.hours,
+      monday: { opens: '09:00', closes: '20:30' },
+      tuesday: { opens: '09:00', closes: '20:30' },
+    },
+  };
+
+  it('stays the English words on English pages, and words days and times by the locale elsewhere', () => {
+    expect(openingHoursText(site)).toEqual(['Mon-Tue: 9AM - 8:30PM']);
+    expect(openingHoursText(site, 'en')).toEqual(['Mon-Tue: 9AM - 8:30PM']);
+    const [kannada] = openingHoursText(site, 'kn');
+    expect(kannada).toMatch(/^ಸೋಮ-ಮಂಗಳ: 09:00 - 20:30$/);
+  });
+});
