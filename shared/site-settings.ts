@@ -4,6 +4,7 @@
  * No zod here: public pages import this module (the schema is in ./site-settings-schema).
  */
 import { recordOf } from './narrow';
+import type { SiteSettingsTranslations } from './translations';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -81,6 +82,8 @@ export interface SiteSettings {
   defaultTitle: string;
   defaultDescription: string;
   shareImage: string;
+  /** The default title and description and the address's words in the other languages (docs/decisions/0049); none: English. */
+  translations?: SiteSettingsTranslations;
 }
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');
