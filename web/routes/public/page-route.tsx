@@ -8,6 +8,7 @@ import { pageMeta } from '../../lib/page-meta';
 import { loadDocument, loadResource, loadSection } from '../../lib/section-data.server';
 import { layoutDataOf } from '../../lib/site-settings';
 import { publicPageAt } from '../../pages';
+import { splitLanguage } from '../../../shared/languages';
 import type { Route } from './+types/page-route';
 
 /** The page of the route being rendered: the last match's id is its path. */
@@ -24,7 +25,7 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs): P
     url: new URL(request.url),
     previewId: context.previewId,
     load: (key) => loadResource(context, key),
-    aboutContent: () => loadDocument(context, 'about'),
+    aboutContent: () => loadDocument(context, 'about', splitLanguage(new URL(request.url).pathname).language),
     read: (read) => loadSection(context, () => read(context.services)),
     redirect(to) {
       // a redirect is never cached; a staff preview follows it
