@@ -108,11 +108,14 @@ const aboutTranslationSchema = only(
 );
 
 /** Per other language (`kn`), About's texts there; optional (none: every page shows English). */
-export const aboutTranslationsSchema = only(
+const aboutTranslationsSchema = only(
   Object.fromEntries(TRANSLATED_LANGUAGES.map((code) => [code, aboutTranslationSchema.optional()])),
   `a language About is translated into (${TRANSLATED_LANGUAGES.join(', ')})`,
 )
-  .meta({ description: 'About’s texts in the other languages: `{ "kn": { "hero": { "title": "…" }, "cards": { "<card id>": { "title": "…" } } } }`' })
+  .meta({
+    description:
+      'About’s texts in the other languages: `{ "kn": { "hero": { "title": "…" }, "cards": { "<card id>": { "title": "…" } } } }`',
+  })
   .transform((value): AboutTranslations => value);
 
 export const aboutContentSchema = z.object({

@@ -75,7 +75,15 @@ const mediaEntrySchema = z
   .meta({ description: 'An image of the library' });
 
 /** An entry's alt text in one language, as a change sends it: '' removes it. */
-const translatedAlt = z.object({ alt: z.string().trim().max(ALT_MAX).refine(...noNul('Alt text')) }).strict();
+const translatedAlt = z
+  .object({
+    alt: z
+      .string()
+      .trim()
+      .max(ALT_MAX)
+      .refine(...noNul('Alt text')),
+  })
+  .strict();
 /** Per translated language (`kn`), its alt text; a language left out keeps its value, another language is refused. */
 const mediaTranslationsChange = z
   .object(Object.fromEntries(TRANSLATED_LANGUAGES.map((code) => [code, translatedAlt.optional()])))

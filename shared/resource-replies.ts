@@ -43,7 +43,7 @@ export const focus = (axis: string) =>
 const detailsShape = { alt: altText, focusX: focus('left'), focusY: focus('top') };
 
 /** A record's (or a library image's) values in the other languages: `{ kn: { title: '…' } }` (docs/decisions/0049). */
-export const translationsReply = z.record(z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())]))).meta({
+const translationsReply = z.record(z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())]))).meta({
   description:
     'Values in the other languages, by language code then field name (`{ "kn": { "title": "…" } }`); a field without one shows English on that language’s pages',
 });

@@ -62,7 +62,8 @@ export function localizeRecord<T extends Readonly<Record<string, unknown>> & { t
   }
   const localized: Localized<T> = { ...record, ...translated };
   // places named before (an image's alt text the library has no translation of, server/media/media-index.ts) stay named
-  const earlier = Array.isArray(record[FALLBACK_FIELDS]) ? (record[FALLBACK_FIELDS] as unknown[]).map(String) : [];
+  const named: unknown = record[FALLBACK_FIELDS];
+  const earlier = Array.isArray(named) ? named.map(String) : [];
   fallback.unshift(...earlier.filter((place) => !fallback.includes(place)));
   return fallback.length ? { ...localized, [FALLBACK_FIELDS]: fallback } : localized;
 }
@@ -156,7 +157,13 @@ export const ABOUT_TRANSLATABLE = {
 } as const;
 export const ABOUT_CARD_TRANSLATABLE = ['title', 'description'] as const;
 /** The Site settings' translatable places, dotted. */
-export const SITE_SETTINGS_TRANSLATABLE = ['defaultTitle', 'defaultDescription', 'address.street', 'address.locality', 'address.region'] as const;
+export const SITE_SETTINGS_TRANSLATABLE = [
+  'defaultTitle',
+  'defaultDescription',
+  'address.street',
+  'address.locality',
+  'address.region',
+] as const;
 
 /** A document with its translated values in place of English, and the places left in English. */
 export type LocalizedDocument<T> = T & { fallbackFields: string[] };
@@ -216,7 +223,10 @@ export function localizeAbout<T extends AboutLike>(content: T, language: Languag
       subtitle: pick(content.main.subtitle, values.main?.subtitle),
       description: pick(content.main.description, values.main?.description),
     },
-    years: { number: pick(content.years.number, values.years?.number), description: pick(content.years.description, values.years?.description) },
+    years: {
+      number: pick(content.years.number, values.years?.number),
+      description: pick(content.years.description, values.years?.description),
+    },
     cards: content.cards.map((card) => ({
       ...card,
       title: pick(card.title, values.cards?.[card.id]?.title),

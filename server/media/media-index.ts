@@ -98,8 +98,8 @@ function altPlaces(def: ResourceDef, record: AnyRecord): { place: string; url: s
     if (typeof url !== 'string' || url === '') return [];
     return [{ place: 'imageAlt', url, alt: String(record.imageAlt ?? ''), set: (alt) => (record.imageAlt = alt) }];
   }
-  const list: unknown[] = policy.withDescriptions ? (Array.isArray(record[policy.field]) ? (record[policy.field] as unknown[]) : []) : [];
-  const details: unknown[] = policy.withDescriptions ? list : Array.isArray(record.imageDetails) ? record.imageDetails : [];
+  const value = policy.withDescriptions ? record[policy.field] : record.imageDetails;
+  const details: unknown[] = Array.isArray(value) ? value : [];
   const field = policy.withDescriptions ? policy.field : 'imageDetails';
   return details.flatMap((entry, index) =>
     isObject(entry) && typeof entry.url === 'string'
@@ -112,7 +112,7 @@ function altPlaces(def: ResourceDef, record: AnyRecord): { place: string; url: s
  * Records (as visitors see them, shownRecords) with their images' alt text in `language`: the library entry's there,
  * else the English one, named in `fallbackFields` (localizeRecord keeps those). English: the records as they are.
  */
-export function localizedImages<R extends AnyRecord>(def: ResourceDef, records: R[], language: Language, lookup: MediaLookup): R[] {
+function localizedImages<R extends AnyRecord>(def: ResourceDef, records: R[], language: Language, lookup: MediaLookup): R[] {
   if (!isTranslatedLanguage(language)) return records;
   return records.map((stored) => {
     const record = structuredClone(stored);
@@ -163,7 +163,14 @@ export class MediaIndex {
 
   private async load(): Promise<Map<string, IndexedImage>> {
     const rows = await this.db
-      .select({ id: media.id, url: media.url, alt: media.alt, focusX: media.focusX, focusY: media.focusY, translations: media.translations })
+      .select({
+        id: media.id,
+        url: media.url,
+        alt: media.alt,
+        focusX: media.focusX,
+        focusY: media.focusY,
+        translations: media.translations,
+      })
       .from(media)
       .where(isNull(media.deletedAt));
     const byId = new Map(rows.map(({ id, ...image }) => [id, image]));
