@@ -7,6 +7,8 @@ import { isUploadedImageUrl } from './image-urls';
 import { noNul } from './text-input';
 import { revisionShape } from './edit-conflicts';
 import { z } from './zod';
+import { TRANSLATED_LANGUAGES } from './languages';
+import type { AboutTranslations } from './translations';
 
 export const ABOUT_FILL_ALL = 'Please fill in all fields.';
 export const ABOUT_CARD_REQUIRED = 'Please provide both title and description.';
@@ -63,11 +65,65 @@ export const aboutCardSchema = z.object({
     .refine(...noNul('Text')),
 });
 
+/** An object whose unknown keys are refused with a message naming them (a translation of a text About does not have). */
+const only = <S extends z.ZodRawShape>(shape: S, what: string) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Translations: ${issue.keys.map((key) => `"${key}"`).join(', ')} ${issue.keys.length === 1 ? 'is' : 'are'} not ${what}`
+        : `Translations: ${what} must be an object`,
+  });
+/** A translated text: the English one's limit, optional; '' is none (the page shows English). */
+const translatedLine = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Text must be at most ${max} characters`)
+    .refine(...noNul('Text'))
+    .optional();
+
+/** About's texts in one other language, placed as in the document; the cards by their id (docs/decisions/0049). */
+const aboutTranslationSchema = only(
+  {
+    hero: only(
+      { title: translatedLine(200), subtitle: translatedLine(300), buttonText: translatedLine(60), imageAlt: heroImageAlt.optional() },
+      'a translatable text of the hero (title, subtitle, buttonText, imageAlt)',
+    ).optional(),
+    main: only(
+      { title: translatedLine(200), subtitle: translatedLine(300), description: translatedLine(4000) },
+      'a translatable text of the main section (title, subtitle, description)',
+    ).optional(),
+    years: only(
+      { number: translatedLine(20), description: translatedLine(500) },
+      'a translatable text of the years (number, description)',
+    ).optional(),
+    cards: z
+      .record(
+        z.string().max(40),
+        only({ title: translatedLine(120), description: translatedLine(600) }, 'a translatable text of a card (title, description)'),
+      )
+      .optional(),
+  },
+  'a translatable section of About (hero, main, years, cards)',
+);
+
+/** Per other language (`kn`), About's texts there; optional (none: every page shows English). */
+const aboutTranslationsSchema = only(
+  Object.fromEntries(TRANSLATED_LANGUAGES.map((code) => [code, aboutTranslationSchema.optional()])),
+  `a language About is translated into (${TRANSLATED_LANGUAGES.join(', ')})`,
+)
+  .meta({
+    description:
+      'About’s texts in the other languages: `{ "kn": { "hero": { "title": "…" }, "cards": { "<card id>": { "title": "…" } } } }`',
+  })
+  .transform((value): AboutTranslations => value);
+
 export const aboutContentSchema = z.object({
   hero: aboutHeroSchema,
   main: aboutMainSchema,
   years: aboutYearsSchema,
   cards: z.array(aboutCardSchema).max(12, 'At most 12 feature cards'),
+  translations: aboutTranslationsSchema.optional(),
 });
 export type AboutContent = z.infer<typeof aboutContentSchema>;
 

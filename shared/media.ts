@@ -5,6 +5,8 @@
 import { ALT_MAX } from './image-details';
 import { RESOURCE_KEYS } from './resources';
 import { z } from './zod';
+import { TRANSLATED_LANGUAGES } from './languages';
+import { noNul } from './text-input';
 
 export const MEDIA_SORTS = ['newest', 'oldest', 'name', 'size'] as const;
 export const MEDIA_USED_FILTERS = ['all', 'used', 'unused'] as const;
@@ -24,7 +26,7 @@ export const mediaMessages = {
   badQuery: `Use q (at most ${MEDIA_LIMITS.query} characters), used (all, used or unused), where (a resource, about or site-settings), sort (newest, oldest, name or size), page (from 1), pageSize (1 to ${MEDIA_PAGE_SIZE_MAX}) and url (repeated, at most ${MEDIA_URLS_MAX})`,
   notFound: 'Image not found',
   inUse: 'This image is in use',
-  invalidChange: `Send any of name (1 to ${MEDIA_LIMITS.name} characters), alt (at most ${ALT_MAX}), tags (at most ${MEDIA_LIMITS.tags}, each 1 to ${MEDIA_LIMITS.tag} characters) and focusX, focusY (whole numbers 0 to 100)`,
+  invalidChange: `Send any of name (1 to ${MEDIA_LIMITS.name} characters), alt (at most ${ALT_MAX}), tags (at most ${MEDIA_LIMITS.tags}, each 1 to ${MEDIA_LIMITS.tag} characters) and focusX, focusY (whole numbers 0 to 100) and translations ({ "kn": { "alt": "…" } }, each alt at most ${ALT_MAX}; "" removes it)`,
   noFiles: 'Choose one or more images to upload (the field `files`)',
   oneFile: 'Choose one image to replace this one with (the field `file`)',
   replaced: 'Image replaced',
@@ -66,8 +68,27 @@ const mediaEntrySchema = z
       .nullable()
       .meta({ description: 'null: found by the import, or the account is gone' }),
     useCount: z.number().int().meta({ description: 'Records, drafts, versions and documents that name it' }),
+    translations: z
+      .record(z.string(), z.object({ alt: z.string() }))
+      .meta({ description: 'Its alt text in the other languages: `{ "kn": { "alt": "…" } }` (none: English shows)' }),
   })
   .meta({ description: 'An image of the library' });
+
+/** An entry's alt text in one language, as a change sends it: '' removes it. */
+const translatedAlt = z
+  .object({
+    alt: z
+      .string()
+      .trim()
+      .max(ALT_MAX)
+      .refine(...noNul('Alt text')),
+  })
+  .strict();
+/** Per translated language (`kn`), its alt text; a language left out keeps its value, another language is refused. */
+const mediaTranslationsChange = z
+  .object(Object.fromEntries(TRANSLATED_LANGUAGES.map((code) => [code, translatedAlt.optional()])))
+  .strict()
+  .meta({ description: 'Alt text in the other languages: `{ "kn": { "alt": "…" } }`; "" removes it (English shows)' });
 
 export const mediaListQuery = z.object({
   q: z.string().max(MEDIA_LIMITS.query).optional().meta({ description: 'Matches name, alt text and tags (any case)' }),
@@ -94,6 +115,7 @@ export const mediaChangeBody = z
     tags: z.array(z.string().trim().min(1).max(MEDIA_LIMITS.tag)).max(MEDIA_LIMITS.tags).optional(),
     focusX: z.number().int().min(0).max(100).optional(),
     focusY: z.number().int().min(0).max(100).optional(),
+    translations: mediaTranslationsChange.optional(),
   })
   .strict();
 

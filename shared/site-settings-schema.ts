@@ -17,6 +17,8 @@ import { noNul } from './text-input';
 import { revisionShape } from './edit-conflicts';
 import { z } from './zod';
 import { recordOf } from './narrow';
+import { TRANSLATED_LANGUAGES } from './languages';
+import type { SiteSettingsTranslations } from './translations';
 
 /** Text of a field; missing or not text: a message that names it. */
 const textOf = (label: string) => z.string({ error: siteSettingsMessages.missing(label) }).trim();
@@ -71,6 +73,43 @@ const dayHours = (day: Weekday) => {
     });
 };
 
+/** An object whose unknown keys are refused with a message naming them. */
+const only = <S extends z.ZodRawShape>(shape: S, what: string) =>
+  z.strictObject(shape, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? `Translations: ${issue.keys.map((key) => `"${key}"`).join(', ')} ${issue.keys.length === 1 ? 'is' : 'are'} not ${what}`
+        : `Translations: ${what} must be an object`,
+  });
+
+/** The Site settings' words in one other language: the English fields' limits, each optional ('' is none). */
+const siteSettingsTranslationSchema = only(
+  {
+    defaultTitle: text('Default page title', SITE_LIMITS.defaultTitle).optional(),
+    defaultDescription: text('Default page description', SITE_LIMITS.defaultDescription).optional(),
+    address: only(
+      {
+        street: text('Street address', SITE_LIMITS.street).optional(),
+        locality: text('City', SITE_LIMITS.locality).optional(),
+        region: text('State or region', SITE_LIMITS.region).optional(),
+      },
+      'a translatable part of the address (street, locality, region)',
+    ).optional(),
+  },
+  'a translatable setting (defaultTitle, defaultDescription, address); the company name stays as registered',
+);
+
+/** Per other language (`kn`); optional (none: every page shows English). */
+const siteSettingsTranslationsSchema = only(
+  Object.fromEntries(TRANSLATED_LANGUAGES.map((code) => [code, siteSettingsTranslationSchema.optional()])),
+  `a language the settings are translated into (${TRANSLATED_LANGUAGES.join(', ')})`,
+)
+  .meta({
+    description:
+      'The default title and description and the address’s street, locality and region in the other languages: `{ "kn": { "defaultTitle": "…", "address": { "locality": "…" } } }`',
+  })
+  .transform((value): SiteSettingsTranslations => value);
+
 export const siteSettingsSchema = z.object({
   companyName: textOf('Company name')
     .min(1, siteSettingsMessages.companyNameRequired)
@@ -105,6 +144,7 @@ export const siteSettingsSchema = z.object({
     .string({ error: siteSettingsMessages.shareImageInvalid })
     .trim()
     .refine((url) => url === '' || isUploadedImageUrl(url), siteSettingsMessages.shareImageInvalid),
+  translations: siteSettingsTranslationsSchema.optional(),
 });
 
 /** A stored document as it is read: numbers saved before they were normalised read in E.164 when they can (as they were otherwise), the old demo map link as none. */

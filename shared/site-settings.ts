@@ -5,6 +5,7 @@
  */
 import { recordOf } from './narrow';
 import { DEFAULT_LANGUAGE, languageDef, type Language } from './languages';
+import type { SiteSettingsTranslations } from './translations';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -82,6 +83,8 @@ export interface SiteSettings {
   defaultTitle: string;
   defaultDescription: string;
   shareImage: string;
+  /** The default title and description and the address's words in the other languages (docs/decisions/0049); none: English. */
+  translations?: SiteSettingsTranslations;
 }
 
 const digitsOf = (value: string) => value.replace(/\D/g, '');

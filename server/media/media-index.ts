@@ -9,6 +9,8 @@ import { isNull } from 'drizzle-orm';
 import type { AboutContent } from '../../shared/about-content';
 import { detailsFrom, FOCUS_CENTRE, type ImageEntry } from '../../shared/image-details';
 import type { ResourceDef } from '../../shared/resources';
+import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language, type TranslatedLanguage } from '../../shared/languages';
+import type { Translations } from '../../shared/translations';
 import type { Db } from '../db/client';
 import { media, mediaAliases } from '../db/schema';
 import { isObject, type AnyRecord } from '../resources/content-records';
@@ -17,8 +19,14 @@ import type { ContentVersion } from '../resources/content-version';
 /** The change feed's topic of a library change visitors see (an entry's alt text or focal point). */
 export const MEDIA_TOPIC = 'media';
 
-/** A library entry as public reads resolve it: its current URL, alt text and focal point. */
-export type IndexedImage = ImageEntry;
+/** A library entry as public reads resolve it: its current URL, alt text and focal point, and its alt text per other language. */
+export type IndexedImage = ImageEntry & { translations?: Translations };
+
+/** An entry's alt text in `language`, '' when it has none (English shows). */
+function entryAlt(entry: IndexedImage | undefined, language: TranslatedLanguage): string {
+  const alt = entry?.translations?.[language]?.alt;
+  return typeof alt === 'string' ? alt.trim() : '';
+}
 
 /** The library's entries not in the Trash, by the URLs records name. */
 export type MediaLookup = ReadonlyMap<string, IndexedImage>;
@@ -64,12 +72,59 @@ function shownRecord<R extends AnyRecord>(def: ResourceDef, record: R, lookup: M
   return { ...record, [policy.field]: urls, imageDetails: details };
 }
 
-/** About's hero as visitors see it: no alt text of its own reads as the library entry's. */
-export function shownAbout(about: AboutContent, lookup: MediaLookup): AboutContent {
+/**
+ * About's hero as visitors see it: no alt text of its own reads as the library entry's. In another language
+ * (docs/decisions/0049) the hero's alt text there (About's translations), else the entry's there, else English;
+ * the Kannada value is put in About's translations, so localizeAbout shows it (or marks the English one).
+ */
+export function shownAbout(about: AboutContent, lookup: MediaLookup, language: Language = DEFAULT_LANGUAGE): AboutContent {
   const { image, imageAlt } = about.hero;
   const entry = image ? lookup.get(image) : undefined;
   if (!entry) return about;
-  return { ...about, hero: { ...about.hero, image: entry.url, imageAlt: imageAlt === '' ? entry.alt : imageAlt } };
+  const shown = { ...about, hero: { ...about.hero, image: entry.url, imageAlt: imageAlt === '' ? entry.alt : imageAlt } };
+  if (!isTranslatedLanguage(language)) return shown;
+  const own = about.translations?.[language]?.hero?.imageAlt?.trim();
+  const alt = own || entryAlt(entry, language);
+  if (!alt) return shown;
+  const values = about.translations?.[language] ?? {};
+  return { ...shown, translations: { ...about.translations, [language]: { ...values, hero: { ...values.hero, imageAlt: alt } } } };
+}
+
+/** The places of a record's image alt texts, as `fallbackFields` names them: `imageAlt`, or `<field>.<i>.alt` / `imageDetails.<i>.alt`. */
+function altPlaces(def: ResourceDef, record: AnyRecord): { place: string; url: string; alt: string; set: (alt: string) => void }[] {
+  const policy = def.image;
+  if (policy.kind === 'single') {
+    const url = record[policy.field];
+    if (typeof url !== 'string' || url === '') return [];
+    return [{ place: 'imageAlt', url, alt: String(record.imageAlt ?? ''), set: (alt) => (record.imageAlt = alt) }];
+  }
+  const value = policy.withDescriptions ? record[policy.field] : record.imageDetails;
+  const details: unknown[] = Array.isArray(value) ? value : [];
+  const field = policy.withDescriptions ? policy.field : 'imageDetails';
+  return details.flatMap((entry, index) =>
+    isObject(entry) && typeof entry.url === 'string'
+      ? [{ place: `${field}.${index}.alt`, url: entry.url, alt: String(entry.alt ?? ''), set: (alt: string) => (entry.alt = alt) }]
+      : [],
+  );
+}
+
+/**
+ * Records (as visitors see them, shownRecords) with their images' alt text in `language`: the library entry's there,
+ * else the English one, named in `fallbackFields` (localizeRecord keeps those). English: the records as they are.
+ */
+function localizedImages<R extends AnyRecord>(def: ResourceDef, records: R[], language: Language, lookup: MediaLookup): R[] {
+  if (!isTranslatedLanguage(language)) return records;
+  return records.map((stored) => {
+    const record = structuredClone(stored);
+    const fallback: string[] = [];
+    for (const image of altPlaces(def, record)) {
+      const alt = entryAlt(lookup.get(image.url), language);
+      if (alt) image.set(alt);
+      else if (image.alt) fallback.push(image.place);
+    }
+    const earlier = Array.isArray(record.fallbackFields) ? record.fallbackFields.map(String) : [];
+    return fallback.length ? { ...record, fallbackFields: [...earlier, ...fallback] } : record;
+  });
 }
 
 export class MediaIndex {
@@ -100,9 +155,22 @@ export class MediaIndex {
     return records.map((record) => shownRecord(def, record, lookup));
   }
 
+  /** Records as visitors see them (shownRecords) with their images' alt text in `language` (localizedImages). */
+  async localizedImages<R extends AnyRecord>(def: ResourceDef, records: R[], language: Language): Promise<R[]> {
+    if (!isTranslatedLanguage(language)) return records;
+    return localizedImages(def, records, language, await this.lookup());
+  }
+
   private async load(): Promise<Map<string, IndexedImage>> {
     const rows = await this.db
-      .select({ id: media.id, url: media.url, alt: media.alt, focusX: media.focusX, focusY: media.focusY })
+      .select({
+        id: media.id,
+        url: media.url,
+        alt: media.alt,
+        focusX: media.focusX,
+        focusY: media.focusY,
+        translations: media.translations,
+      })
       .from(media)
       .where(isNull(media.deletedAt));
     const byId = new Map(rows.map(({ id, ...image }) => [id, image]));

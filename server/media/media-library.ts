@@ -10,6 +10,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { DEFAULT_DETAILS, imageEntries, type ImageDetails } from '../../shared/image-details';
+import { mergeTranslations, storedTranslations } from '../../shared/translations';
 import { MEDIA_LIMITS, mediaMessages, type MediaChange, type MediaEntry, type MediaListQuery, type MediaUse } from '../../shared/media';
 import type { TrashItem } from '../../shared/trash';
 import { UUID_PATTERN } from '../../shared/validation';
@@ -82,7 +83,16 @@ function entryOf(row: MediaRow, uploader: string | null, useCount: number): Medi
     uploadedAt: row.uploadedAt.toISOString(),
     uploadedBy: row.uploadedBy && uploader !== null ? { id: row.uploadedBy, name: uploader } : null,
     useCount,
+    translations: mediaTranslations(row.translations),
   };
+}
+
+/** An entry's stored translations as the API shows them: the alt text of each language that has one. */
+function mediaTranslations(value: unknown): Record<string, { alt: string }> {
+  const stored = storedTranslations(value);
+  const shown: Record<string, { alt: string }> = {};
+  for (const [code, values] of Object.entries(stored)) if (typeof values?.alt === 'string') shown[code] = { alt: values.alt };
+  return shown;
 }
 
 /** An entry as the target of an audit entry. */
@@ -165,15 +175,24 @@ export class MediaLibrary {
   async update(id: string, change: MediaChange, by: AuditContext): Promise<MediaEntry> {
     const before = await this.find(id);
     if (Object.keys(change).length > 0) {
+      const { translations: sent, ...rest } = change;
+      // a language left out keeps its alt text; '' removes it
+      const translations =
+        sent === undefined
+          ? undefined
+          : mergeTranslations(
+              storedTranslations(before.row.translations),
+              Object.fromEntries(Object.entries(sent).map(([code, value]) => [code, value ? { alt: value.alt || null } : {}])),
+            );
       await this.options.db.transaction(async (tx) => {
         await tx
           .update(media)
-          .set(change)
+          .set({ ...rest, ...(translations ? { translations } : {}) })
           .where(and(eq(media.id, id), isNull(media.deletedAt)));
         await this.options.audit.record({ kind: 'media.updated', ...by, target: auditTarget(before.row), details: { ...change } }, tx);
       });
       // the uses that follow the library show it at once (pages, lists, here and in every other process)
-      if (change.alt !== undefined || change.focusX !== undefined || change.focusY !== undefined) {
+      if (change.alt !== undefined || change.focusX !== undefined || change.focusY !== undefined || change.translations !== undefined) {
         this.options.content.reads.afterLibraryChange();
       }
     }

@@ -2,7 +2,7 @@
 import type { AppLoadContext } from 'react-router';
 import { resources, type ResourceKey, type ResourceRecords } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages';
-import { localizeRecord, type Localized } from '../../shared/translations';
+import { localizeAbout, localizeRecord, localizeSiteSettings, type Localized } from '../../shared/translations';
 import type { DocumentValues, PreviewDocument } from '../../shared/live-preview';
 import { states } from '../../shared/copy/public';
 import { loggableError } from '../../server/errors';
@@ -40,7 +40,10 @@ export async function loadResource<K extends ResourceKey>(
     localizeRecord(resources[key], record as unknown as Readonly<Record<string, unknown>>, language) as unknown as Localized<
       ResourceRecords[K]
     >;
-  return { ok: true, data: section.data.map(localize) };
+  // the images' alt texts in the page's language (the library's, docs/decisions/0048), then the fields
+  return loadSection(context, async () =>
+    (await context.services.content.mediaIndex.localizedImages(resources[key], section.data, language)).map(localize),
+  );
 }
 
 /** The records as stored (English in the fields), with a preview's item in its place. */
@@ -68,16 +71,34 @@ function loadEnglishResource<K extends ResourceKey>(context: AppLoadContext, key
 }
 
 /** How each document is read when no preview puts another value in its place. */
-const DOCUMENT_READS: { [D in PreviewDocument]: (services: AppLoadContext['services']) => Promise<DocumentValues[D]> } = {
-  // the hero as visitors see it: no alt text of its own reads as the library entry's (docs/decisions/0048)
-  about: async (services) => shownAbout(await services.about.get(), await services.content.mediaIndex.lookup()),
-  'site-settings': (services) => services.siteSettings.get(),
+const DOCUMENT_READS: { [D in PreviewDocument]: (services: AppLoadContext['services'], language: Language) => Promise<DocumentValues[D]> } =
+  {
+    // the hero as visitors see it: no alt text of its own reads as the library entry's (docs/decisions/0048), in the page's language
+    about: async (services, language) => shownAbout(await services.about.get(), await services.content.mediaIndex.lookup(), language),
+    'site-settings': (services) => services.siteSettings.get(),
+  };
+
+/** Each document as a page in a language shows it: translated texts in place, `fallbackFields` naming those left in English. */
+const DOCUMENT_LANGUAGE: { [D in PreviewDocument]: (value: DocumentValues[D], language: Language) => DocumentValues[D] } = {
+  about: localizeAbout,
+  'site-settings': localizeSiteSettings,
 };
 
-/** The About content or the Site settings as a section: the stored one, or the one a preview (live or a link's draft) shows. */
-export function loadDocument<D extends PreviewDocument>(context: AppLoadContext, name: D): Promise<Section<DocumentValues[D]>> {
+/**
+ * The About content or the Site settings as a section: the stored one, or the one a preview (live or a link's draft) shows,
+ * in the page's `language` (splitLanguage of its path; docs/decisions/0049).
+ */
+export function loadDocument<D extends PreviewDocument>(
+  context: AppLoadContext,
+  name: D,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Section<DocumentValues[D]>> {
   const previewed = context.documentPreview?.[name];
-  return loadSection(context, async () => previewed ?? DOCUMENT_READS[name](context.services));
+  return loadSection(context, async () => {
+    const value = previewed ?? (await DOCUMENT_READS[name](context.services, language));
+    // English pages keep the document exactly as before
+    return language === DEFAULT_LANGUAGE ? value : DOCUMENT_LANGUAGE[name](value, language);
+  });
 }
 
 /** The absolute base URL for canonical, Open Graph and sitemap links. */

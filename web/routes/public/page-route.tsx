@@ -31,7 +31,7 @@ export async function loader({ request, context, pattern }: Route.LoaderArgs): P
     copy: publicCopyOf(language),
     previewId: context.previewId,
     load: (key) => loadResource(context, key, language),
-    aboutContent: () => loadDocument(context, 'about'),
+    aboutContent: () => loadDocument(context, 'about', language),
     read: (read) => loadSection(context, () => read(context.services)),
     redirect(to) {
       // a redirect stays in the page's language, is never cached, and a staff preview follows it
