@@ -72,16 +72,15 @@ const lines = (text: string) =>
     .map((line) => line.trim())
     .filter(Boolean);
 
-/** What a save sends as `translations`: every language, its non-blank values (a list as its lines). */
+/**
+ * What a save sends as `translations`: every language, every translated input's value (a list as its lines). A blank one
+ * is sent blank: the server removes the stored value (the page falls back to English), where one left out would be kept.
+ */
 export function translationsOut(def: Pick<ResourceDef, 'fields'>, values: Readonly<Record<string, string>>): Translations {
   const out: Partial<Record<TranslatedLanguage, Record<string, string | string[]>>> = {};
-  for (const language of TRANSLATED_LANGUAGES) out[language] = {};
   for (const { language, field, key } of translatedInputs(def)) {
     const raw = values[key] ?? '';
-    if (field.kind === 'list') {
-      const items = lines(raw);
-      if (items.length) out[language]![field.name] = items;
-    } else if (raw.trim()) out[language]![field.name] = raw.trim();
+    (out[language] ??= {})[field.name] = field.kind === 'list' ? lines(raw) : raw.trim();
   }
   return out;
 }
