@@ -75,6 +75,8 @@ interface TranslatedFieldProps {
   placeholder?: string;
   error?: string;
   disabled?: boolean;
+  /** Enforced while typing (an alt text's limit). */
+  maxLength?: number;
   onChange: (value: string) => void;
 }
 
@@ -89,6 +91,7 @@ export function TranslatedField({
   placeholder,
   error,
   disabled,
+  maxLength,
   onChange,
 }: TranslatedFieldProps) {
   const common = {
@@ -96,6 +99,7 @@ export function TranslatedField({
     lang: language,
     value,
     disabled,
+    maxLength,
     placeholder,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
