@@ -101,6 +101,7 @@ const inboxMessageSchema = z.object({
   referrerHost: z.string().nullable().meta({ description: 'The host of the site that sent the visitor' }),
   contactBy: z.string().nullable().meta({ description: 'From the project form: a phone call or a site visit (its `email` is empty)' }),
   preferredTime: z.string().nullable().meta({ description: 'From the project form: when to call or visit' }),
+  language: z.string().meta({ description: 'The language of the page it was sent from (`en`, `kn`); older enquiries are `en`' }),
   ...pipelineFields,
   alert: z
     .object({ status: z.string(), detail: z.string().optional() })

@@ -3,6 +3,7 @@ import { SOURCE_LIMITS, hostName, sitePath } from './enquiry-source-rules';
 import { noNul } from './text-input';
 import { UUID_PATTERN } from './validation';
 import { z } from './zod';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage } from './languages';
 
 export const enquirySourceMessages = {
   sourcePage: 'Source page must be a path on this site',
@@ -10,6 +11,7 @@ export const enquirySourceMessages = {
   referrerHost: 'Referring site must be a host name',
   projectId: 'Project must be the id of a project',
   projectNotFound: 'Project not found',
+  language: `Language must be one of: ${LANGUAGES.map((language) => language.code).join(', ')}`,
 } as const;
 
 const m = enquirySourceMessages;
@@ -57,4 +59,16 @@ export const enquirySourceSchema = z.object({
     })
     .optional()
     .meta({ description: 'The host of the site that sent the visitor (no path, no query).' }),
+  language: z
+    .string({ error: m.language })
+    .trim()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      if (!isLanguage(value)) ctx.addIssue({ code: 'custom', message: m.language });
+      return isLanguage(value) ? value : undefined;
+    })
+    .optional()
+    .meta({
+      description: `The language of the page it was sent from (${LANGUAGES.map((language) => language.code).join(', ')}); left out: ${DEFAULT_LANGUAGE}`,
+    }),
 });

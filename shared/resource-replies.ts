@@ -42,6 +42,12 @@ export const focus = (axis: string) =>
 /** Alt text and focal point of one image, as replies carry them. */
 const detailsShape = { alt: altText, focusX: focus('left'), focusY: focus('top') };
 
+/** A record's (or a library image's) values in the other languages: `{ kn: { title: '…' } }` (docs/decisions/0049). */
+export const translationsReply = z.record(z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())]))).meta({
+  description:
+    'Values in the other languages, by language code then field name (`{ "kn": { "title": "…" } }`); a field without one shows English on that language’s pages',
+});
+
 /** What every record has whatever its definition: its id. */
 const recordId = z.object({ _id: z.string().meta({ description: 'The record’s id (a UUID)' }) });
 
@@ -65,6 +71,7 @@ export function recordSchema(def: ResourceDef) {
       .array(z.object({ url: z.string(), ...detailsShape }))
       .meta({ description: 'Alt text and focal point of each image, in the order of `images`' });
   }
+  shape.translations = translationsReply;
   shape.createdAt = z.string().meta({ description: 'ISO 8601 time' });
   shape.updatedAt = z.string().meta({ description: 'ISO 8601 time' });
   return z.object(shape);

@@ -69,3 +69,54 @@ export function fieldLang(record: { fallbackFields?: readonly string[] } | null 
 }
 
 export { TRANSLATED_LANGUAGES };
+
+/** The messages of a write's `translations` that does not fit (the field's own limits give theirs, its label naming the language). */
+export const translationMessages = {
+  invalid: 'Translations must be an object of languages, each an object of field values, e.g. {"kn":{"title":"…"}}',
+  unknownLanguage: (code: string) =>
+    `Translations: "${code}" is not a language content is translated into (one of: ${TRANSLATED_LANGUAGES.join(', ')})`,
+  notAnObject: (languageName: string) => `Translations (${languageName}) must be an object of field values`,
+  unknownField: (name: string, languageName: string, known: readonly string[]) =>
+    `Translations (${languageName}): "${name}" is not a translatable field${known.length ? ` (one of: ${known.join(', ')})` : ''}`,
+};
+
+/** A field's label in a language: "Title (Kannada)", as its messages and the history name it. */
+export const translatedLabel = (label: string, languageName: string) => `${label} (${languageName})`;
+
+/** The values a write sent per language, checked; null marks a value sent blank, which removes the stored one. */
+export type TranslationsPatch = Partial<Record<TranslatedLanguage, Record<string, string | readonly string[] | null>>>;
+
+/**
+ * The stored translations with a write's applied: a field the write left out keeps its value, one sent blank is
+ * removed (so the page falls back to English), a language left with no value is dropped.
+ */
+export function mergeTranslations(current: Translations | null | undefined, patch: TranslationsPatch | undefined): Translations {
+  const merged: Partial<Record<TranslatedLanguage, Record<string, string | readonly string[]>>> = {};
+  for (const code of TRANSLATED_LANGUAGES) {
+    const values: Record<string, string | readonly string[]> = { ...(current?.[code] ?? {}) };
+    for (const [name, value] of Object.entries(patch?.[code] ?? {})) {
+      if (value === null || isBlank(value)) delete values[name];
+      else values[name] = value;
+    }
+    if (Object.keys(values).length > 0) merged[code] = values;
+  }
+  return merged;
+}
+
+/** Stored translations as read back (a JSON column, a snapshot): only languages and values of the right shape. */
+export function storedTranslations(value: unknown): Translations {
+  const out: Partial<Record<TranslatedLanguage, Record<string, string | readonly string[]>>> = {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const code of TRANSLATED_LANGUAGES) {
+    const values: unknown = Reflect.get(value, code);
+    if (typeof values !== 'object' || values === null || Array.isArray(values)) continue;
+    const kept: Record<string, string | readonly string[]> = {};
+    for (const [name, entry] of Object.entries(values)) {
+      if (typeof entry === 'string' || (Array.isArray(entry) && entry.every((item) => typeof item === 'string'))) {
+        if (!isBlank(entry)) kept[name] = entry;
+      }
+    }
+    if (Object.keys(kept).length > 0) out[code] = kept;
+  }
+  return out;
+}

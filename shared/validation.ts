@@ -6,6 +6,9 @@ import { z } from './zod';
 import type { FieldDef, RawValues, ResourceDef, ResourceKey } from './resources';
 import { resources } from './resources';
 import { noNul } from './text-input';
+import { languageDef, type TranslatedLanguage } from './languages';
+import { TRANSLATED_LANGUAGES, translatableFields, translatedLabel, translationMessages, type TranslationsPatch } from './translations';
+import { isRecord } from './narrow';
 
 const MAX_LIST_ITEMS = 20;
 /** Record ids: checked before any query, as PostgreSQL answers a malformed uuid with an error (a 500). */
@@ -112,6 +115,76 @@ function fieldSchema(field: FieldDef): z.ZodType {
           .transform((items) => items.filter((item) => item !== '')),
       );
   }
+}
+
+/** A JSON object, or its JSON text (a multipart part); anything else is returned as it is, to be refused. */
+function parseJsonObject(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  try {
+    return JSON.parse(value);
+  } catch {
+    return value;
+  }
+}
+
+export type TranslationsResult = { ok: true; value: TranslationsPatch } | { ok: false; errors: string[] };
+
+/**
+ * A write's `translations` (an object, or its JSON text in multipart) checked against the definition: known
+ * translated languages and translatable fields only, each value as its English field is checked (text or a list
+ * of text, the same length limit, no NUL), its messages naming the language ("Title (Kannada) must be at most…").
+ * A blank value comes back as null: it removes the stored one (mergeTranslations). Absent, '' or null: no change.
+ */
+export function validateTranslations(def: Pick<ResourceDef, 'fields'>, raw: unknown): TranslationsResult {
+  if (raw === undefined || raw === null || raw === '') return { ok: true, value: {} };
+  const parsed = parseJsonObject(raw);
+  if (!isRecord(parsed)) return { ok: false, errors: [translationMessages.invalid] };
+  const fields = translatableFields(def);
+  const errors: string[] = [];
+  const value: TranslationsPatch = {};
+  for (const [code, values] of Object.entries(parsed)) {
+    const language = TRANSLATED_LANGUAGES.find((known) => known === code);
+    if (!language) {
+      errors.push(translationMessages.unknownLanguage(code));
+      continue;
+    }
+    const { name: languageName } = languageDef(language);
+    if (!isRecord(values)) {
+      errors.push(translationMessages.notAnObject(languageName));
+      continue;
+    }
+    const checked: Record<string, string | readonly string[] | null> = {};
+    for (const [name, entry] of Object.entries(values)) {
+      const field = fields.find((candidate) => candidate.name === name);
+      if (!field) {
+        errors.push(
+          translationMessages.unknownField(
+            name,
+            languageName,
+            fields.map((known) => known.name),
+          ),
+        );
+        continue;
+      }
+      const result = translatedFieldSchema(field, language).safeParse(entry);
+      if (!result.success) {
+        for (const issue of result.error.issues) if (!errors.includes(issue.message)) errors.push(issue.message);
+        continue;
+      }
+      const text: unknown = result.data;
+      if (typeof text === 'string') checked[name] = text === '' ? null : text;
+      else if (Array.isArray(text)) checked[name] = text.length === 0 ? null : text.map(String);
+    }
+    value[language] = checked;
+  }
+  return errors.length > 0 ? { ok: false, errors } : { ok: true, value };
+}
+
+/** A translatable field's value in a language: its English field's schema, optional, its label naming the language. */
+function translatedFieldSchema(field: FieldDef, language: TranslatedLanguage): z.ZodType {
+  const label = translatedLabel(field.label, languageDef(language).name);
+  const max = field.max;
+  return fieldSchema({ ...field, label, required: undefined, maxMessage: max ? `${label} must be at most ${max} characters` : undefined });
 }
 
 const schemaCache = new Map<ResourceDef, z.ZodType<Record<string, unknown>>>();

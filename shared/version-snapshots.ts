@@ -6,6 +6,8 @@ import { diffWords } from 'diff';
 import { isUploadedImageUrl } from './image-urls';
 import type { FieldComparison } from './history';
 import { isRecord } from './narrow';
+import { LANGUAGES } from './languages';
+import { translatedLabel } from './translations';
 
 type Snapshot = Record<string, unknown>;
 
@@ -74,7 +76,7 @@ export function compareSnapshots(
     const old = before.get(place);
     const now = after.get(place);
     const changed = JSON.stringify(old) !== JSON.stringify(now);
-    const label = options.labels.get(place) ?? labelOf(place);
+    const label = placeLabel(place, options.labels);
     if (holdsImages(place, [old, now], options.imageFields)) {
       return { field: place, label, changed, kind: 'images', before: snapshotImageUrls(old), after: snapshotImageUrls(now) };
     }
@@ -85,6 +87,20 @@ export function compareSnapshots(
     }));
     return { field: place, label, changed, kind: 'text', parts };
   });
+}
+
+/**
+ * A place's label: the one `labels` knows, else made from its name; a translation's ("translations.kn.title") is its
+ * field's label with the language ("Title (Kannada)"), so a change in Kannada reads as one.
+ */
+export function placeLabel(place: string, labels: ReadonlyMap<string, string>): string {
+  const translated = /^translations\.([^.]+)\.(.+)$/.exec(place);
+  if (translated) {
+    const [, code, field] = translated;
+    const language = LANGUAGES.find((candidate) => candidate.code === code);
+    if (language) return translatedLabel(labels.get(field) ?? labelOf(field), language.name);
+  }
+  return labels.get(place) ?? labelOf(place);
 }
 
 /** "hero.buttonText" → "Hero › Button text". */

@@ -73,6 +73,9 @@ describe('round trip', () => {
       expect(result.replacedAdmins).toEqual(['first-start@example.com']);
       expect(result.removedFiles).toBe(0);
       await expectSameSite(target, source);
+      // the rows compared above carry the content's Kannada values
+      const restoredProperty = (await databaseDump(target.services.database)).property as { translations: unknown }[];
+      expect(restoredProperty.map((row) => row.translations)).toContainEqual({ kn: { title: 'ಮನೆ one' } });
 
       // a fresh start on the restored data serves it: lists, images, the archive's admin login
       await target.stop();

@@ -71,6 +71,7 @@ export const columns = {
   referrerHost: contactMessages.referrerHost,
   contactBy: contactMessages.contactBy,
   preferredTime: contactMessages.preferredTime,
+  language: contactMessages.language,
   stage: contactMessages.stage,
   lostReason: contactMessages.lostReason,
   ownerId: contactMessages.ownerId,
@@ -80,7 +81,16 @@ export const columns = {
 
 type SourceColumns = Pick<
   InboxMessage,
-  'sourcePage' | 'projectId' | 'projectTitle' | 'utmSource' | 'utmMedium' | 'utmCampaign' | 'referrerHost' | 'contactBy' | 'preferredTime'
+  | 'sourcePage'
+  | 'projectId'
+  | 'projectTitle'
+  | 'utmSource'
+  | 'utmMedium'
+  | 'utmCampaign'
+  | 'referrerHost'
+  | 'contactBy'
+  | 'preferredTime'
+  | 'language'
 >;
 type PipelineColumns = {
   stage: string;

@@ -8,6 +8,7 @@ import { sql, type BuildColumns } from 'drizzle-orm';
 import type { PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import { RESOURCE_KEYS, resources, type FieldDef, type GalleryImage, type ResourceDef, type ResourceKey } from '../../shared/resources';
 import { FOCUS_CENTRE, type ImageEntry } from '../../shared/image-details';
+import type { Translations } from '../../shared/translations';
 
 /** Column of a field: its name in snake_case (`launchDate` -> `launch_date`). */
 const columnName = (fieldName: string) => fieldName.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -32,6 +33,8 @@ const hiddenColumn = () => boolean('hidden').notNull().default(false);
 const publishedColumn = () => boolean('published').notNull().default(true);
 /** Place in the order staff gave (lowest first); ties, and items never moved, newest first. */
 const positionColumn = () => integer('position').notNull().default(0);
+/** The record's values in the other languages (docs/decisions/0049): `{ kn: { title: '…' } }`; English stays in the fields. */
+const translationsColumn = () => jsonb('translations').$type<Translations>().notNull().default({});
 
 type BaseColumns = {
   id: ReturnType<typeof idColumn>;
@@ -41,6 +44,7 @@ type BaseColumns = {
   hidden: ReturnType<typeof hiddenColumn>;
   published: ReturnType<typeof publishedColumn>;
   position: ReturnType<typeof positionColumn>;
+  translations: ReturnType<typeof translationsColumn>;
 };
 
 type FieldColumn<F extends FieldDef> = F extends { kind: 'integer' }
@@ -109,6 +113,7 @@ function makeTable(def: ResourceDef) {
     hidden: hiddenColumn(),
     published: publishedColumn(),
     position: positionColumn(),
+    translations: translationsColumn(),
   };
   for (const field of def.fields) columns[field.name] = fieldColumn(field);
   columns[def.image.field] = imageColumn(def.image);

@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { ADMIN_ROLES } from '../../shared/roles';
 import type { AuditKind } from '../../shared/audit';
+import type { Translations } from '../../shared/translations';
 import { jobColumns } from '../jobs/job-table';
 
 export { adminRecoveryCodes, adminTotp } from './two-factor-schema';
@@ -68,6 +69,8 @@ export const contactMessages = pgTable(
     followUpOn: date('follow_up_on', { mode: 'string' }),
     /** When someone first answered it: its stage first left New, or it was first marked Replied (Insights' time to first contact). */
     firstContactedAt: timestamp('first_contacted_at', { withTimezone: true, mode: 'date' }),
+    /** The language of the page it was sent from (shared/languages.ts); older enquiries are English. */
+    language: text('language').notNull().default('en'),
   },
   // the inbox reads newest first, all or of one status: both orders come straight from an index
   (table) => [
@@ -218,6 +221,8 @@ export const media = pgTable(
     alt: text('alt').notNull().default(''),
     focusX: integer('focus_x').notNull().default(50),
     focusY: integer('focus_y').notNull().default(50),
+    /** Its alt text in the other languages (docs/decisions/0049): `{ kn: { alt } }`. */
+    translations: jsonb('translations').$type<Translations>().notNull().default({}),
     tags: text('tags').array().notNull().default([]),
     width: integer('width').notNull(),
     height: integer('height').notNull(),

@@ -1,5 +1,6 @@
 /** The mail that tells NOTIFY_EMAIL of a new enquiry: who, every field, and where to open it in the admin. */
 import { formatPhone } from '../../shared/phone';
+import { DEFAULT_LANGUAGE, isLanguage, languageDef } from '../../shared/languages';
 import { zoneStamp } from '../../shared/site-time';
 import type { Db } from '../db/client';
 import { ENQUIRY_ALERT, oneLine, type MailOutbox, type OutgoingMail } from './mail-outbox';
@@ -19,6 +20,8 @@ export interface StoredEnquiry {
   referrerHost?: string | null;
   contactBy?: string | null;
   preferredTime?: string | null;
+  /** The language of the page it was sent from; the alert itself stays English. */
+  language?: string | null;
 }
 
 /** The alert's lines on where the enquiry came from (issue 26): only those known. */
@@ -32,6 +35,10 @@ function sourceLines(enquiry: StoredEnquiry): string[] {
     enquiry.sourcePage ? `Sent from:      ${oneLine(enquiry.sourcePage, 300)}` : '',
     campaign ? `Campaign:       ${oneLine(campaign, 210)}` : '',
     enquiry.referrerHost ? `Referred by:    ${oneLine(enquiry.referrerHost, 253)}` : '',
+    // only when not English: most enquiries are, and the line would say nothing
+    enquiry.language && enquiry.language !== DEFAULT_LANGUAGE && isLanguage(enquiry.language)
+      ? `Language:       ${languageDef(enquiry.language).name}`
+      : '',
   ].filter(Boolean);
 }
 

@@ -17,6 +17,7 @@ import { recordLabel } from '../audit/content-changes';
 import type { Db } from '../db/client';
 import type { AnyResourceTable } from '../db/resource-tables';
 import type { ItemSchedule } from '../../shared/schedules';
+import { storedTranslations } from '../../shared/translations';
 
 export type Row = Record<string, unknown>;
 export type AnyRecord = Record<string, unknown> & { _id: string };
@@ -26,6 +27,7 @@ export function toRecord(def: ResourceDef, row: Row): AnyRecord {
   const record: AnyRecord = { _id: String(row.id) };
   for (const field of def.fields) record[field.name] = row[field.name] ?? (field.kind === 'list' ? [] : '');
   Object.assign(record, imageProps(def, row));
+  record.translations = storedTranslations(row.translations);
   record.createdAt = isoTime(row.createdAt);
   record.updatedAt = isoTime(row.updatedAt);
   return record;
@@ -64,7 +66,7 @@ export function snapshotOf(def: ResourceDef, row: Row): Record<string, unknown> 
 export function snapshotColumns(def: ResourceDef, snapshot: Record<string, unknown>): Record<string, unknown> {
   const checked = validateRecord(def, snapshot);
   if (!checked.ok) throw new ClientError(400, checked.errors[0], [...checked.errors]);
-  const columns = toColumns(def, checked.values);
+  const columns = { ...toColumns(def, checked.values), translations: storedTranslations(snapshot.translations) };
   const policy = def.image;
   const value = snapshot[policy.field];
   if (policy.kind === 'single') {
@@ -145,6 +147,8 @@ export function toColumns(def: ResourceDef, values: Record<string, unknown>): Re
     const value = values[field.name];
     columns[field.name] = field.kind === 'date' && value === '' ? null : value;
   }
+  // a validated write's translations (validateWrite), or a snapshot's
+  if ('translations' in values) columns.translations = storedTranslations(values.translations);
   return columns;
 }
 

@@ -10,7 +10,8 @@ import fs from 'node:fs/promises';
 import { and, eq, isNull, min } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import type { ResourceDef } from '../../shared/resources';
-import { validateRecord } from '../../shared/validation';
+import { validateRecord, validateTranslations } from '../../shared/validation';
+import { mergeTranslations, storedTranslations } from '../../shared/translations';
 import type { AuditContext, AuditService } from '../audit/audit-service';
 import { recordChanges, recordValues } from '../audit/content-changes';
 import type { Db } from '../db/client';
@@ -352,6 +353,9 @@ export async function validateWrite(
   }
   const result = validateRecord(def, merged);
   const errors = result.ok ? [] : [...result.errors];
+  // checked with the fields, so a bad translation changes nothing either; left out, the stored ones stay
+  const sent = validateTranslations(def, write.fields.translations);
+  if (!sent.ok) for (const message of sent.errors) if (!errors.includes(message)) errors.push(message);
   let plan: ImagePlan | null = null;
   try {
     plan = images.plan(def, write, current, imagesLater, await images.pickable(write));
@@ -359,6 +363,7 @@ export async function validateWrite(
     if (!(error instanceof ClientError)) throw error;
     for (const message of error.errors ?? [error.message]) if (!errors.includes(message)) errors.push(message);
   }
-  if (!result.ok || !plan) throw new ClientError(400, errors[0], errors);
-  return { values: result.values, plan };
+  if (!result.ok || !sent.ok || !plan) throw new ClientError(400, errors[0], errors);
+  const translations = mergeTranslations(storedTranslations(current?.translations), sent.value);
+  return { values: { ...result.values, translations }, plan };
 }

@@ -75,6 +75,11 @@ export function writeBody(def: ResourceDef, create: boolean) {
       const schema = writeField(field, json);
       shape[field.name] = create && field.required ? schema : schema.optional();
     }
+    shape.translations = (json ? z.record(z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())]))) : z.string())
+      .meta({
+        description: `Values in the other languages${json ? '' : ', as JSON text'}: \`{ "kn": { "<field>": "…" } }\`, translatable fields only (text and lists of text without fixed options), each as its English field is checked; a list field's value is an array of strings. ${create ? 'Left out: none' : 'A field left out keeps its stored value; one sent as "" or [] is removed (English shows)'}; an unknown language or field: 400`,
+      })
+      .optional();
     const picked =
       "A library image not in the Trash (GET /api/media) may be named too: its alt text and focal point follow the library's unless sent (alt text '' and focal point 50, 50 mean the library's on every public read)";
     if (policy.kind === 'single') {

@@ -45,6 +45,13 @@ export async function createRecord(
 /** A few records of different shapes (a draft never published, a draft of a published one), a message and About content: every kind of row an archive holds. */
 export async function addSampleContent(t: TestApp, token: string, tag = 'one'): Promise<void> {
   const property = await createRecord(t, token, 'property', tag);
+  const translated = await t.app.inject({
+    method: resources.property.updateMethod,
+    url: `/api/${resources.property.path}/${String(property._id)}`,
+    headers: { authorization: `Bearer ${token}` },
+    payload: { translations: { kn: { title: `ಮನೆ ${tag}` } } },
+  });
+  if (translated.statusCode !== 200) throw new Error(`translation failed: ${translated.body}`);
   await createRecord(t, token, 'gallery', tag);
   await createRecord(t, token, 'project', tag);
   await createRecord(t, token, 'clients', tag, true);
@@ -52,7 +59,8 @@ export async function addSampleContent(t: TestApp, token: string, tag = 'one'): 
     method: 'PUT',
     url: `/api/${resources.property.path}/${String(property._id)}/draft`,
     headers: { authorization: `Bearer ${token}` },
-    payload: { title: `A draft of ${tag}` },
+    // its Kannada title too: drafts, versions and backups carry translations (docs/decisions/0049)
+    payload: { title: `A draft of ${tag}`, translations: { kn: { title: `ಕರಡು ${tag}` } } },
   });
   if (draft.statusCode !== 200) throw new Error(`draft failed: ${draft.body}`);
   const message = await t.app.inject({

@@ -716,6 +716,7 @@ export const messagesCopy = {
     referrerHost: 'Referring site',
     contactBy: 'Wants',
     preferredTime: 'Preferred time',
+    language: 'Language',
   },
   sourceUnknown: 'Not known (sent before sources were recorded, or by another client)',
   noMatch: 'No messages match your search',

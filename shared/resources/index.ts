@@ -19,6 +19,7 @@ import { teamMembers } from './team-members';
 import type { FieldDef, ImagePolicy, ResourceDef } from './define';
 import type { ImageDetails, ImageEntry } from '../image-details';
 import { keysOf } from '../narrow';
+import type { Translations } from '../translations';
 
 export * from './define';
 export { UNITS_POSITIVE_MESSAGE } from './project';
@@ -102,7 +103,10 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 export type RecordOf<D extends ResourceDef> = Simplify<
   RecordBase & { -readonly [F in D['fields'][number] as F['name']]: FieldValue<F> } & {
     -readonly [P in D['image']['field']]: ImageValue<D['image']>;
-  } & ImageDetailsValue<D['image']>
+  } & ImageDetailsValue<D['image']> & {
+      /** Its values in the other languages (docs/decisions/0049); the API always sends it, a page's own records may leave it out. */
+      translations?: Translations;
+    }
 >;
 
 /** The record type of each resource, for typed clients. */

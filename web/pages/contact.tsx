@@ -6,6 +6,7 @@ import { addressLine, mapHref, openingHoursText, telHref } from '../../shared/si
 import type { ContactInput, ContactReply } from '../../shared/contact';
 import { EMAIL_PATTERN, contactFieldForError, looksLikePhoneNumber } from '../../shared/contact-rules';
 import { postedSource } from '../../shared/enquiry-source-rules';
+import { splitLanguage } from '../../shared/languages';
 import { FormNotice, LabelledField, fieldInputClass, invalidProps } from '../components/public/form-fields';
 import { MapIllustration } from '../components/public/map-illustration';
 import { ToastArea, toast } from '../components/public/toast-area';
@@ -72,8 +73,10 @@ export const page = definePublicPage<{ posted: PostedContact | null }>({
     const values = Object.fromEntries(CONTACT_FIELDS.map((field) => [field, String(form.get(field) ?? '')])) as ContactInput;
     const errors = validateContact(values);
     if (Object.keys(errors).length > 0) return data({ values, errors, notice: contact.toasts.correct }, { status: 400 });
-    const source = postedSource((name) => form.get(name), new URL(request.url), request.headers.get('referer'));
-    const { status, reply } = await services.contact.submit({ ...values, ...source });
+    const url = new URL(request.url);
+    const source = postedSource((name) => form.get(name), url, request.headers.get('referer'));
+    // the language of the page it was posted to (/kn/contact: Kannada)
+    const { status, reply } = await services.contact.submit({ ...values, ...source, language: splitLanguage(url.pathname).language });
     if (reply.success) return redirect(`${PATH}?${SENT_PARAM}=1`, 303);
     const { fieldErrors, others } = fieldErrorsOf(reply.errors);
     return data({ values, errors: fieldErrors, notice: others[0] ?? reply.message ?? contact.toasts.failed }, { status });
@@ -114,7 +117,7 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
       const response = await fetch('/api/user', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ ...values, ...currentVisit() }),
+        body: JSON.stringify({ ...values, ...currentVisit(), language: splitLanguage(window.location.pathname).language }),
       });
       const reply = (await response.json().catch(() => null)) as Partial<ContactReply> | null;
       if (response.ok && reply?.success) {

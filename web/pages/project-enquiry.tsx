@@ -7,6 +7,7 @@ import { MapPin } from 'lucide-react';
 import { contactFieldForError } from '../../shared/contact-rules';
 import { projectEnquiry as copy } from '../../shared/copy/project-enquiry';
 import { postedSource } from '../../shared/enquiry-source-rules';
+import { splitLanguage } from '../../shared/languages';
 import { PROJECT_ENQUIRY_PATH, projectEnquiryHref } from '../../shared/project-enquiry-path';
 import { CONTACT_BY, PREFERRED_TIMES, isProjectId } from '../../shared/project-enquiry-rules';
 import { buttonClass } from '../components/public/button-link';
@@ -87,7 +88,8 @@ export const page = definePublicPage<{ project: Section<NamedProject>; posted: P
     const url = new URL(request.url);
     const projectId = String(form.get('projectId') ?? url.searchParams.get('project') ?? '');
     const source = postedSource((name) => form.get(name), url, request.headers.get('referer'));
-    const { status, reply } = await services.contact.submitProjectEnquiry({ ...values, ...source, projectId });
+    const language = splitLanguage(url.pathname).language;
+    const { status, reply } = await services.contact.submitProjectEnquiry({ ...values, ...source, projectId, language });
     if (reply.success) return redirect(`${projectEnquiryHref(projectId)}&${SENT_PARAM}=1`, 303);
     const { errors, others } = errorsOf(reply.errors);
     return data({ values, errors, notice: others[0] ?? reply.message }, { status });

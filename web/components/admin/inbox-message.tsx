@@ -3,6 +3,7 @@ import { Mail, MessageCircle, Phone, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { PREVIEW_CHARS, messagesCopy as copy, pipelineCopy } from '../../../shared/copy/admin';
 import { MESSAGE_STATUSES, replyMailto, type InboxMessage, type MessageStatus } from '../../../shared/contact-inbox';
+import { DEFAULT_LANGUAGE, isLanguage, languageDef } from '../../../shared/languages';
 import { formatPhone, toE164 } from '../../../shared/phone';
 import { telHref, whatsappHref } from '../../../shared/site-settings';
 import { readableDateTime } from '../../../shared/site-time';
@@ -172,12 +173,14 @@ const SOURCE_SHOWN = [
 /** Where the enquiry came from (issue 26): the page, the project, the campaign and the referring site, those known. */
 function MessageSource({ message }: { message: InboxMessage }) {
   const known = SOURCE_SHOWN.filter((field) => message[field]);
+  // English is the default: only another page language is worth a row
+  const language = message.language !== DEFAULT_LANGUAGE && isLanguage(message.language) ? languageDef(message.language) : null;
   return (
     <section aria-labelledby="message-source-title" className="mt-4" data-testid="message-source">
       <h3 id="message-source-title" className="text-sm font-medium text-gray-700">
         {copy.sourceTitle}
       </h3>
-      {known.length === 0 ? (
+      {known.length === 0 && !language ? (
         <p className="mt-1 text-sm text-gray-600">{copy.sourceUnknown}</p>
       ) : (
         <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
@@ -187,6 +190,14 @@ function MessageSource({ message }: { message: InboxMessage }) {
               <dd className="break-all">{message[field]}</dd>
             </div>
           ))}
+          {language ? (
+            <div className="contents" data-testid="message-language">
+              <dt className="font-medium text-gray-700">{copy.source.language}</dt>
+              <dd>
+                {language.name} (<span lang={language.code}>{language.ownName}</span>)
+              </dd>
+            </div>
+          ) : null}
         </dl>
       )}
     </section>
