@@ -10,6 +10,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/fixtures/chromium';
 import { loadPublicSiteMap } from './load-public-site-map';
+import { LANGUAGES, localizedPath } from '../shared/languages';
 
 // the browser the tests use, launched the same way
 const CHROME = CHROMIUM_PATH;
@@ -67,7 +68,10 @@ async function main() {
   try {
     // AUDIT_PAGES=/,/about audits only those pages, for a quicker look while working on one
     const only = process.env.AUDIT_PAGES?.split(',').filter(Boolean);
-    for (const path of only ?? (await loadPublicSiteMap()).map((page) => page.path)) {
+    const siteMap = await loadPublicSiteMap();
+    // every page in every language (docs/decisions/0049): the English 8, then the same 8 under /kn
+    const everyPage = LANGUAGES.flatMap(({ code }) => siteMap.map((page) => localizedPath(page.path, code)));
+    for (const path of only ?? everyPage) {
       const url = `${base}${path}`;
       // Lighthouse's own advice: its simulated figures vary from run to run, so report the median run
       const runs: Awaited<ReturnType<typeof runLighthouse>>[] = [];
@@ -125,7 +129,7 @@ async function main() {
       });
       const f = figures[figures.length - 1];
       console.log(
-        `${path.padEnd(18)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | FCP ${f.fcpMs} ms LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${kib(f.jsBytes)} KiB images ${kib(f.imageBytes)} KiB | axe ${f.axeViolations.length} | host benchmark ${f.benchmarkIndex}${RUNS > 1 ? ` | perf of the ${RUNS} runs: ${f.runScores.join(', ')}` : ''}`,
+        `${path.padEnd(24)} perf ${f.scores.performance} a11y ${f.scores.accessibility} bp ${f.scores['best-practices']} seo ${f.scores.seo} | FCP ${f.fcpMs} ms LCP ${f.lcpMs} ms TBT ${f.tbtMs} ms CLS ${f.cls} | JS ${kib(f.jsBytes)} KiB images ${kib(f.imageBytes)} KiB | axe ${f.axeViolations.length} | host benchmark ${f.benchmarkIndex}${RUNS > 1 ? ` | perf of the ${RUNS} runs: ${f.runScores.join(', ')}` : ''}`,
       );
       if (f.failedAudits.length) console.log(`  below 100: ${f.failedAudits.join(', ')}`);
       // AUDIT_SCRIPTS=1 lists each page's scripts, to see what a page's JavaScript is made of

@@ -65,3 +65,27 @@ export function splitLanguage(pathname: string): { language: Language; path: str
   }
   return { language: DEFAULT_LANGUAGE, path: pathname };
 }
+
+/**
+ * A link or redirect target in a language: a site path of the default language (with any query and hash)
+ * gets the language's prefix (`/contact?sent=1` -> `/kn/contact?sent=1`, `/` -> `/kn`). A path that already
+ * carries a language, an absolute URL or a fragment is left as it is.
+ */
+export function localizedHref(href: string, language: Language): string {
+  if (!href.startsWith('/') || href.startsWith('//')) return href;
+  const cut = href.search(/[?#]/);
+  const path = cut < 0 ? href : href.slice(0, cut);
+  if (splitLanguage(path).language !== DEFAULT_LANGUAGE) return href;
+  return localizedPath(path, language) + (cut < 0 ? '' : href.slice(cut));
+}
+
+/**
+ * A page's address in every language, and `x-default` (English: the page for a visitor whose language the site
+ * does not have): its hreflang alternates, in the page's head and the sitemap. Every language's page lists them all, itself included.
+ */
+export function languageAlternates(baseUrl: string, path: string): { hreflang: string; href: string }[] {
+  return [
+    ...LANGUAGES.map(({ code }) => ({ hreflang: code, href: `${baseUrl}${localizedPath(path, code)}` })),
+    { hreflang: 'x-default', href: `${baseUrl}${localizedPath(path, DEFAULT_LANGUAGE)}` },
+  ];
+}

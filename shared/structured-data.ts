@@ -79,6 +79,23 @@ export interface Crumb {
   path: string;
 }
 
+/**
+ * The page itself, in its language (`inLanguage`: the code its hreflang gives, docs/decisions/0049), part of the
+ * site and published by the business. BreadcrumbList and ItemList take no `inLanguage` (schema.org), a WebPage does.
+ */
+export function webPageJsonLd(baseUrl: string, url: string, name: string, inLanguage: string): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebPage',
+    '@id': url,
+    url,
+    name,
+    inLanguage,
+    isPartOf: { '@type': 'WebSite', '@id': `${baseUrl}/#website`, url: `${baseUrl}/` },
+    publisher: { '@id': businessId(baseUrl) },
+  };
+}
+
 export function breadcrumbJsonLd(baseUrl: string, crumbs: readonly Crumb[]): JsonLd {
   return {
     '@context': 'https://schema.org',

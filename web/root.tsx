@@ -1,25 +1,43 @@
 /** The document shell shared by the public site and the admin area. */
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteError, useRouteLoaderData } from 'react-router';
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
 import type { LinksFunction } from 'react-router';
 import { useEffect } from 'react';
 import './styles/public.css';
+import kannadaFonts from './styles/fonts-kannada.css?url';
+import { languageDef, splitLanguage } from '../shared/languages';
 import { useNonce } from './nonce-context';
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './lib/site-settings';
 
 export const links: LinksFunction = () => [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
 
+/** Each served font's stylesheet (shared/languages.ts names a language's font), linked only from its language's pages. */
+const FONT_STYLESHEETS: Record<NonNullable<ReturnType<typeof languageDef>['font']>, string> = { kannada: kannadaFonts };
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   // a public page loads its own small entry instead of React Router's (web/lib/public-page.tsx)
   const ownEntry = Boolean(useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ID)?.entry);
+  // the page's language is its path's (docs/decisions/0049); the admin area is English
+  const language = languageDef(splitLanguage(useLocation().pathname).language);
   return (
-    <html lang="en">
+    <html lang={language.code}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#FF6700" />
         <Meta />
         <Links />
+        {language.font ? <link rel="stylesheet" href={FONT_STYLESHEETS[language.font]} /> : null}
       </head>
       <body className="min-h-screen bg-white font-sans text-gray-900 antialiased">
         {children}

@@ -1,17 +1,24 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 import { adminScreenRoutesOf } from '../shared/admin-nav';
 import { resources } from '../shared/resources';
-import { publicPages } from './pages';
+import { TRANSLATED_LANGUAGES, localizedPath } from '../shared/languages';
+import { publicPageRoutes } from './pages';
 
 const PAGE_ROUTE = 'routes/public/page-route.tsx';
 
 export default [
   // public site: server-rendered, under the public header and footer
   layout('routes/public/public-layout.tsx', [
-    // every page of web/pages/, by its definition: one route module, the page's path as the route's id
-    ...publicPages.map(({ path }) => (path === '/' ? index(PAGE_ROUTE, { id: path }) : route(path.slice(1), PAGE_ROUTE, { id: path }))),
+    // every page of web/pages/ in every language (docs/decisions/0049), by its definition: one route module;
+    // the route's id is the page's path for English (`/gallery`), `<code>:<path>` for another (`kn:/gallery`)
+    ...publicPageRoutes.map(({ path, id }) => (path === '' ? index(PAGE_ROUTE, { id }) : route(path, PAGE_ROUTE, { id }))),
   ]),
   route('projects/Interior', 'routes/public/projects-interior-redirect.tsx'),
+  ...TRANSLATED_LANGUAGES.map((language) =>
+    route(localizedPath('/projects/Interior', language).slice(1), 'routes/public/projects-interior-redirect.tsx', {
+      id: `${language}:projects/Interior`,
+    }),
+  ),
   route('robots.txt', 'routes/seo/robots.ts'),
   route('sitemap.xml', 'routes/seo/sitemap.ts'),
 

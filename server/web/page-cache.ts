@@ -7,6 +7,7 @@
 import crypto from 'node:crypto';
 import { COMPRESS_THRESHOLD, encodeOnce } from '../prepared-body';
 import type { ContentVersion } from '../resources/content-version';
+import { splitLanguage } from '../../shared/languages';
 
 /**
  * The query parameters that change what a cacheable URL answers, per page: the gallery's category and
@@ -104,7 +105,8 @@ export class PageCache {
   /** The cache key (and the URL rendered) for a path and query: the page's own parameters, sorted. */
   static key(pathname: string, search: string): string {
     if (search.length <= 1) return pathname;
-    const read = PAGE_QUERY_PARAMS[pathname.replace(/\.data$/, '')] ?? [];
+    // a page reads the same parameters in every language (/kn/gallery as /gallery)
+    const read = PAGE_QUERY_PARAMS[splitLanguage(pathname.replace(/\.data$/, '')).path] ?? [];
     const kept = [...new URLSearchParams(search)].filter(([name]) => read.includes(name) || ROUTER_QUERY_PARAMS.includes(name));
     if (kept.length === 0) return pathname;
     kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));

@@ -25,6 +25,7 @@ import { sharedCacheControl } from '../../shared/shared-cache';
 import type { Services } from '../services';
 import { deferHydration } from './defer-hydration';
 import { registerLivePreview } from './live-preview-route';
+import { LANGUAGES, localizedPath } from '../../shared/languages';
 import { PageCache, type PreparedPage, type RenderedPage } from './page-cache';
 import type { VisitCounter } from '../visits/visit-counter';
 import { propertyOf } from '../../shared/narrow';
@@ -288,7 +289,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       (_request, body, done) => done(null, body),
     );
     // the contact form, and the project form a project's call to action opens (issue 26): one flood limit for both
-    for (const formPage of FORM_PAGES)
+    for (const formPage of LANGUAGES.flatMap(({ code }) => FORM_PAGES.map((path) => localizedPath(path, code))))
       scope.post(formPage, { onRequest: contactRateLimit(services) }, async (request, reply) => {
         if (typeof request.body !== 'string') throw new ClientError(415, apiMessages.formPostsOnly, []);
         const { pathname, search } = requestTarget(request.url);
@@ -311,7 +312,7 @@ async function staffPreview(services: Services, request: FastifyRequest, search:
 }
 
 const CONTACT_FORM_BODY_LIMIT = 16 * 1024;
-/** The public pages whose forms post without JavaScript (the server is bundled without Vite and cannot read the definitions). */
+/** The public pages whose forms post without JavaScript, each in every language (the server is bundled without Vite and cannot read the definitions). */
 const FORM_PAGES = ['/contact', '/enquire'] as const;
 /** What the page render needs from the request's headers (never Host: the origin is ours). */
 // the Referer: the page a form posted without JavaScript was sent from (its path only is kept)

@@ -9,25 +9,34 @@ import type { Project, ResourceKey, ResourceRecords } from '../../shared/resourc
 import type { AboutContent } from '../../shared/about-content';
 import type { SiteSettings } from '../../shared/site-settings';
 import type { Crumb } from '../../shared/structured-data';
+import type { Language } from '../../shared/languages';
+import type { PublicCopy } from '../../shared/copy/public-copy';
+import type { Localized } from '../../shared/translations';
 import type { Section } from './section';
 
-/** What a page's `load` is given: the address and the reads it may make (each a section of its own). */
-export interface PageLoadArgs {
+/** The page's language (its path's prefix, docs/decisions/0049) and its fixed texts in that language. */
+export interface PageLanguageArgs {
+  language: Language;
+  copy: PublicCopy;
+}
+
+/** What a page's `load` is given: the address, its language and the reads it may make (each a section of its own). */
+export interface PageLoadArgs extends PageLanguageArgs {
   url: URL;
   /** `?preview=<id>` asked by signed-in staff: that hidden item is shown in its list. */
   previewId?: string;
-  /** The records of one content resource (with the previewed hidden item), as a section. */
-  load<K extends ResourceKey>(key: K): Promise<Section<ResourceRecords[K][]>>;
+  /** The records of one content resource (with the previewed hidden item), as a section, in the page's language (`fallbackFields`: those left in English). */
+  load<K extends ResourceKey>(key: K): Promise<Section<Localized<ResourceRecords[K]>[]>>;
   /** The About content as a section (the one a preview shows, in a preview). */
   aboutContent(): Promise<Section<AboutContent>>;
   /** Any other read from the server's services, as a section: a failure is that section's error state. */
   read<T>(read: (services: AppLoadContext['services']) => Promise<T>): Promise<Section<T>>;
-  /** Sends the visitor to `to` instead (302, never cached), keeping a staff preview. */
+  /** Sends the visitor to `to` (an English path) in the page's language instead (302, never cached), keeping a staff preview. */
   redirect(to: string): never;
 }
 
-/** What a page's `action` (a form sent without JavaScript) is given. */
-export interface PageActionArgs {
+/** What a page's `action` (a form sent without JavaScript) is given: `redirect` keeps the page's language on a site path. */
+export interface PageActionArgs extends PageLanguageArgs {
   request: Request;
   services: AppLoadContext['services'];
   /** React Router's replies: a value with a status, or a redirect. */
@@ -68,7 +77,7 @@ export interface PublicPageDefinition<Props> {
   sitemap: { resources: readonly ResourceKey[]; about?: true };
   /** Its props, read on the server for every render; absent: none. */
   load?: (args: PageLoadArgs) => Promise<Props>;
-  meta: (args: { data: Props | undefined; site: SiteSettings | null }) => PageMetaOf;
+  meta: (args: { data: Props | undefined; site: SiteSettings | null } & PageLanguageArgs) => PageMetaOf;
   /** Its form sent without JavaScript (a plain POST); what it answers reaches the page as its `posted` prop. */
   action?: (args: PageActionArgs) => Promise<unknown>;
 }

@@ -11,7 +11,7 @@ import { useNonce } from '../nonce-context';
 import { PUBLIC_APP_ID, PUBLIC_PAGE_DATA_ID, jsonForScript, type PublicPageData } from './public-page-data';
 import { PUBLIC_LAYOUT_ID, type PublicLayoutData } from './site-settings';
 import { splitLanguage } from '../../shared/languages';
-import { publicCopyOf } from './public-copy.server';
+import { publicCopyOf } from './public-copies';
 
 export function PublicPage<P extends object>({ name, Component, props }: { name: string; Component: ComponentType<P>; props: P }) {
   const layout = useRouteLoaderData<PublicLayoutData>(PUBLIC_LAYOUT_ID);

@@ -1,6 +1,8 @@
 /** One section's data read on the server: a failure becomes that section's error state, never the page's. */
 import type { AppLoadContext } from 'react-router';
-import type { ResourceKey, ResourceRecords } from '../../shared/resources';
+import { resources, type ResourceKey, type ResourceRecords } from '../../shared/resources';
+import { DEFAULT_LANGUAGE, type Language } from '../../shared/languages';
+import { localizeRecord, type Localized } from '../../shared/translations';
 import type { DocumentValues, PreviewDocument } from '../../shared/live-preview';
 import { states } from '../../shared/copy/public';
 import { loggableError } from '../../server/errors';
@@ -22,8 +24,27 @@ export async function loadSection<T>(context: AppLoadContext, read: () => Promis
   }
 }
 
-/** The records of one content resource as a section (with the hidden item a staff preview asks for). */
-export function loadResource<K extends ResourceKey>(context: AppLoadContext, key: K): Promise<Section<ResourceRecords[K][]>> {
+/**
+ * The records of one content resource as a section (with the hidden item a staff preview asks for), as a page
+ * in `language` shows them: translated values in place, English where a translation is missing (named in
+ * each record's `fallbackFields`, docs/decisions/0049).
+ */
+export async function loadResource<K extends ResourceKey>(
+  context: AppLoadContext,
+  key: K,
+  language: Language = DEFAULT_LANGUAGE,
+): Promise<Section<Localized<ResourceRecords[K]>[]>> {
+  const section = await loadEnglishResource(context, key);
+  if (!section.ok || language === DEFAULT_LANGUAGE) return section;
+  const localize = (record: ResourceRecords[K]) =>
+    localizeRecord(resources[key], record as unknown as Readonly<Record<string, unknown>>, language) as unknown as Localized<
+      ResourceRecords[K]
+    >;
+  return { ok: true, data: section.data.map(localize) };
+}
+
+/** The records as stored (English in the fields), with a preview's item in its place. */
+function loadEnglishResource<K extends ResourceKey>(context: AppLoadContext, key: K): Promise<Section<ResourceRecords[K][]>> {
   const { previewId, livePreview, draftPreview } = context;
   if (draftPreview?.key === key) {
     // a preview link's draft, in its place (built from the definition by PreviewLinks.open)

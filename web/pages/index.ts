@@ -5,6 +5,7 @@
  * page it hydrates by its file name, and the frame reads web/lib/public-site-map.ts.
  */
 import type { ComponentType } from 'react';
+import { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '../../shared/languages';
 import type { PublicPageDefinition } from '../lib/public-page-definition';
 
 interface PageModule {
@@ -35,3 +36,30 @@ export function publicPageAt(path: string): PublicPageEntry {
   if (!page) throw new Error(`no public page at ${path}`);
   return page;
 }
+
+/**
+ * A page's route id in a language (docs/decisions/0049): its path for English (today's ids), `<code>:<path>`
+ * for another (`kn:/gallery`, `kn:/` for /kn).
+ */
+export function pageRouteId(path: string, language: Language): string {
+  return language === DEFAULT_LANGUAGE ? path : `${language}:${path}`;
+}
+
+/** The page and language of a route id made by pageRouteId. */
+export function publicPageOfRouteId(id: string): { page: PublicPageEntry; language: Language } {
+  const colon = id.indexOf(':');
+  const code = colon > 0 ? id.slice(0, colon) : '';
+  if (isLanguage(code)) return { page: publicPageAt(id.slice(colon + 1)), language: code };
+  return { page: publicPageAt(id), language: DEFAULT_LANGUAGE };
+}
+
+/** Every page in every language, as its route is registered: the route's path (without the leading slash; '' for a home page) and id. */
+export const publicPageRoutes: readonly { page: PublicPageEntry; language: Language; path: string; id: string }[] = LANGUAGES.flatMap(
+  ({ code, prefix }) =>
+    publicPages.map((page) => ({
+      page,
+      language: code,
+      path: `${prefix}${page.path === '/' ? '' : page.path}`.replace(/^\//, ''),
+      id: pageRouteId(page.path, code),
+    })),
+);

@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-settings';
-import { DEFAULT_LANGUAGE, type Language } from '../../../shared/languages';
+import { DEFAULT_LANGUAGE, localizedHref, type Language } from '../../../shared/languages';
 import { englishCopy, type PublicCopy } from '../../../shared/copy/public-copy';
 
 interface PageContextValue {
@@ -85,6 +85,17 @@ export function useLanguage(): Language {
 /** The page's fixed texts, in its language (English outside a page). */
 export function usePublicCopy(): PublicCopy {
   return useContext(PageContext).copy;
+}
+
+/** Site paths in the page's language: `localize('/gallery')` is `/kn/gallery` on a Kannada page (shared/languages.ts, localizedHref). */
+export function useLocalizedHref(): (href: string) => string {
+  const { language } = useContext(PageContext);
+  return useCallback((href: string) => localizedHref(href, language), [language]);
+}
+
+/** The page's query as it stands now (with its leading '?', or ''). */
+export function useSearch(): string {
+  return useContext(PageContext).search;
 }
 
 export function usePathname(): string {

@@ -3,21 +3,57 @@ import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { SCROLL_THRESHOLD_PX, nav } from '../../../shared/copy/public';
 import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
-import { usePathname } from './page-context';
+import { LANGUAGES, languageDef, localizedPath, splitLanguage } from '../../../shared/languages';
+import { useLanguage, useLocalizedHref, usePathname, usePublicCopy, useSearch } from './page-context';
 import { SiteLogo } from './site-logo';
 import { TwinkleParticles } from './twinkle-particles';
 
 /** The header's links, from the pages' definitions. */
 const NAV_LINKS = PUBLIC_SITE_MAP.filter((page) => page.menus.includes('header'));
 
-/** Which link is active: its own path, or any path below it for a page that says so (any /gallery… path counts as Gallery). */
-function activeNavPath(pathname: string): string | null {
+/** Which link is active: its own path, or any path below it for a page that says so (any /gallery… path counts as Gallery), in any language. */
+function activeNavPath(localized: string): string | null {
+  const pathname = splitLanguage(localized).path;
   const match = NAV_LINKS.find((link) => link.path === pathname || (link.activeOnPrefix && pathname.startsWith(link.path)));
   return match ? match.path : null;
 }
 
+/**
+ * The same page, with the same query, in each other language (docs/decisions/0049): a plain link, so it works
+ * before and without JavaScript. Its text is the language's own name (marked in that language); its
+ * accessible name says, in the page's language, what it does.
+ */
+function LanguageSwitcher() {
+  const pathname = usePathname();
+  const search = useSearch();
+  const language = useLanguage();
+  const copy = usePublicCopy();
+  const { path } = splitLanguage(pathname);
+  return (
+    // beside the menu button on phones, after the links on wider screens
+    <ul className="mr-3 ml-auto flex items-center md:mr-0 md:ml-7" aria-label={copy.language.switcherLabel}>
+      {LANGUAGES.filter(({ code }) => code !== language).map(({ code }) => {
+        const { ownName } = languageDef(code);
+        return (
+          <li key={code}>
+            <a
+              href={`${localizedPath(path, code)}${search}`}
+              hrefLang={code}
+              aria-label={copy.language.readIn(ownName)}
+              className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-gray-300 px-3 text-sm font-semibold text-gray-800 hover:border-brand-dark hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"
+            >
+              <span lang={code}>{ownName}</span>
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
 export function SiteHeader({ companyName }: { companyName: string }) {
   const pathname = usePathname();
+  const localize = useLocalizedHref();
   const [scrolled, setScrolled] = useState(false);
   const [menuOpen, setMenuOpen] = useState(false);
   const active = activeNavPath(pathname);
@@ -53,20 +89,25 @@ export function SiteHeader({ companyName }: { companyName: string }) {
       <TwinkleParticles />
       <div className="relative mx-auto flex max-w-7xl items-center justify-between px-4 sm:px-6">
         {/* the old site sent the logo to the group's external website; offline we go home (docs/decisions) */}
-        <a href="/" aria-label={nav.logoLabel(companyName)} className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark">
+        <a
+          href={localize('/')}
+          aria-label={nav.logoLabel(companyName)}
+          className="rounded focus-visible:outline-2 focus-visible:outline-brand-dark"
+        >
           <SiteLogo name={companyName} compact={scrolled} />
         </a>
-        <nav aria-label={nav.mainNav} className="hidden md:block">
+        <nav aria-label={nav.mainNav} className="ml-auto hidden md:block">
           <ul className="flex items-center gap-7">
             {NAV_LINKS.map((link) => (
               <li key={link.path}>
-                <a href={link.path} className={linkClass(link.path)} aria-current={active === link.path ? 'page' : undefined}>
+                <a href={localize(link.path)} className={linkClass(link.path)} aria-current={active === link.path ? 'page' : undefined}>
                   {link.label}
                 </a>
               </li>
             ))}
           </ul>
         </nav>
+        <LanguageSwitcher />
         <button
           type="button"
           className="inline-flex h-11 w-11 items-center justify-center rounded-md text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-dark md:hidden"
@@ -87,7 +128,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
           className="fixed inset-0 z-50 flex h-dvh flex-col bg-white px-6 py-4 md:hidden"
         >
           <div className="flex items-center justify-between">
-            <a href="/" aria-label={nav.logoLabel(companyName)} onClick={() => setMenuOpen(false)}>
+            <a href={localize('/')} aria-label={nav.logoLabel(companyName)} onClick={() => setMenuOpen(false)}>
               <SiteLogo name={companyName} />
             </a>
             <button
@@ -105,7 +146,7 @@ export function SiteHeader({ companyName }: { companyName: string }) {
               {NAV_LINKS.map((link) => (
                 <li key={link.path}>
                   <a
-                    href={link.path}
+                    href={localize(link.path)}
                     onClick={() => setMenuOpen(false)}
                     aria-current={active === link.path ? 'page' : undefined}
                     className={`text-2xl font-bold ${active === link.path ? 'text-brand-dark underline decoration-2 underline-offset-8' : 'text-gray-900'}`}

@@ -1,0 +1,142 @@
+/**
+ * The Kannada pages through the web app (docs/decisions/0049): every page under /kn with its language in the
+ * document, its hreflang pairs and its font; redirects keep the language; the sitemap lists both languages;
+ * /kn pages are cached and follow content changes like the English ones. Needs the built front end (`npm run build`).
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SITE_SETTINGS } from '../../shared/site-settings';
+import { buildApp } from '../app';
+import { createTestApp, type TestApp } from '../test/test-app';
+import { PageCache } from './page-cache';
+
+const LISTED = ['/', '/client', '/about', '/gallery', '/project/exterior', '/interior', '/project/interior', '/contact'];
+
+/** The hreflang alternates of a page as [hreflang, href] pairs. */
+const alternates = (html: string) =>
+  [...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"\/>/gi)].map((m) => [m[1], m[2]] as const);
+const FONT_LINK = /<link rel="stylesheet" href="\/assets\/fonts-kannada-[\w-]+\.css"\/>/;
+
+describe('Kannada pages', () => {
+  let t: TestApp;
+  let web: FastifyInstance;
+  let base: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    web = await buildApp({ services: t.services, web: 'production' });
+    base = t.services.env.publicUrl.replace(/\/+$/, '');
+    await t.services.siteSettings.save(DEMO_SITE_SETTINGS);
+  });
+  afterAll(async () => {
+    await web?.close();
+    await t?.close();
+  });
+
+  it('GET /kn/gallery: 200, lang="kn", canonical and hreflang pairs, og:locale, the Kannada font', async () => {
+    const reply = await web.inject('/kn/gallery');
+    expect(reply.statusCode).toBe(200);
+    expect(reply.body).toMatch(/<html lang="kn"/);
+    expect(reply.body).toContain(`<link rel="canonical" href="${base}/kn/gallery"/>`);
+    expect(alternates(reply.body)).toEqual([
+      ['en', `${base}/gallery`],
+      ['kn', `${base}/kn/gallery`],
+      ['x-default', `${base}/gallery`],
+    ]);
+    expect(reply.body).toContain('<meta property="og:locale" content="kn_IN"/>');
+    expect(reply.body).toMatch(FONT_LINK);
+    // the switcher: the same page in English
+    expect(reply.body).toMatch(/<a href="\/gallery" hrefLang="en"[^>]*><span lang="en">English<\/span><\/a>/);
+    // the browser entry is told the language
+    expect(reply.body).toContain('"language":"kn","pathname":"/kn/gallery"');
+  });
+
+  it('every listed page answers under /kn, and its English page keeps lang="en", no Kannada font, the same alternates', async () => {
+    for (const path of LISTED) {
+      const kannada = await web.inject(path === '/' ? '/kn' : `/kn${path}`);
+      expect(kannada.statusCode, path).toBe(200);
+      expect(kannada.body).toMatch(/<html lang="kn"/);
+      const english = await web.inject(path);
+      expect(english.statusCode, path).toBe(200);
+      expect(english.body).toMatch(/<html lang="en"/);
+      expect(english.body).not.toMatch(FONT_LINK);
+      expect(english.body).not.toContain('noto-sans-kannada');
+      expect(alternates(english.body)).toEqual(alternates(kannada.body));
+    }
+    expect((await web.inject('/kn/')).statusCode).toBe(200);
+  });
+
+  it('an unknown /kn path goes to /kn, an unknown English one to /; /kna is not Kannada', async () => {
+    for (const [path, home] of [
+      ['/kn/xyz', '/kn'],
+      ['/kn/gallery/nothing/here', '/kn'],
+      ['/xyz', '/'],
+      ['/kna', '/'],
+    ] as const) {
+      const reply = await web.inject(path);
+      expect(reply.statusCode, path).toBe(302);
+      expect(reply.headers.location, path).toBe(home);
+    }
+  });
+
+  it('/kn/projects/Interior goes to the Kannada projects listing filtered to Interior', async () => {
+    const reply = await web.inject('/kn/projects/Interior');
+    expect(reply.statusCode).toBe(301);
+    expect(reply.headers.location).toBe('/kn/project/exterior?category=interior');
+    expect((await web.inject('/projects/Interior')).headers.location).toBe('/project/exterior?category=interior');
+  });
+
+  it('a redirect from a page’s load stays in its language (the project form without a project)', async () => {
+    const reply = await web.inject('/kn/enquire');
+    expect(reply.statusCode).toBe(302);
+    expect(reply.headers.location).toBe('/kn/project/exterior');
+  });
+
+  it('the no-JavaScript contact form’s confirmation stays in Kannada', async () => {
+    const reply = await web.inject({
+      method: 'POST',
+      url: '/kn/contact',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({
+        name: 'Asha',
+        email: 'asha@example.org',
+        number: '+91 98450 12345',
+        message: 'A carved door.',
+      }).toString(),
+    });
+    expect(reply.statusCode, reply.body.slice(0, 300)).toBe(303);
+    expect(reply.headers.location).toBe('/kn/contact?sent=1');
+  });
+
+  it('sitemap.xml: every listed page in both languages, each with its xhtml:link alternates', async () => {
+    const xml = (await web.inject('/sitemap.xml')).body;
+    expect(xml).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const urls = [...xml.matchAll(/<url>([\s\S]*?)<\/url>/g)].map((m) => m[1]!);
+    expect(urls).toHaveLength(16);
+    const locs = urls.map((url) => /<loc>([^<]+)<\/loc>/.exec(url)?.[1]);
+    for (const path of LISTED) {
+      expect(locs).toContain(`${base}${path}`);
+      expect(locs).toContain(`${base}${path === '/' ? '/kn' : `/kn${path}`}`);
+    }
+    const gallery = urls.find((url) => url.includes(`<loc>${base}/kn/gallery</loc>`))!;
+    expect([...gallery.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]+)"\/>/g)].map((m) => [m[1], m[2]])).toEqual([
+      ['en', `${base}/gallery`],
+      ['kn', `${base}/kn/gallery`],
+      ['x-default', `${base}/gallery`],
+    ]);
+  });
+
+  it('/kn pages are kept in the page cache and show a content change on the next request', async () => {
+    const cache = web.pageCache!;
+    const first = await web.inject('/kn/about');
+    const renders = cache.renders;
+    expect((await web.inject('/kn/about')).body).toBe(first.body);
+    expect(cache.renders).toBe(renders);
+    // a parameter no page reads shares the plain page; the gallery's own count under /kn as under /gallery
+    await web.inject('/kn/about?utm_source=x');
+    expect(cache.renders).toBe(renders);
+    expect(PageCache.key('/kn/gallery', '?utm_source=x&page=2&category=Interior')).toBe('/kn/gallery?category=Interior&page=2');
+    expect(PageCache.key('/kn/contact', '?sent=1&fbclid=y')).toBe('/kn/contact?sent=1');
+    await t.services.siteSettings.save({ ...DEMO_SITE_SETTINGS, companyName: 'Kannada Cache Check' });
+    expect((await web.inject('/kn/about')).body).toContain('Kannada Cache Check');
+  });
+});
