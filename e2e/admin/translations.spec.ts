@@ -7,7 +7,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import type { AboutContent } from '../../shared/about-content';
 import { aboutEditorCopy, commonCopy, galleryCopy, translationCopy } from '../../shared/copy/admin';
-import { fillFields } from '../fixtures/admin-crud';
+import { fillFields, publicHtml } from '../fixtures/admin-crud';
 import { testImages, uniqueName } from '../fixtures/admin-images';
 import { expect, openScreen, test } from '../fixtures/admin-login';
 import { expectNoSeriousAxeViolations } from '../fixtures/axe';
@@ -99,6 +99,13 @@ test('gallery: a Kannada title side by side is saved and reloaded; the missing m
     type Stored = { _id: string; title: string; translations?: { kn?: { title?: string } } };
     const stored = ((await (await page.request.get('/api/gallery')).json()) as { data: Stored[] }).data;
     expect(stored.find((item) => item.title === title)?.translations?.kn?.title).toBe('ತೇಗದ ಬಾಗಿಲು');
+    // the public pages: the Kannada title on /kn/gallery, the English one on /gallery
+    const kannadaPage = await publicHtml(page, '/kn/gallery');
+    expect(kannadaPage).toContain('ತೇಗದ ಬಾಗಿಲು');
+    expect(kannadaPage).not.toContain(title);
+    const englishPage = await publicHtml(page, '/gallery');
+    expect(englishPage).toContain(title);
+    expect(englishPage).not.toContain('ತೇಗದ ಬಾಗಿಲು');
   } finally {
     const headers = { authorization: `Bearer ${token}` };
     const all = ((await (await page.request.get('/api/gallery')).json()) as { data: { _id: string; title: string }[] }).data;
@@ -109,7 +116,8 @@ test('gallery: a Kannada title side by side is saved and reloaded; the missing m
 
 test('About: the hero gets a Kannada title beside the English one, there after a reload', async ({ page, token }) => {
   const headers = { authorization: `Bearer ${token}` };
-  const original = ((await (await page.request.get('/api/about-content')).json()) as { data: AboutContent & { translations?: unknown } }).data;
+  const original = ((await (await page.request.get('/api/about-content')).json()) as { data: AboutContent & { translations?: unknown } })
+    .data;
   const hero = page.getByRole('region', { name: aboutEditorCopy.hero });
   const knTitle = hero.getByLabel(translationCopy.fieldLabel(aboutEditorCopy.heroFields.title, KANNADA), { exact: true });
   const heroTitle = uniqueName('ಕನ್ನಡ ಶೀರ್ಷಿಕೆ');
