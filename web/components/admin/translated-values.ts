@@ -19,7 +19,7 @@ export interface TranslatedInput {
   label: string;
 }
 
-export const translatedKey = (language: TranslatedLanguage, field: string) => `${language}:${field}`;
+const translatedKey = (language: TranslatedLanguage, field: string) => `${language}:${field}`;
 
 /** The translated inputs of a resource's form, language by language (fields the form does not show have none). */
 export function translatedInputs(def: Pick<ResourceDef, 'fields'>): TranslatedInput[] {

@@ -9,7 +9,7 @@ import { input, label as labelClass } from './classes';
 import { FieldError } from './ui';
 
 /** "Kannada missing" with the number of texts left in English; its accessible text names the count. */
-export function MissingTranslationMark({ language, count }: { language: TranslatedLanguage; count: number }) {
+function MissingTranslationMark({ language, count }: { language: TranslatedLanguage; count: number }) {
   if (count <= 0) return null;
   const { name } = languageDef(language);
   return (
