@@ -100,20 +100,21 @@ const sections: {
     fields: copy.yearsFields,
     schema: aboutYearsSchema,
     long: ['description'],
-    translatable: ['description'],
+    translatable: ['number', 'description'],
   },
 ];
 
 /** A card's texts in a language, as the translations hold them (by the card's id). */
 type CardTexts = { id: string; title: string; description: string };
 function translatedCards(translations: DocumentTranslations | undefined, language: TranslatedLanguage): CardTexts[] {
+  // stored by the card's id: { sale: { title, description } } (shared/translations.ts)
   const stored = translatedPart(translations, language, 'cards');
-  if (!Array.isArray(stored)) return [];
-  return stored.flatMap((entry: unknown) =>
-    isRecord(entry) && typeof entry.id === 'string'
+  if (!isRecord(stored)) return [];
+  return Object.entries(stored).flatMap(([id, entry]) =>
+    isRecord(entry)
       ? [
           {
-            id: entry.id,
+            id,
             title: typeof entry.title === 'string' ? entry.title : '',
             description: typeof entry.description === 'string' ? entry.description : '',
           },
@@ -121,6 +122,10 @@ function translatedCards(translations: DocumentTranslations | undefined, languag
       : [],
   );
 }
+
+/** Card texts as the translations store them: by the card's id. */
+const cardMap = (cards: readonly CardTexts[]) =>
+  Object.fromEntries(cards.map(({ id, title, description }) => [id, { title, description }]));
 
 /** The places of a section or the cards missing a translation, per language. */
 const sectionMissing = (
@@ -221,7 +226,7 @@ function mergedDocument(base: AboutDoc, theirs: AboutDoc, choose: (place: string
             translatedText(theirs.translations, language, [section.key, name]),
           );
     if (choose(`${language}.cards`) === 'theirs')
-      next.translations = withTranslated(next.translations, language, ['cards'], translatedCards(theirs.translations, language));
+      next.translations = withTranslated(next.translations, language, ['cards'], cardMap(translatedCards(theirs.translations, language)));
   }
   return next;
 }
@@ -249,8 +254,7 @@ function withPartTranslations(
   part: Part,
 ): DocumentTranslations | undefined {
   let next = live;
-  for (const language of TRANSLATED_LANGUAGES)
-    next = withTranslated(next, language, [part], translatedPart(form, language, part) ?? (part === 'cards' ? [] : {}));
+  for (const language of TRANSLATED_LANGUAGES) next = withTranslated(next, language, [part], translatedPart(form, language, part) ?? {});
   return next;
 }
 
@@ -467,7 +471,8 @@ function withCardTexts(
     const texts = drafts?.[language];
     const title = texts?.title.trim() ?? '';
     const description = texts?.description.trim() ?? '';
-    next = withTranslated(next, language, ['cards'], title || description ? [...others, { id, title, description }] : others);
+    const kept = title || description ? [...others, { id, title, description }] : others;
+    next = withTranslated(next, language, ['cards'], cardMap(kept));
   }
   return next;
 }

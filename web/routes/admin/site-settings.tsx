@@ -56,8 +56,11 @@ type SettingsDoc = SiteSettings & { translations?: DocumentTranslations };
 const draftSchema: z.ZodType<SettingsDoc> = siteSettingsSchema.extend({ translations: documentTranslationsSchema });
 const storedSchema: z.ZodType<SettingsDoc> = storedSiteSettingsSchema.extend({ translations: documentTranslationsSchema });
 
-/** The places whose text is words a visitor reads (an e-mail, a number, a code, a link or a time is the same in every language). */
-const TRANSLATABLE = ['companyName', 'address.street', 'address.locality', 'address.region', 'defaultTitle', 'defaultDescription'];
+/**
+ * The places whose text is words a visitor reads (an e-mail, a number, a code, a link or a time is the same in every
+ * language; the company name stays as registered), as the server takes them (shared/translations.ts).
+ */
+const TRANSLATABLE = ['address.street', 'address.locality', 'address.region', 'defaultTitle', 'defaultDescription'];
 
 /** The settings as a save sends them: checked, with the form's translations beside them. */
 function outgoing(state: SettingsDoc): z.output<typeof siteSettingsSchema> {
@@ -385,7 +388,7 @@ function SettingsForm({
   return (
     <DocumentPreview document="site-settings" value={values} drafted={hasDraft}>
       <form onSubmit={submit} noValidate className="space-y-6" aria-label={copy.title}>
-        <Section id="company" title={copy.company} marks={marks(['companyName'])}>
+        <Section id="company" title={copy.company}>
           {field('companyName', copy.fields.companyName, { max: SITE_LIMITS.companyName })}
           {field('email', copy.fields.email, { type: 'email', max: SITE_LIMITS.email })}
           {field('phone', copy.fields.phone, { type: 'tel', max: 30 })}
