@@ -579,6 +579,23 @@ export const listCopy = {
   bulkDeleteFailed: (failed: number, count: number) => `${failed} of ${count} could not be deleted. Please try again.`,
 } as const;
 
+/** Content in the site's other languages beside the English (docs/decisions/0049): `language` is its English name ("Kannada"). */
+export const translationCopy = {
+  /** A translated input's label: "Title (Kannada)". */
+  fieldLabel: (label: string, language: string) => `${label} (${language})`,
+  /** The marker of an item, a document or a section missing some translated texts. */
+  missing: (language: string) => `${language} missing`,
+  /** The marker's accessible text: how many of the item's texts have no translation. */
+  missingCount: (language: string, count: number) => `${language} missing in ${countOf(count, 'field', 'fields')}`,
+  /** The lists' filter. */
+  filter: 'Translation',
+  allTranslations: 'All translations',
+  missingFilter: (language: string) => `Missing ${language}`,
+  tooLong: (label: string, max: number) => `${label} must be at most ${max} characters`,
+  /** A translated list's hint: blank lines are left out, and no lines at all shows the English list. */
+  listPlaceholder: 'One per line',
+} as const;
+
 export const TOAST_SHORT_MS = 3000;
 export const TOAST_LONG_MS = 5000;
 

@@ -5,8 +5,10 @@
 import { ExternalLink } from 'lucide-react';
 import { lifecycleCopy } from '../../../shared/copy/admin';
 import type { ContentState } from '../../../shared/drafts';
+import type { TranslatedLanguage } from '../../../shared/languages';
 import type { ItemSchedule } from '../../../shared/schedules';
 import { StateMark } from './draft-controls';
+import { MissingTranslationMarks } from './translation-parts';
 import { Badge } from './ui';
 
 export interface RowLifecycle {
@@ -19,6 +21,8 @@ export interface RowLifecycle {
   onToggleHidden?: () => void;
   /** The public page that shows the item (with `?preview=<id>` for a hidden one). */
   viewHref: string;
+  /** How many of its texts have no translation, per language (docs/decisions/0049); absent: none missing. */
+  missing?: Partial<Record<TranslatedLanguage, number>>;
 }
 
 /** The public page where `publicPage`'s items appear, as a link for this record. */
@@ -31,7 +35,7 @@ function HiddenMark({ hidden }: { hidden: boolean }) {
 }
 
 export function LifecycleControls({ name, lifecycle }: { name: string; lifecycle: RowLifecycle }) {
-  const { hidden, state, schedule, onToggleHidden, viewHref } = lifecycle;
+  const { hidden, state, schedule, onToggleHidden, viewHref, missing } = lifecycle;
   const mark = state ? <StateMark state={state} schedule={schedule} /> : null;
   // a scheduled mark names its times: a line of its own above the controls, wrapping within a phone's card
   const timed = state === 'scheduled' && Boolean(schedule?.publishAt || schedule?.unpublishAt);
@@ -39,6 +43,7 @@ export function LifecycleControls({ name, lifecycle }: { name: string; lifecycle
     <span className="inline-flex items-center gap-2">
       {timed ? null : mark}
       <HiddenMark hidden={hidden} />
+      {missing ? <MissingTranslationMarks counts={missing} /> : null}
       <button
         type="button"
         role="switch"

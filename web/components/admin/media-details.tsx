@@ -7,7 +7,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { maxImageMb } from '../../../shared/admin-limits';
 import { formatBytes } from '../../../shared/backup';
-import { commonCopy, mediaCopy as copy } from '../../../shared/copy/admin';
+import { commonCopy, mediaCopy as copy, translationCopy } from '../../../shared/copy/admin';
+import { TRANSLATED_LANGUAGES, languageDef, type TranslatedLanguage } from '../../../shared/languages';
+import { ALT_MAX } from '../../../shared/image-details';
 import { MEDIA_NAME_MAX, type MediaEntry, type MediaUse } from '../../../shared/media';
 import { readableDateTime } from '../../../shared/site-time';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
@@ -18,6 +20,8 @@ import { ImageDropZone } from './image-drop-zone';
 import { sendImage, UploadLine, type Upload } from './media-uploads';
 import { Modal } from './modal';
 import { LabelledInput, Thumb } from './ui';
+import { translationsOf } from './translated-values';
+import { TranslatedField } from './translation-parts';
 
 /** The preview's rendition: wide enough for the dialog on a laptop, small enough to come at once. */
 const PREVIEW_WIDTH = 640;
@@ -48,6 +52,19 @@ export type MediaDetailChanges = {
   name: string;
   alt: string;
   tags: string[];
+  /** The alt text in the other languages (docs/decisions/0049; blank: the page falls back to the English); sent only when changed (a PATCH). */
+  translations?: { [language: string]: { alt: string } };
+};
+
+/** An entry's alt text in each translated language, as its input shows it. */
+const translatedAltsOf = (entry: MediaDetail): Record<TranslatedLanguage, string> => {
+  const translations = translationsOf(entry as unknown as Record<string, unknown>);
+  return Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((language) => {
+      const alt = translations[language]?.alt;
+      return [language, typeof alt === 'string' ? alt : ''];
+    }),
+  ) as Record<TranslatedLanguage, string>;
 };
 
 interface MediaDetailsProps {
@@ -108,9 +125,13 @@ export function MediaDetails({ entry, busy, refused, onSave, onDelete, onReplace
   const [name, setName] = useState(entry.name);
   const [alt, setAlt] = useState(entry.alt);
   const [tags, setTags] = useState(entry.tags.join(', '));
+  const [openedAlts] = useState(() => translatedAltsOf(entry));
+  const [translatedAlts, setTranslatedAlts] = useState(openedAlts);
   const save = (event: FormEvent) => {
     event.preventDefault();
-    onSave({ name: name.trim() || entry.name, alt: alt.trim(), tags: tagsOf(tags) });
+    const translations = Object.fromEntries(TRANSLATED_LANGUAGES.map((language) => [language, { alt: translatedAlts[language].trim() }]));
+    const changed = TRANSLATED_LANGUAGES.some((language) => translatedAlts[language].trim() !== openedAlts[language].trim());
+    onSave({ name: name.trim() || entry.name, alt: alt.trim(), tags: tagsOf(tags), ...(changed ? { translations } : {}) });
   };
   return (
     <Modal title={copy.detailsTitle(entry.name)} onClose={onClose}>
@@ -148,6 +169,17 @@ export function MediaDetails({ entry, busy, refused, onSave, onDelete, onReplace
             onChange={(event) => setName(event.currentTarget.value)}
           />
           <AltTextInput label={commonCopy.altText} value={alt} onChange={setAlt} />
+          {TRANSLATED_LANGUAGES.map((language) => (
+            <TranslatedField
+              key={language}
+              id={`${id}-alt-${language}`}
+              language={language}
+              label={translationCopy.fieldLabel(commonCopy.altText, languageDef(language).name)}
+              value={translatedAlts[language]}
+              maxLength={ALT_MAX}
+              onChange={(value) => setTranslatedAlts((current) => ({ ...current, [language]: value }))}
+            />
+          ))}
           <div>
             <LabelledInput
               id={`${id}-tags`}

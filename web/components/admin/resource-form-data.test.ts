@@ -109,3 +109,20 @@ describe('the library lookup of a form’s images', () => {
     expect(new URLSearchParams(mediaByUrlPath(urls)?.split('?')[1]).getAll('url')).toHaveLength(100);
   });
 });
+
+describe('what a form sends of its translations', () => {
+  it('sends them beside the fields as one JSON part (docs/decisions/0049)', () => {
+    const payload = { title: 'Teak', category: 'Doors', translations: { kn: { title: 'ತೇಗ' } } };
+    const form = resourceFormData(gallery, galleryFields, payload, images({}), { editing: true });
+    expect(json(form, 'translations')).toEqual({ kn: { title: 'ತೇಗ' } });
+    expect(form.get('title')).toBe('Teak');
+  });
+
+  it('sends them even when empty values are left out (the team member form)', () => {
+    const form = resourceFormData(banner, bannerFields, { title: '', translations: { kn: { title: '' } } }, images({}), {
+      editing: true,
+      omitEmpty: true,
+    });
+    expect(json(form, 'translations')).toEqual({ kn: { title: '' } });
+  });
+});

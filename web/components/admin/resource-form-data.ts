@@ -49,6 +49,8 @@ export function resourceFormData(
     if (omitEmpty && text === '') continue;
     form.append(field.name, text);
   }
+  // the translated values beside the fields, as JSON (docs/decisions/0049)
+  if (payload.translations !== undefined) form.append('translations', JSON.stringify(payload.translations));
   if (policy.kind === 'single') {
     if (file) form.append('image', file);
     // a library image in place of a file: its use's details go with it (empty alt and the centre follow the library)

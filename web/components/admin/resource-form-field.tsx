@@ -16,10 +16,23 @@ interface ResourceFormFieldProps {
   hardLimit?: boolean;
   /** Shows an N/max counter. */
   counter?: boolean;
+  /** Beside its translations (they take the row): it keeps one column. */
+  paired?: boolean;
   onChange: (value: string) => void;
 }
 
-export function ResourceFormField({ def, field, id, values, error, options, hardLimit, counter, onChange }: ResourceFormFieldProps) {
+export function ResourceFormField({
+  def,
+  field,
+  id,
+  values,
+  error,
+  options,
+  hardLimit,
+  counter,
+  paired,
+  onChange,
+}: ResourceFormFieldProps) {
   const value = values[field.name] ?? '';
   const required = Boolean(field.required);
   const disabled = !fieldApplies(def, field.name, values);
@@ -34,7 +47,7 @@ export function ResourceFormField({ def, field, id, values, error, options, hard
     className: input,
   } as const;
   return (
-    <div className={field.kind === 'textarea' || field.kind === 'list' ? 'md:col-span-2' : undefined}>
+    <div className={!paired && (field.kind === 'textarea' || field.kind === 'list') ? 'md:col-span-2' : undefined}>
       <div className="flex gap-1">
         <label htmlFor={id} className={labelClass}>
           {field.label}

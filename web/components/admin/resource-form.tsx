@@ -9,7 +9,7 @@ import { commonCopy, draftCopy, historyCopy, previewCopy } from '../../../shared
 import type { DraftWrittenReply } from '../../../shared/drafts';
 import { DEFAULT_DETAILS, type ImageDetails } from '../../../shared/image-details';
 import { resources, type ResourceDef, type ResourceKey } from '../../../shared/resources';
-import { applyConditions, imageCountMessage, imageCountProblem, validateRecord } from '../../../shared/validation';
+import { applyConditions, fieldApplies, imageCountMessage, imageCountProblem, validateRecord } from '../../../shared/validation';
 import type { ItemPreviewRequest } from '../../../shared/live-preview';
 import type { ResourceRecord, WrittenReply } from '../../../shared/resource-replies';
 import { isItemSchedule, type ItemSchedule } from '../../../shared/schedules';
@@ -24,6 +24,8 @@ import { LivePreviewPane } from './live-preview';
 import { EditConflictDialog, IMAGES_CHOICE, type Side } from './edit-conflict-dialog';
 import { detailsOut, existingImagesOf, initialValue, linesOf, newItemId, resourceFormData, type FormImages } from './resource-form-data';
 import { ResourceFormField } from './resource-form-field';
+import { initialTranslated, translatedInputs, translatedProblems, translationsOut } from './translated-values';
+import { SideBySide, TranslatedField } from './translation-parts';
 import { ScheduleFields } from './schedule-fields';
 import { useDraftAutosave } from './use-draft-autosave';
 import { MultiImagePicker, SingleImagePicker, type ExistingImage, type PickedImage } from './image-picker';
@@ -93,9 +95,13 @@ export function ResourceForm(props: ResourceFormProps) {
     values: Object.fromEntries(formFields(def).map((field) => [field.name, initialValue(field, record)])) as Record<string, string>,
     existing: policy.kind === 'multiple' ? existingImagesOf(record) : ([] as ExistingImage[]),
     details: policy.kind === 'single' ? (existingImagesOf(record)[0] ?? DEFAULT_DETAILS) : DEFAULT_DETAILS,
+    translated: initialTranslated(def, record),
   }));
-  const { values: initialValues, existing: initialExisting, details: initialDetails } = initial;
+  const { values: initialValues, existing: initialExisting, details: initialDetails, translated: initialTranslatedValues } = initial;
   const [values, setValues] = useState(initialValues);
+  // the translated inputs' values beside the English ones (`kn:title`; docs/decisions/0049)
+  const [translated, setTranslated] = useState(initialTranslatedValues);
+  const inputs = translatedInputs(def);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formErrors, setFormErrors] = useState<string[]>([]);
   const [file, setFile] = useState<File | null>(null);
@@ -130,12 +136,13 @@ export function ResourceForm(props: ResourceFormProps) {
     images.some((image) => image.file) ||
     (images !== initialExisting && JSON.stringify(images) !== JSON.stringify(initialExisting)) ||
     (details !== initialDetails && JSON.stringify(details) !== JSON.stringify(initialDetails)) ||
-    Object.keys(initialValues).some((name) => (values[name] ?? '') !== initialValues[name]);
+    Object.keys(initialValues).some((name) => (values[name] ?? '') !== initialValues[name]) ||
+    Object.keys(initialTranslatedValues).some((key) => (translated[key] ?? '') !== initialTranslatedValues[key]);
   // a layout effect: the screen knows before the next key or click (an Esc right after typing back must see 'unchanged')
   useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
   const imageTotal = images.length;
-  const current: FormState = { values, file, chosen, details, images };
+  const current: FormState = { values, translated, file, chosen, details, images };
   const imagesChanged =
     file !== null ||
     chosen !== null ||
@@ -148,6 +155,10 @@ export function ResourceForm(props: ResourceFormProps) {
     setValues((current) => ({ ...current, [name]: value }));
     // errors clear on edit
     setErrors((current) => (current[name] ? { ...current, [name]: '' } : current));
+  };
+  const setTranslatedValue = (key: string, value: string) => {
+    setTranslated((current) => ({ ...current, [key]: value }));
+    setErrors((current) => (current[key] ? { ...current, [key]: '' } : current));
   };
   const setImageError = (message: string) => setErrors((current) => ({ ...current, image: message }));
 
@@ -168,12 +179,14 @@ export function ResourceForm(props: ResourceFormProps) {
     const payload = applyConditions(def, entered);
     // the definition's cross-field rules (the project's units) run here as on the server
     const result = validateRecord(def, payload);
-    const found: Record<string, string> = result.ok ? {} : { ...result.byField };
+    const found: Record<string, string> = { ...(result.ok ? {} : result.byField), ...translatedProblems(def, state.translated) };
     const imageProblem = imageCountProblem(policy, total);
     // too many is never fine
     if (imageProblem && !(imagesLater && (policy.kind === 'single' || total <= policy.max))) found.image = imageProblem;
     const combined = def.combinedRequiredMessage;
     const list = Object.values(found).filter(Boolean);
+    // sent beside the fields (the server checks them against the same definition)
+    payload.translations = translationsOut(def, state.translated);
     if (quiet) return { ok: list.length === 0, payload };
     if (combined && list.includes(combined)) {
       // one message for every missing value, shown once above the buttons
@@ -313,6 +326,9 @@ export function ResourceForm(props: ResourceFormProps) {
     const theirs: AnyRecord = { ...met.values, _id: itemId };
     const next: FormState = { ...current, values: { ...values } };
     for (const field of formFields(def)) if (choices(field.name) === 'theirs') next.values[field.name] = initialValue(field, theirs);
+    const theirTranslated = initialTranslated(def, theirs);
+    next.translated = { ...translated };
+    for (const { key } of inputs) if (choices(key) === 'theirs') next.translated[key] = theirTranslated[key];
     const theirImages = existingImagesOf(theirs);
     // images the editor did not touch follow theirs: sending the ones opened would undo their change
     if (!imagesChanged || choices(IMAGES_CHOICE) === 'theirs') {
@@ -329,6 +345,7 @@ export function ResourceForm(props: ResourceFormProps) {
     }
     setOpened(theirs);
     setValues(next.values);
+    setTranslated(next.translated);
     setFile(next.file);
     setChosen(next.chosen);
     setDetails(next.details);
@@ -348,7 +365,7 @@ export function ResourceForm(props: ResourceFormProps) {
   // (docs/decisions/0046); stopped by someone else's change until the editor settles it
   const pendingFiles = file !== null || images.some((image) => image.file);
   const autosave = useDraftAutosave(
-    JSON.stringify([values, details, chosen, images.map((image) => ('url' in image ? image.url : ''))]),
+    JSON.stringify([values, translated, details, chosen, images.map((image) => ('url' in image ? image.url : ''))]),
     dirty && !pendingFiles && progress === null && !preparing && conflict === null && (item !== null || validate(true, current, true).ok),
     async () => {
       const { ok, payload } = validate(true, current, imagesMayWait());
@@ -402,20 +419,46 @@ export function ResourceForm(props: ResourceFormProps) {
         className={`grid grid-cols-1 gap-4 md:grid-cols-2 ${previewing ? 'max-lg:hidden' : ''}`}
         aria-busy={busy}
       >
-        {formFields(def).map((field) => (
-          <ResourceFormField
-            key={field.name}
-            def={def}
-            field={field}
-            id={`${formId}-${field.name}`}
-            values={values}
-            error={errors[field.name]}
-            options={props.fieldOptions?.[field.name] ?? field.options}
-            hardLimit={props.hardLimits?.includes(field.name)}
-            counter={props.counters?.includes(field.name)}
-            onChange={(value) => setValue(field.name, value)}
-          />
-        ))}
+        {formFields(def).map((field) => {
+          const english = (
+            <ResourceFormField
+              key={field.name}
+              def={def}
+              field={field}
+              id={`${formId}-${field.name}`}
+              values={values}
+              error={errors[field.name]}
+              options={props.fieldOptions?.[field.name] ?? field.options}
+              hardLimit={props.hardLimits?.includes(field.name)}
+              counter={props.counters?.includes(field.name)}
+              paired={inputs.some((entry) => entry.field === field)}
+              onChange={(value) => setValue(field.name, value)}
+            />
+          );
+          const translations = inputs.filter((entry) => entry.field === field);
+          if (!translations.length) return english;
+          // the English input and its translations side by side (docs/decisions/0049)
+          return (
+            <SideBySide key={field.name} className="md:col-span-2">
+              {english}
+              {translations.map(({ language, key, label }) => (
+                <TranslatedField
+                  key={key}
+                  id={`${formId}-${key}`}
+                  language={language}
+                  label={label}
+                  value={translated[key] ?? ''}
+                  multiline={field.kind === 'textarea' || field.kind === 'list'}
+                  rows={field.kind === 'list' ? 3 : 4}
+                  placeholder={field.kind === 'list' ? 'One per line' : undefined}
+                  disabled={!fieldApplies(def, field.name, values)}
+                  error={errors[key]}
+                  onChange={(value) => setTranslatedValue(key, value)}
+                />
+              ))}
+            </SideBySide>
+          );
+        })}
 
         <div className="md:col-span-2">
           {policy.kind === 'single' ? (
@@ -541,13 +584,24 @@ export function ResourceForm(props: ResourceFormProps) {
       {conflict ? (
         <EditConflictDialog
           conflict={conflict.met}
-          fields={formFields(def).map((field) => ({
-            name: field.name,
-            label: field.label,
-            theirs: initialValue(field, { ...conflict.met.values, _id: itemId }),
-            mine: values[field.name] ?? '',
-            changedByMe: (values[field.name] ?? '') !== initialValues[field.name],
-          }))}
+          fields={formFields(def)
+            .map((field) => ({
+              name: field.name,
+              label: field.label,
+              theirs: initialValue(field, { ...conflict.met.values, _id: itemId }),
+              mine: values[field.name] ?? '',
+              changedByMe: (values[field.name] ?? '') !== initialValues[field.name],
+            }))
+            .concat(
+              // a translation is compared like a field: a Kannada edit is never overwritten unseen
+              inputs.map(({ key, label }) => ({
+                name: key,
+                label,
+                theirs: initialTranslated(def, { ...conflict.met.values, _id: itemId })[key] ?? '',
+                mine: translated[key] ?? '',
+                changedByMe: (translated[key] ?? '') !== initialTranslatedValues[key],
+              })),
+            )}
           images={{
             label: policy.kind === 'single' ? commonCopy.image : commonCopy.images,
             theirs: snapshotImageUrls(conflict.met.values[policy.field]),
@@ -588,4 +642,6 @@ type SendMode = 'save' | 'draft' | 'publish';
 /** What the form holds that a save sends. */
 interface FormState extends FormImages {
   values: Record<string, string>;
+  /** The translated inputs' values (`kn:title`). */
+  translated: Record<string, string>;
 }

@@ -23,6 +23,8 @@ import { ResourceForm, type AnyRecord, type ResourceFormOptions } from './resour
 import { ResourceTable, type Column } from './resource-table';
 import { EmptyState, ErrorView, PageHeader } from './ui';
 import { useLeaveGuard } from './use-leave-guard';
+import { missingCounts } from './translated-values';
+import { TranslationFilter, filteredLanguage } from './translation-parts';
 import { searchFieldsOf, useListFilter, useListView } from './use-list-view';
 
 /** Sends a change to the screen's action (JSON): its outcome comes back as the fetcher's data. */
@@ -143,7 +145,11 @@ export function ResourceScreen(props: ResourceScreenProps) {
   // Published, Draft, Changed since published (docs/decisions/0039)
   const [stateFilter, setStateFilter] = useListFilter('state');
   const byState = isOneOf(CONTENT_STATES, stateFilter) ? byVisibility.filter((row) => stateOf(row) === stateFilter) : byVisibility;
-  const filtered = props.filter ? props.filter(byState) : byState;
+  // Missing Kannada: items with a text left in English (docs/decisions/0049)
+  const [translationFilter, setTranslationFilter] = useListFilter('missing');
+  const missingLanguage = filteredLanguage(translationFilter);
+  const byTranslation = missingLanguage ? byState.filter((row) => (missingCounts(def, row)[missingLanguage] ?? 0) > 0) : byState;
+  const filtered = props.filter ? props.filter(byTranslation) : byTranslation;
   const view = useListView(filtered, searchFields);
 
   const nameOf = (row: AnyRecord) => String(row[def.titleField] ?? '');
@@ -202,6 +208,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
         ? undefined
         : () => visibilityWrite.send({ intent: 'visibility', id: row._id, name: nameOf(row), hidden: !row.hidden }),
     viewHref: viewOnSiteHref(def.publicPage, row._id, Boolean(row.hidden) || row.published === false),
+    missing: missingCounts(def, row),
   });
 
   const reorder = (ids: string[]) => {
@@ -373,6 +380,7 @@ export function ResourceScreen(props: ResourceScreenProps) {
               </option>
             ))}
           </select>
+          <TranslationFilter value={translationFilter} onChange={setTranslationFilter} className={`${input} w-auto`} />
           {props.toolbar?.(rows)}
           {props.renderCard ? <CardGridControls view={view} sortOptions={sortOptions} /> : null}
         </ListSearch>

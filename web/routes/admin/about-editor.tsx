@@ -22,7 +22,9 @@ import {
   type AboutContentReply,
   type AboutContentSavedReply,
 } from '../../../shared/about-content';
-import { aboutEditorCopy as copy, commonCopy, historyCopy, mediaPickerCopy } from '../../../shared/copy/admin';
+import { aboutEditorCopy as copy, commonCopy, historyCopy, mediaPickerCopy, translationCopy } from '../../../shared/copy/admin';
+import { TRANSLATED_LANGUAGES, languageDef, type TranslatedLanguage } from '../../../shared/languages';
+import { isRecord } from '../../../shared/narrow';
 import type { EditConflict } from '../../../shared/edit-conflicts';
 import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
 import { btn, card, input, label } from '../../components/admin/classes';
@@ -35,6 +37,15 @@ import { LibraryImageField, useMediaEntries, type MediaEntries } from '../../com
 import { LabelledInput, PageHeader } from '../../components/admin/ui';
 import { useDocumentConflict, type DocumentShape } from '../../components/admin/use-document-conflict';
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
+import { MissingTranslationMarks, SideBySide, TranslatedField } from '../../components/admin/translation-parts';
+import {
+  documentTranslationsSchema,
+  missingPlaces,
+  translatedPart,
+  translatedText,
+  withTranslated,
+  type DocumentTranslations,
+} from '../../lib/admin/document-translations';
 import { useLeaveGuard, type LeaveGuard } from '../../components/admin/use-leave-guard';
 import {
   autosaveDocument,
@@ -54,17 +65,93 @@ type Card = AboutContent['cards'][number];
 type Part = SectionKey | 'cards';
 const PATH = '/about-content';
 
-const sections: { key: SectionKey; title: string; fields: Record<string, string>; schema: z.ZodType; long: string[] }[] = [
-  { key: 'hero', title: copy.hero, fields: copy.heroFields, schema: aboutHeroSchema, long: [] },
-  { key: 'main', title: copy.main, fields: copy.mainFields, schema: aboutMainSchema, long: ['description'] },
-  { key: 'years', title: copy.years, fields: copy.yearsFields, schema: aboutYearsSchema, long: ['description'] },
+/** The document with its translations, nested like it (`{ kn: { hero: { title } , cards: [{ id, title, description }] } }`; docs/decisions/0049). */
+type AboutDoc = AboutContent & { translations?: DocumentTranslations };
+const aboutDocSchema: z.ZodType<AboutDoc> = storedAboutContentSchema.extend({ translations: documentTranslationsSchema });
+
+/** `translatable`: the fields with a value per language (not the image's URL, nor the years' number). */
+const sections: {
+  key: SectionKey;
+  title: string;
+  fields: Record<string, string>;
+  schema: z.ZodType;
+  long: string[];
+  translatable: string[];
+}[] = [
+  {
+    key: 'hero',
+    title: copy.hero,
+    fields: copy.heroFields,
+    schema: aboutHeroSchema,
+    long: [],
+    translatable: ['imageAlt', 'title', 'subtitle', 'buttonText'],
+  },
+  {
+    key: 'main',
+    title: copy.main,
+    fields: copy.mainFields,
+    schema: aboutMainSchema,
+    long: ['description'],
+    translatable: ['title', 'subtitle', 'description'],
+  },
+  {
+    key: 'years',
+    title: copy.years,
+    fields: copy.yearsFields,
+    schema: aboutYearsSchema,
+    long: ['description'],
+    translatable: ['number', 'description'],
+  },
 ];
+
+/** A card's texts in a language, as the translations hold them (by the card's id). */
+type CardTexts = { id: string; title: string; description: string };
+function translatedCards(translations: DocumentTranslations | undefined, language: TranslatedLanguage): CardTexts[] {
+  // stored by the card's id: { sale: { title, description } } (shared/translations.ts)
+  const stored = translatedPart(translations, language, 'cards');
+  if (!isRecord(stored)) return [];
+  return Object.entries(stored).flatMap(([id, entry]) =>
+    isRecord(entry)
+      ? [
+          {
+            id,
+            title: typeof entry.title === 'string' ? entry.title : '',
+            description: typeof entry.description === 'string' ? entry.description : '',
+          },
+        ]
+      : [],
+  );
+}
+
+/** Card texts as the translations store them: by the card's id. */
+const cardMap = (cards: readonly CardTexts[]) =>
+  Object.fromEntries(cards.map(({ id, title, description }) => [id, { title, description }]));
+
+/** The places of a section or the cards missing a translation, per language. */
+const sectionMissing = (
+  section: (typeof sections)[number],
+  values: Record<string, string>,
+  translations: DocumentTranslations | undefined,
+) =>
+  missingPlaces(
+    translations,
+    section.translatable.map((name) => ({ path: [section.key, name], english: values[name] ?? '' })),
+  );
+const cardMissing = (item: Card, translations: DocumentTranslations | undefined) => {
+  const counts: Partial<Record<TranslatedLanguage, number>> = {};
+  for (const language of TRANSLATED_LANGUAGES) {
+    const texts = translatedCards(translations, language).find((each) => each.id === item.id);
+    const missing = (['title', 'description'] as const).filter((name) => item[name].trim() && !texts?.[name].trim()).length;
+    if (missing) counts[language] = missing;
+  }
+  return counts;
+};
 
 export async function clientLoader() {
   const [about, draft, schedule] = await Promise.all([
     loadReply<AboutContentReply>(PATH, copy.loadFailed),
     // the newest draft (the form opens it) and the document's revision, the base of the editor's saves (docs/decisions/0044)
-    loadDocumentDraft(PATH, storedAboutContentSchema),
+    loadDocumentDraft(PATH, aboutDocSchema),
     // an unread schedule is no reason to refuse the screen: the section starts empty
     loadReply<Omit<ScheduleReply, 'message'>>(`${PATH}/schedule`, ''),
   ]);
@@ -83,7 +170,7 @@ export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: Should
 }
 
 /** The document as the form shows it, place by place ("hero.title", "cards"): what an edit conflict compares and merges. */
-function placesOf(content: AboutContent): { name: string; label: string; text: string }[] {
+function placesOf(content: AboutDoc): { name: string; label: string; text: string }[] {
   const fields = sections.flatMap((section) => {
     const part = content[section.key] as Record<string, string>;
     return Object.entries(section.fields).map(([name, text]) => ({
@@ -93,41 +180,89 @@ function placesOf(content: AboutContent): { name: string; label: string; text: s
     }));
   });
   const cards = content.cards.map((item) => `${item.title}: ${item.description}`).join('\n');
-  return [...fields, { name: 'cards', label: copy.cards, text: cards }];
+  // each translated text is a place of its own ("kn.hero.title"), the translated cards one ("kn.cards")
+  const translated = TRANSLATED_LANGUAGES.flatMap((language) => {
+    const languageName = languageDef(language).name;
+    const texts = sections.flatMap((section) =>
+      section.translatable.map((name) => ({
+        name: `${language}.${section.key}.${name}`,
+        label: copy.placeLabel(section.title, translationCopy.fieldLabel(section.fields[name], languageName)),
+        text: translatedText(content.translations, language, [section.key, name]),
+      })),
+    );
+    const cardTexts = translatedCards(content.translations, language)
+      .map((item) => `${item.title}: ${item.description}`)
+      .join('\n');
+    return [...texts, { name: `${language}.cards`, label: translationCopy.fieldLabel(copy.cards, languageName), text: cardTexts }];
+  });
+  return [...fields, { name: 'cards', label: copy.cards, text: cards }, ...translated];
 }
 
 /** The document as text, place by place: two that read the same are the same to the editor. */
-const signature = (content: AboutContent) => JSON.stringify([placesOf(content).map((place) => place.text), content.cards]);
+const signature = (content: AboutDoc) =>
+  JSON.stringify([
+    placesOf(content).map((place) => place.text),
+    content.cards,
+    TRANSLATED_LANGUAGES.map((language) => translatedCards(content.translations, language)),
+  ]);
 
 /** `base` with each place taken from `theirs` where `choose` says so (the cards as one). */
-function mergedDocument(base: AboutContent, theirs: AboutContent, choose: (place: string) => Side): AboutContent {
-  const next: AboutContent = { ...base, cards: choose('cards') === 'theirs' ? theirs.cards : base.cards };
+function mergedDocument(base: AboutDoc, theirs: AboutDoc, choose: (place: string) => Side): AboutDoc {
+  const next: AboutDoc = { ...base, cards: choose('cards') === 'theirs' ? theirs.cards : base.cards };
   for (const section of sections) {
     const part = { ...(base[section.key] as Record<string, string>) };
     const their = theirs[section.key] as Record<string, string>;
     for (const name of Object.keys(section.fields)) if (choose(`${section.key}.${name}`) === 'theirs') part[name] = their[name] ?? '';
     (next as Record<SectionKey, unknown>)[section.key] = part;
   }
+  for (const language of TRANSLATED_LANGUAGES) {
+    for (const section of sections)
+      for (const name of section.translatable)
+        if (choose(`${language}.${section.key}.${name}`) === 'theirs')
+          next.translations = withTranslated(
+            next.translations,
+            language,
+            [section.key, name],
+            translatedText(theirs.translations, language, [section.key, name]),
+          );
+    if (choose(`${language}.cards`) === 'theirs')
+      next.translations = withTranslated(next.translations, language, ['cards'], cardMap(translatedCards(theirs.translations, language)));
+  }
   return next;
 }
 
-const aboutShape: DocumentShape<AboutContent> = {
+const aboutShape: DocumentShape<AboutDoc> = {
   places: placesOf,
   read: (values, fallback) => {
-    const parsed = storedAboutContentSchema.safeParse(values);
+    const parsed = aboutDocSchema.safeParse(values);
     return parsed.success ? parsed.data : fallback;
   },
   merge: mergedDocument,
 };
 
-/** Whether a place ("hero.title", "cards") belongs to a part. */
-const inPart = (place: string, part: Part) => place === part || place.startsWith(`${part}.`);
+/** Whether a place ("hero.title", "cards", "kn.hero.title") belongs to a part. */
+const inPart = (place: string, part: Part) => {
+  const language = TRANSLATED_LANGUAGES.find((code) => place.startsWith(`${code}.`));
+  const bare = language ? place.slice(language.length + 1) : place;
+  return bare === part || bare.startsWith(`${part}.`);
+};
+
+/** `live`'s translations with `part` (a section, the cards) taken from the form's, in every language: what a part's save sends. */
+function withPartTranslations(
+  live: DocumentTranslations | undefined,
+  form: DocumentTranslations | undefined,
+  part: Part,
+): DocumentTranslations | undefined {
+  let next = live;
+  for (const language of TRANSLATED_LANGUAGES) next = withTranslated(next, language, [part], translatedPart(form, language, part) ?? {});
+  return next;
+}
 
 /**
  * What a write that met someone else's change was: a part's save (sent again, when asked, as that part's), or Save draft
  * or Publish of the whole form (an autosave counts as Save draft).
  */
-type AboutWrite = { part: Part; resend: (chosen: AboutContent) => void } | { intent: 'draft' | 'publish' };
+type AboutWrite = { part: Part; resend: (chosen: AboutDoc) => void } | { intent: 'draft' | 'publish' };
 
 /**
  * What the editor shares with its parts: the live document a part's save goes onto, the revision every save names as
@@ -135,18 +270,18 @@ type AboutWrite = { part: Part; resend: (chosen: AboutContent) => void } | { int
  * else's change goes: the dialog, with the document it sent and how to send it again.
  */
 interface Saving {
-  live: AboutContent;
+  live: AboutDoc;
   busy: boolean;
   revision: () => string | undefined;
   setRevision: (revision: string) => void;
-  onConflict: (met: EditConflict, part: Part, sent: AboutContent, resend: (chosen: AboutContent) => void) => void;
+  onConflict: (met: EditConflict, part: Part, sent: AboutDoc, resend: (chosen: AboutDoc) => void) => void;
 }
 
 /** Sends a part's document live through the screen's action; `onSaved` takes the stored one, `onFailed` a failure of any other kind. */
-function useSave(saving: Saving, part: Part, onSaved: (content: AboutContent) => void, onFailed: (error: string) => void) {
+function useSave(saving: Saving, part: Part, onSaved: (content: AboutDoc) => void, onFailed: (error: string) => void) {
   const fetcher = useFetcher<Written<AboutContentSavedReply>>();
-  const [sent, setSent] = useState<AboutContent | null>(null);
-  const save = (content: AboutContent) => {
+  const [sent, setSent] = useState<AboutDoc | null>(null);
+  const save = (content: AboutDoc) => {
     setSent(content);
     const body: DocumentIntent<AboutContent> = {
       intent: 'save',
@@ -178,13 +313,20 @@ function SectionForm({
   onSaved,
   saving,
   library,
+  translations,
+  onTranslated,
+  onClearTranslations,
 }: {
   section: (typeof sections)[number];
   values: Record<string, string>;
   onChange: (values: Record<string, string>) => void;
   error: string;
   onError: (error: string) => void;
-  onSaved: (content: AboutContent) => void;
+  onSaved: (content: AboutDoc) => void;
+  /** The form's translations (the whole document's): this section's are shown beside its English fields. */
+  translations: DocumentTranslations | undefined;
+  onTranslated: (language: TranslatedLanguage, name: string, value: string) => void;
+  onClearTranslations: () => void;
   saving: Saving;
   /** The library entries of the hero image: its empty alt text follows the entry's. */
   library: MediaEntries;
@@ -197,14 +339,21 @@ function SectionForm({
     if (!parsed.success) return onError(parsed.error.issues[0]?.message ?? ABOUT_FILL_ALL);
     onError('');
     // the live document with this section as the form shows it: the other sections' changes stay where they are
-    save({ ...saving.live, [section.key]: parsed.data } as AboutContent);
+    save({
+      ...saving.live,
+      [section.key]: parsed.data,
+      translations: withPartTranslations(saving.live.translations, translations, section.key),
+    } as AboutDoc);
   };
   const sectionId = `about-${section.key}`;
   return (
     <section className={`${card} p-5`} aria-labelledby={sectionId}>
-      <h2 id={sectionId} className="mb-4 text-lg font-semibold">
-        {section.title}
-      </h2>
+      <div className="mb-4 flex flex-wrap items-center gap-2">
+        <h2 id={sectionId} className="text-lg font-semibold">
+          {section.title}
+        </h2>
+        <MissingTranslationMarks counts={sectionMissing(section, values, translations)} />
+      </div>
       <form onSubmit={submit} noValidate className="space-y-3">
         {Object.entries(section.fields).map(([name, text]) => {
           const id = `${sectionId}-${name}`;
@@ -230,7 +379,7 @@ function SectionForm({
             'aria-describedby': libraryAlt === undefined ? undefined : `${id}-library`,
             onChange: (e: { currentTarget: { value: string } }) => onChange({ ...values, [name]: e.currentTarget.value }),
           };
-          return (
+          const english = (
             <div key={name}>
               <label htmlFor={id} className={label}>
                 {text}
@@ -242,6 +391,24 @@ function SectionForm({
                 </p>
               )}
             </div>
+          );
+          if (!section.translatable.includes(name)) return english;
+          // the English text and its translations side by side (docs/decisions/0049)
+          return (
+            <SideBySide key={name}>
+              {english}
+              {TRANSLATED_LANGUAGES.map((language) => (
+                <TranslatedField
+                  key={language}
+                  id={`${id}-${language}`}
+                  language={language}
+                  label={translationCopy.fieldLabel(text, languageDef(language).name)}
+                  value={translatedText(translations, language, [section.key, name])}
+                  multiline={section.long.includes(name)}
+                  onChange={(value) => onTranslated(language, name, value)}
+                />
+              ))}
+            </SideBySide>
           );
         })}
         {error ? (
@@ -267,6 +434,7 @@ function SectionForm({
           onCancel={() => setConfirmReset(false)}
           onConfirm={() => {
             onChange(Object.fromEntries(Object.keys(values).map((key) => [key, ''])));
+            onClearTranslations();
             setConfirmReset(false);
           }}
         />
@@ -281,8 +449,37 @@ function withCardDraft(cards: Card[], editingId: string | null, draft: { title: 
   return draft.title || draft.description ? [...cards, { id: 'new', ...draft }] : cards;
 }
 
+/** The card form's texts in each language. */
+type CardDrafts = Partial<Record<TranslatedLanguage, { title: string; description: string }>>;
+const cardDraftsOf = (translations: DocumentTranslations | undefined, id: string | null): CardDrafts =>
+  Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((language) => {
+      const texts = id === null ? undefined : translatedCards(translations, language).find((item) => item.id === id);
+      return [language, { title: texts?.title ?? '', description: texts?.description ?? '' }];
+    }),
+  );
+
+/** The translations with a card's texts in each language put in (`drafts`; blank ones are left out) or removed (null). */
+function withCardTexts(
+  translations: DocumentTranslations | undefined,
+  id: string,
+  drafts: CardDrafts | null,
+): DocumentTranslations | undefined {
+  let next = translations;
+  for (const language of TRANSLATED_LANGUAGES) {
+    const others = translatedCards(translations, language).filter((item) => item.id !== id);
+    const texts = drafts?.[language];
+    const title = texts?.title.trim() ?? '';
+    const description = texts?.description.trim() ?? '';
+    const kept = title || description ? [...others, { id, title, description }] : others;
+    next = withTranslated(next, language, ['cards'], cardMap(kept));
+  }
+  return next;
+}
+
 function CardsEditor({
   cards,
+  translations,
   onSaved,
   onDirty,
   guard,
@@ -290,13 +487,16 @@ function CardsEditor({
 }: {
   /** The cards as the form shows them (the draft's, when it opened one). */
   cards: Card[];
-  onSaved: (c: AboutContent) => void;
+  /** The form's translations: the cards' texts in each language are in them. */
+  translations: DocumentTranslations | undefined;
+  onSaved: (c: AboutDoc) => void;
   onDirty: OnDirty;
   guard: LeaveGuard;
   saving: Saving;
 }) {
   const [draft, setDraft] = useState<{ title: string; description: string }>({ title: '', description: '' });
   const [editingId, setEditingId] = useState<string | null>(null);
+  const [drafts, setDrafts] = useState<CardDrafts>(() => cardDraftsOf(undefined, null));
   const [error, setError] = useState('');
   const [pendingDelete, setPendingDelete] = useState<Card | null>(null);
   // what the last save was: the card form's (cleared once saved) or a delete (its question closes either way)
@@ -316,6 +516,7 @@ function CardsEditor({
       if (sent === 'card') {
         setEditingId(null);
         setDraft({ title: '', description: '' });
+        setDrafts(cardDraftsOf(undefined, null));
       }
     },
     (failed) => {
@@ -325,15 +526,19 @@ function CardsEditor({
   );
   usePreviewPart('cards', withCardDraft(cards, editingId, draft));
   const editedCard = cards.find((c) => c.id === editingId);
-  const dirty = draft.title !== (editedCard?.title ?? '') || draft.description !== (editedCard?.description ?? '');
+  const dirty =
+    draft.title !== (editedCard?.title ?? '') ||
+    draft.description !== (editedCard?.description ?? '') ||
+    JSON.stringify(drafts) !== JSON.stringify(cardDraftsOf(translations, editingId));
   useLayoutEffect(() => onDirty(dirty), [onDirty, dirty]);
   // switching the card being edited discards only the card form's changes: the sections' stay, so ask only for these
   const switchCard = (run: () => void) => (dirty ? guard.attempt(run) : run());
 
   // the live document with the cards as the list shows them, changed
-  const persist = (next: Card[], kind: 'card' | 'delete') => {
+  // the cards' translations go with them: the form's, with this card's texts as the card form has them (or removed)
+  const persist = (next: Card[], kind: 'card' | 'delete', texts: DocumentTranslations | undefined) => {
     setSent(kind);
-    save({ ...saving.live, cards: next });
+    save({ ...saving.live, cards: next, translations: withPartTranslations(saving.live.translations, texts, 'cards') });
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -342,7 +547,11 @@ function CardsEditor({
     const parsed = aboutCardSchema.safeParse(card);
     if (!parsed.success) return setError(ABOUT_CARD_REQUIRED);
     setError('');
-    persist(editingId ? cards.map((c) => (c.id === editingId ? parsed.data : c)) : [...cards, parsed.data], 'card');
+    persist(
+      editingId ? cards.map((c) => (c.id === editingId ? parsed.data : c)) : [...cards, parsed.data],
+      'card',
+      withCardTexts(translations, parsed.data.id, drafts),
+    );
   };
   return (
     <section className={`${card} p-5`} aria-labelledby="about-cards">
@@ -353,6 +562,7 @@ function CardsEditor({
         {cards.map((item) => (
           <li key={item.id} className="rounded-lg border border-gray-200 p-3">
             <p className="font-semibold">{item.title}</p>
+            <MissingTranslationMarks counts={cardMissing(item, translations)} />
             <p className="mt-1 text-sm text-gray-700">{item.description}</p>
             <div className="mt-2 flex justify-end gap-1">
               <button
@@ -363,6 +573,7 @@ function CardsEditor({
                   switchCard(() => {
                     setEditingId(item.id);
                     setDraft({ title: item.title, description: item.description });
+                    setDrafts(cardDraftsOf(translations, item.id));
                     setError('');
                   })
                 }
@@ -384,24 +595,50 @@ function CardsEditor({
         ))}
       </ul>
       <form onSubmit={submit} noValidate className="space-y-3">
-        <LabelledInput
-          id="card-title"
-          label={copy.cardFields.title}
-          value={draft.title}
-          onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
-        />
-        <div>
-          <label htmlFor="card-description" className={label}>
-            {copy.cardFields.description}
-          </label>
-          <textarea
-            id="card-description"
-            rows={3}
-            className={input}
-            value={draft.description}
-            onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+        <SideBySide>
+          <LabelledInput
+            id="card-title"
+            label={copy.cardFields.title}
+            value={draft.title}
+            onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
           />
-        </div>
+          {TRANSLATED_LANGUAGES.map((language) => (
+            <TranslatedField
+              key={language}
+              id={`card-title-${language}`}
+              language={language}
+              label={translationCopy.fieldLabel(copy.cardFields.title, languageDef(language).name)}
+              value={drafts[language]?.title ?? ''}
+              onChange={(title) => setDrafts({ ...drafts, [language]: { description: '', ...drafts[language], title } })}
+            />
+          ))}
+        </SideBySide>
+        <SideBySide>
+          <div>
+            <label htmlFor="card-description" className={label}>
+              {copy.cardFields.description}
+            </label>
+            <textarea
+              id="card-description"
+              rows={3}
+              className={input}
+              value={draft.description}
+              onChange={(e) => setDraft({ ...draft, description: e.currentTarget.value })}
+            />
+          </div>
+          {TRANSLATED_LANGUAGES.map((language) => (
+            <TranslatedField
+              key={language}
+              id={`card-description-${language}`}
+              language={language}
+              label={translationCopy.fieldLabel(copy.cardFields.description, languageDef(language).name)}
+              value={drafts[language]?.description ?? ''}
+              multiline
+              rows={3}
+              onChange={(description) => setDrafts({ ...drafts, [language]: { title: '', ...drafts[language], description } })}
+            />
+          ))}
+        </SideBySide>
         {error ? (
           <p role="alert" className="text-sm text-red-700">
             {error}
@@ -416,6 +653,7 @@ function CardsEditor({
                 switchCard(() => {
                   setEditingId(null);
                   setDraft({ title: '', description: '' });
+                  setDrafts(cardDraftsOf(undefined, null));
                 })
               }
             >
@@ -436,6 +674,7 @@ function CardsEditor({
             persist(
               cards.filter((c) => c.id !== pendingDelete.id),
               'delete',
+              withCardTexts(translations, pendingDelete.id, null),
             )
           }
         />
@@ -471,8 +710,8 @@ function Editor({
   revision,
   schedule,
 }: {
-  live: AboutContent;
-  draft: AboutContent | null;
+  live: AboutDoc;
+  draft: AboutDoc | null;
   revision: string | undefined;
   schedule: ItemSchedule | null;
 }) {
@@ -496,7 +735,7 @@ function Editor({
 
   // settled, the editor stands on their revision and document; the form takes each place as chosen where the write
   // sent it, and theirs elsewhere unless it was changed here (nothing typed is lost); then it is sent again as it was asked
-  const conflict = useDocumentConflict<AboutContent, AboutWrite>(aboutShape, ({ met, intent, theirs, chosen, choose, resend }) => {
+  const conflict = useDocumentConflict<AboutDoc, AboutWrite>(aboutShape, ({ met, intent, theirs, chosen, choose, resend }) => {
     revisionRef.current = met.revision;
     if (met.status === 'published') setLive(theirs);
     else setHasDraft(true);
@@ -515,9 +754,9 @@ function Editor({
     else send(chosen, intent.intent);
   });
   /** The whole form as the document, when every section checks out (null, with each section's message, when not). */
-  const checked = (state: AboutContent, show: boolean): AboutContent | null => {
+  const checked = (state: AboutDoc, show: boolean): AboutDoc | null => {
     const found: Partial<Record<SectionKey, string>> = {};
-    const next: AboutContent = { ...state };
+    const next: AboutDoc = { ...state };
     for (const section of sections) {
       const parsed = section.schema.safeParse(state[section.key]);
       if (parsed.success) (next as Record<SectionKey, unknown>)[section.key] = parsed.data;
@@ -564,7 +803,7 @@ function Editor({
   });
 
   /** Save draft or Publish of every section and the cards, as `state` has them. */
-  function send(state: AboutContent, intent: 'draft' | 'publish') {
+  function send(state: AboutDoc, intent: 'draft' | 'publish') {
     const value = checked(state, true);
     if (!value) {
       setFormError(copy.fixSections);
@@ -580,8 +819,9 @@ function Editor({
     setFormError('');
     sent.current = intent;
     // the action's DocumentIntent
-    const body = { intent, value, ...(revisionRef.current ? { revision: revisionRef.current } : {}) };
-    void fetcher.submit(body, { method: 'put', encType: 'application/json' });
+    // typed as the document: its translations (any JSON) go with it
+    const body: DocumentIntent<AboutContent> = { intent, value, ...(revisionRef.current ? { revision: revisionRef.current } : {}) };
+    void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
   }
 
   /** Discard draft: the live document comes back into every section and the cards. */
@@ -593,11 +833,15 @@ function Editor({
   }
 
   /** A part's save went live: the editor stands on the stored document; the part shows it, the other parts keep the form's. */
-  const partSaved = (part: Part) => (stored: AboutContent) => {
+  const partSaved = (part: Part) => (stored: AboutDoc) => {
     setLive(stored);
     // the form's other changes differ from it now: the autosave keeps them as a draft, and the guard asks before they go
     setSaved(stored);
-    setValues((current) => ({ ...current, [part]: stored[part] }));
+    setValues((current) => ({
+      ...current,
+      [part]: stored[part],
+      translations: withPartTranslations(current.translations, stored.translations, part),
+    }));
     setHasDraft(false);
   };
 
@@ -635,9 +879,26 @@ function Editor({
             onSaved={partSaved(section.key)}
             saving={saving}
             library={library}
+            translations={values.translations}
+            onTranslated={(language, name, value) =>
+              setValues((current) => ({
+                ...current,
+                translations: withTranslated(current.translations, language, [section.key, name], value),
+              }))
+            }
+            onClearTranslations={() =>
+              setValues((current) => ({ ...current, translations: withPartTranslations(current.translations, undefined, section.key) }))
+            }
           />
         ))}
-        <CardsEditor cards={values.cards} onSaved={partSaved('cards')} onDirty={setCardFormDirty} guard={guard} saving={saving} />
+        <CardsEditor
+          cards={values.cards}
+          translations={values.translations}
+          onSaved={partSaved('cards')}
+          onDirty={setCardFormDirty}
+          guard={guard}
+          saving={saving}
+        />
       </div>
       {conflict.dialog}
       {guard.dialog}

@@ -6,7 +6,8 @@
 import { History } from 'lucide-react';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useFetcher, useLoaderData, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { commonCopy, historyCopy, siteSettingsCopy as copy } from '../../../shared/copy/admin';
+import { commonCopy, historyCopy, siteSettingsCopy as copy, translationCopy } from '../../../shared/copy/admin';
+import { TRANSLATED_LANGUAGES, languageDef } from '../../../shared/languages';
 import { SITE_LIMITS, SOCIAL_LABELS, SOCIAL_NETWORKS, WEEKDAYS, WEEKDAY_LABELS, type SiteSettings } from '../../../shared/site-settings';
 import { formatPhone } from '../../../shared/phone';
 import {
@@ -24,6 +25,14 @@ import { useDocumentConflict, type DocumentShape } from '../../components/admin/
 import { useDraftAutosave } from '../../components/admin/use-draft-autosave';
 import { FieldError, PageHeader } from '../../components/admin/ui';
 import { useLeaveGuard } from '../../components/admin/use-leave-guard';
+import { MissingTranslationMarks, SideBySide, TranslatedField } from '../../components/admin/translation-parts';
+import {
+  documentTranslationsSchema,
+  missingPlaces,
+  translatedText,
+  withTranslated,
+  type DocumentTranslations,
+} from '../../lib/admin/document-translations';
 import {
   autosaveDocument,
   documentAction,
@@ -36,10 +45,29 @@ import {
 import { loadReply, submitted, useWritten, type Written } from '../../lib/admin/screen-data';
 import type { Route } from './+types/site-settings';
 import type { ItemSchedule, ScheduleReply } from '../../../shared/schedules';
+import type { z } from '../../../shared/zod';
 
 type Errors = Record<string, string>;
 /** What the form's buttons ask for (docs/decisions/0039). */
 type Intent = DocumentIntent<SiteSettings>['intent'];
+
+/** The settings with their translations, nested like them (`{ kn: { address: { locality } } }`; docs/decisions/0049). */
+type SettingsDoc = SiteSettings & { translations?: DocumentTranslations };
+const draftSchema: z.ZodType<SettingsDoc> = siteSettingsSchema.extend({ translations: documentTranslationsSchema });
+const storedSchema: z.ZodType<SettingsDoc> = storedSiteSettingsSchema.extend({ translations: documentTranslationsSchema });
+
+/**
+ * The places whose text is words a visitor reads (an e-mail, a number, a code, a link or a time is the same in every
+ * language; the company name stays as registered), as the server takes them (shared/translations.ts).
+ */
+const TRANSLATABLE = ['address.street', 'address.locality', 'address.region', 'defaultTitle', 'defaultDescription'];
+
+/** The settings as a save sends them: checked, with the form's translations beside them. */
+function outgoing(state: SettingsDoc): z.output<typeof siteSettingsSchema> {
+  // typed as the settings: their translations (any JSON) go with them
+  const value = { ...siteSettingsSchema.parse(state), translations: state.translations };
+  return value;
+}
 
 /** The value at a dotted place ("address.street") of the settings. */
 function valueAt(settings: SiteSettings, place: string): string {
@@ -49,15 +77,15 @@ function valueAt(settings: SiteSettings, place: string): string {
 }
 
 /** A copy of the settings with one value changed at a dotted place. */
-function withValue(settings: SiteSettings, place: string, next: string): SiteSettings {
+function withValue<T extends SiteSettings>(settings: T, place: string, next: string): T {
   const [head, ...rest] = place.split('.');
   const record = settings as unknown as Record<string, unknown>;
   if (rest.length === 0) return { ...settings, [head!]: next };
-  return { ...settings, [head!]: withValue(record[head!] as SiteSettings, rest.join('.'), next) } as SiteSettings;
+  return { ...settings, [head!]: withValue(record[head!] as SiteSettings, rest.join('.'), next) } as T;
 }
 
 /** The settings as the form shows them: numbers stored in E.164 in their readable form. */
-function readable(settings: SiteSettings): SiteSettings {
+function readable(settings: SettingsDoc): SettingsDoc {
   return { ...settings, phone: formatPhone(settings.phone), whatsapp: formatPhone(settings.whatsapp) };
 }
 
@@ -84,17 +112,44 @@ const PLACES: [place: string, label: string][] = [
 ];
 
 /** The settings place by place, for an edit conflict's comparison and merge (docs/decisions/0044). */
-const settingsShape: DocumentShape<SiteSettings> = {
-  places: (settings) => PLACES.map(([name, text]) => ({ name, label: text, text: valueAt(settings, name) })),
+/** The translated places ("kn.address.locality") and their labels. */
+const TRANSLATED_PLACES = TRANSLATED_LANGUAGES.flatMap((language) =>
+  TRANSLATABLE.map((place) => ({
+    name: `${language}.${place}`,
+    language,
+    path: place.split('.'),
+    label: translationCopy.fieldLabel(PLACES.find(([name]) => name === place)?.[1] ?? place, languageDef(language).name),
+  })),
+);
+
+const settingsShape: DocumentShape<SettingsDoc> = {
+  places: (settings) => [
+    ...PLACES.map(([name, text]) => ({ name, label: text, text: valueAt(settings, name) })),
+    // each translated text is a place of its own: a Kannada edit is compared, never overwritten unseen
+    ...TRANSLATED_PLACES.map(({ name, label: text, language, path }) => ({
+      name,
+      label: text,
+      text: translatedText(settings.translations, language, path),
+    })),
+  ],
   // someone else's saved settings as the form shows them
   read: (values, fallback) => {
-    const parsed = storedSiteSettingsSchema.safeParse(values);
+    const parsed = storedSchema.safeParse(values);
     return parsed.success ? readable(parsed.data) : fallback;
   },
   merge: (mine, theirs, choose) =>
-    PLACES.reduce(
-      (settings, [place]) => (choose(place) === 'theirs' ? withValue(settings, place, valueAt(theirs, place)) : settings),
-      mine,
+    TRANSLATED_PLACES.reduce(
+      (settings, { name, language, path }) =>
+        choose(name) === 'theirs'
+          ? {
+              ...settings,
+              translations: withTranslated(settings.translations, language, path, translatedText(theirs.translations, language, path)),
+            }
+          : settings,
+      PLACES.reduce(
+        (settings, [place]) => (choose(place) === 'theirs' ? withValue(settings, place, valueAt(theirs, place)) : settings),
+        mine,
+      ),
     ),
 };
 
@@ -107,10 +162,23 @@ function errorsOf(value: SiteSettings): Errors | null {
   return errors;
 }
 
-function Section({ id, title, hint, children }: { id: string; title: string; hint?: string; children: ReactNode }) {
+function Section({
+  id,
+  title,
+  hint,
+  marks,
+  children,
+}: {
+  id: string;
+  title: string;
+  hint?: string;
+  marks?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <fieldset className={`${card} p-5`} aria-describedby={hint ? `${id}-hint` : undefined}>
       <legend className="px-1 text-lg font-semibold">{title}</legend>
+      {marks ? <div className="mb-3 flex flex-wrap gap-2">{marks}</div> : null}
       {hint ? (
         <p id={`${id}-hint`} className="mb-3 text-sm text-gray-600">
           {hint}
@@ -124,7 +192,7 @@ function Section({ id, title, hint, children }: { id: string; title: string; hin
 export async function clientLoader() {
   const [settings, draft, schedule] = await Promise.all([
     loadReply<SiteSettingsReply>('/site-settings', copy.loadFailed),
-    loadDocumentDraft('/site-settings', siteSettingsSchema),
+    loadDocumentDraft('/site-settings', draftSchema),
     // an unread schedule is no reason to refuse the screen: the section starts empty
     loadReply<Omit<ScheduleReply, 'message'>>('/site-settings/schedule', ''),
   ]);
@@ -166,7 +234,7 @@ function SettingsForm({
   revision: opened,
   schedule,
 }: {
-  stored: SiteSettings;
+  stored: SettingsDoc;
   drafted: boolean;
   revision: string | undefined;
   schedule: ItemSchedule | null;
@@ -187,7 +255,7 @@ function SettingsForm({
   const revision = useRef(opened);
   // someone else's save met by one of ours (docs/decisions/0044): settled, the form stands on their revision and
   // settings, with each place as chosen, and is sent again as it was asked (not for Take theirs)
-  const conflict = useDocumentConflict<SiteSettings, Intent>(settingsShape, ({ met, intent, theirs, chosen, resend }) => {
+  const conflict = useDocumentConflict<SettingsDoc, Intent>(settingsShape, ({ met, intent, theirs, chosen, resend }) => {
     revision.current = met.revision;
     setSaved(theirs);
     setValues(chosen);
@@ -198,7 +266,9 @@ function SettingsForm({
   const autosave = useDraftAutosave(JSON.stringify(values), dirty && !busy && !conflict.open && errorsOf(values) === null, async () => {
     const parsed = siteSettingsSchema.safeParse(values);
     if (!parsed.success) return 'failed';
-    const outcome = await autosaveDocument('/site-settings', parsed.data, revision, (met) => conflict.meet(met, 'draft', values, saved));
+    const outcome = await autosaveDocument('/site-settings', { ...parsed.data, translations: values.translations }, revision, (met) =>
+      conflict.meet(met, 'draft', values, saved),
+    );
     if (outcome === 'saved') setHasDraft(true);
     return outcome;
   });
@@ -218,7 +288,7 @@ function SettingsForm({
   });
 
   /** Sends `state` (the form, or the form as a conflict's choice just set it) as `intent` says. */
-  function send(state: SiteSettings, intent: Intent) {
+  function send(state: SettingsDoc, intent: Intent) {
     const found = errorsOf(state);
     if (found) {
       setErrors(found);
@@ -233,8 +303,12 @@ function SettingsForm({
     setFormError('');
     sent.current = intent;
     // the action's DocumentIntent
-    const body = { intent, value: siteSettingsSchema.parse(state), ...(revision.current ? { revision: revision.current } : {}) };
-    void fetcher.submit(body, { method: 'put', encType: 'application/json' });
+    const body = {
+      intent,
+      value: outgoing(state),
+      ...(revision.current ? { revision: revision.current } : {}),
+    };
+    void fetcher.submit({ ...body }, { method: 'put', encType: 'application/json' });
   }
 
   const submit = (event: FormEvent, intent: Intent = 'save') => {
@@ -264,8 +338,8 @@ function SettingsForm({
       'aria-describedby': described,
       onChange: (e: { currentTarget: { value: string } }) => setValues(withValue(values, place, e.currentTarget.value)),
     };
-    return (
-      <div className={options.long ? 'sm:col-span-2' : undefined}>
+    const english = (
+      <div className={options.long && !TRANSLATABLE.includes(place) ? 'sm:col-span-2' : undefined}>
         <label htmlFor={id} className={label}>
           {text}
         </label>
@@ -278,7 +352,38 @@ function SettingsForm({
         <FieldError id={`${id}-error`} message={error} />
       </div>
     );
+    if (!TRANSLATABLE.includes(place)) return english;
+    const path = place.split('.');
+    // the English text and its translations side by side (docs/decisions/0049)
+    return (
+      <SideBySide className="sm:col-span-2">
+        {english}
+        {TRANSLATED_LANGUAGES.map((language) => (
+          <TranslatedField
+            key={language}
+            id={`${id}-${language}`}
+            language={language}
+            label={translationCopy.fieldLabel(text, languageDef(language).name)}
+            value={translatedText(values.translations, language, path)}
+            multiline={options.long}
+            rows={3}
+            onChange={(next) =>
+              setValues((current) => ({ ...current, translations: withTranslated(current.translations, language, path, next) }))
+            }
+          />
+        ))}
+      </SideBySide>
+    );
   };
+  /** The marks of a section's translated places missing a translation. */
+  const marks = (places: string[]) => (
+    <MissingTranslationMarks
+      counts={missingPlaces(
+        values.translations,
+        places.map((place) => ({ path: place.split('.'), english: valueAt(values, place) })),
+      )}
+    />
+  );
 
   return (
     <DocumentPreview document="site-settings" value={values} drafted={hasDraft}>
@@ -289,7 +394,7 @@ function SettingsForm({
           {field('phone', copy.fields.phone, { type: 'tel', max: 30 })}
           {field('whatsapp', copy.fields.whatsapp, { type: 'tel', max: 30 })}
         </Section>
-        <Section id="address" title={copy.address}>
+        <Section id="address" title={copy.address} marks={marks(['address.street', 'address.locality', 'address.region'])}>
           {field('address.street', copy.fields.street, { max: SITE_LIMITS.street, long: true })}
           {field('address.locality', copy.fields.locality, { max: SITE_LIMITS.locality })}
           {field('address.region', copy.fields.region, { max: SITE_LIMITS.region })}
@@ -331,7 +436,7 @@ function SettingsForm({
             <div key={network}>{field(`social.${network}`, SOCIAL_LABELS[network], { type: 'url', max: SITE_LIMITS.url })}</div>
           ))}
         </Section>
-        <Section id="search" title={copy.search}>
+        <Section id="search" title={copy.search} marks={marks(['defaultTitle', 'defaultDescription'])}>
           {field('defaultTitle', copy.fields.defaultTitle, { max: SITE_LIMITS.defaultTitle, long: true })}
           {field('defaultDescription', copy.fields.defaultDescription, { max: SITE_LIMITS.defaultDescription, long: true })}
           <div className="sm:col-span-2">
