@@ -14,6 +14,8 @@ const SHARED_PARTS = /\/(web\/components|web\/lib|shared)\//;
 const PROJECT_PARTS = /\/web\/components\/(public\/project-details|ui\/modal)\./;
 /** Modules only one or two pages use (the project form's texts and choices, the two forms' fields): left with those pages' chunks, not in every page's parts. */
 const ONE_PAGE_PARTS = /\/(shared\/(copy\/project-enquiry|project-enquiry-rules)|web\/components\/public\/form-fields)\./;
+/** A language's copy other than English (shared/copy/public-<code>.ts): a chunk of its own, loaded only by that language's pages. */
+const LANGUAGE_COPY = /\/shared\/copy\/public-(?!copy\.)[a-z]{2,3}\.ts$/;
 const PUBLIC_ENTRY_RECORD = 'build/public-entry.json';
 const SITE_MAP_MODULE = path.resolve('web/lib/public-site-map.ts');
 
@@ -77,6 +79,7 @@ export default defineConfig(async (): Promise<UserConfig> => ({
         manualChunks: (id) => {
           if (PROJECT_PARTS.test(id)) return 'project-details';
           if (ONE_PAGE_PARTS.test(id)) return undefined;
+          if (LANGUAGE_COPY.test(id)) return `copy-${path.basename(id, '.ts')}`;
           if (SHARED_PARTS.test(id) && !id.includes('gallery-lightbox')) return 'parts';
           return undefined;
         },

@@ -37,7 +37,7 @@ export function missingTranslations(
 }
 
 /** Marks which fields of a localized record show English in a page of another language. */
-export const FALLBACK_FIELDS = 'fallbackFields';
+const FALLBACK_FIELDS = 'fallbackFields';
 
 /** A record as a page in `language` shows it: translated values in place, the fields left in English named in `fallbackFields`. */
 export type Localized<T> = T & { fallbackFields?: readonly string[] };
@@ -152,14 +152,14 @@ export type SiteSettingsTranslation = {
 export type SiteSettingsTranslations = Partial<Record<TranslatedLanguage, SiteSettingsTranslation>>;
 
 /** The translatable places of About's sections (the cards' are `cards.<id>.title` and `.description`). */
-export const ABOUT_TRANSLATABLE = {
+const ABOUT_TRANSLATABLE = {
   hero: ['title', 'subtitle', 'buttonText', 'imageAlt'],
   main: ['title', 'subtitle', 'description'],
   years: ['number', 'description'],
 } as const;
-export const ABOUT_CARD_TRANSLATABLE = ['title', 'description'] as const;
+const ABOUT_CARD_TRANSLATABLE = ['title', 'description'] as const;
 /** The Site settings' translatable places, dotted. */
-export const SITE_SETTINGS_TRANSLATABLE = [
+const SITE_SETTINGS_TRANSLATABLE = [
   'defaultTitle',
   'defaultDescription',
   'address.street',

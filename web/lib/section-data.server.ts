@@ -35,15 +35,26 @@ export async function loadResource<K extends ResourceKey>(
   language: Language = DEFAULT_LANGUAGE,
 ): Promise<Section<Localized<ResourceRecords[K]>[]>> {
   const section = await loadEnglishResource(context, key);
-  if (!section.ok || language === DEFAULT_LANGUAGE) return section;
+  if (!section.ok) return section;
+  // a page shows one language: the others' values would only weigh down its HTML and page data
+  if (language === DEFAULT_LANGUAGE) return { ok: true, data: section.data.map(withoutTranslations) };
   const localize = (record: ResourceRecords[K]) =>
     localizeRecord(resources[key], record as unknown as Readonly<Record<string, unknown>>, language) as unknown as Localized<
       ResourceRecords[K]
     >;
   // the images' alt texts in the page's language (the library's, docs/decisions/0048), then the fields
   return loadSection(context, async () =>
-    (await context.services.content.mediaIndex.localizedImages(resources[key], section.data, language)).map(localize),
+    (await context.services.content.mediaIndex.localizedImages(resources[key], section.data, language))
+      .map(localize)
+      .map(withoutTranslations),
   );
+}
+
+/** The record without its `translations` (the page's language is already in its fields). */
+function withoutTranslations<R extends { translations?: unknown }>(record: R): R {
+  const shown = { ...record };
+  delete shown.translations;
+  return shown;
 }
 
 /** The records as stored (English in the fields), with a preview's item in its place. */
@@ -96,8 +107,8 @@ export function loadDocument<D extends PreviewDocument>(
   const previewed = context.documentPreview?.[name];
   return loadSection(context, async () => {
     const value = previewed ?? (await DOCUMENT_READS[name](context.services, language));
-    // English pages keep the document exactly as before
-    return language === DEFAULT_LANGUAGE ? value : DOCUMENT_LANGUAGE[name](value, language);
+    // English pages keep the document's English as it is; neither carries the other languages
+    return withoutTranslations(language === DEFAULT_LANGUAGE ? value : DOCUMENT_LANGUAGE[name](value, language));
   });
 }
 
