@@ -159,13 +159,7 @@ const ABOUT_TRANSLATABLE = {
 } as const;
 const ABOUT_CARD_TRANSLATABLE = ['title', 'description'] as const;
 /** The Site settings' translatable places, dotted. */
-const SITE_SETTINGS_TRANSLATABLE = [
-  'defaultTitle',
-  'defaultDescription',
-  'address.street',
-  'address.locality',
-  'address.region',
-] as const;
+const SITE_SETTINGS_TRANSLATABLE = ['defaultTitle', 'defaultDescription', 'address.street', 'address.locality', 'address.region'] as const;
 
 /** A document with its translated values in place of English, and the places left in English. */
 export type LocalizedDocument<T> = T & { fallbackFields: string[] };
