@@ -272,6 +272,15 @@ function Portfolio({ items }: { items: PortfolioItem[] }) {
               aria-pressed={c === selected}
               onClick={() => setSelected(c)}
               className={chip(c === selected)}
+              // a category is an item's text: English where that item has no Kannada
+              lang={
+                c === null
+                  ? undefined
+                  : fieldLang(
+                      items.find((item) => item.category === c),
+                      'category',
+                    )
+              }
             >
               {c ?? interior.portfolioAll}
             </button>

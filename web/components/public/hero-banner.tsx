@@ -1,5 +1,5 @@
 /** A page's first banner: the LCP image (eager, high priority), the title split in two halves with the second highlighted, and actions. */
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { Banner } from '../../../shared/resources';
 import { singleImageDetails } from '../../../shared/image-details';
 import { fieldLang } from '../../../shared/translations';
@@ -15,8 +15,10 @@ function splitTitle(title: string): [string, string] {
 export function HeroBanner({ banner, children, headingLevel = 1 }: { banner: Banner; children?: ReactNode; headingLevel?: 1 | 2 }) {
   const [first, second] = splitTitle(banner.title);
   const Heading = headingLevel === 1 ? 'h1' : 'h2';
+  const headingId = useId();
   return (
-    <section className="relative isolate overflow-hidden bg-gray-900" aria-label={banner.title}>
+    // named by its heading, which says its language when the title fell back to English (an aria-label could not)
+    <section className="relative isolate overflow-hidden bg-gray-900" aria-labelledby={headingId}>
       <ResponsiveImage
         src={banner.image}
         alt={banner.imageAlt}
@@ -29,6 +31,7 @@ export function HeroBanner({ banner, children, headingLevel = 1 }: { banner: Ban
       <div className="absolute inset-0 -z-10 bg-gradient-to-r from-black/60 via-black/35 to-black/10" aria-hidden="true" />
       <div className="mx-auto flex min-h-[30rem] max-w-7xl flex-col justify-center px-4 py-20 sm:px-6 lg:min-h-[36rem]">
         <Heading
+          id={headingId}
           className="max-w-3xl text-4xl font-extrabold tracking-tight text-white sm:text-5xl lg:text-6xl"
           lang={fieldLang(banner, 'title')}
         >
