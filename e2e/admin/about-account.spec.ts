@@ -42,13 +42,13 @@ test('About Us editor: save a section, validation, reset with confirm, add / edi
     await cards.getByRole('button', { name: copy.addCard }).click();
     await expect(cards.getByText(ABOUT_CARD_REQUIRED)).toBeVisible();
     const cardTitle = uniqueName('Card');
-    await cards.getByLabel(copy.cardFields.title).fill(cardTitle);
-    await cards.getByLabel(copy.cardFields.description).fill('Added by the admin browser test.');
+    await cards.getByLabel(copy.cardFields.title, { exact: true }).fill(cardTitle);
+    await cards.getByLabel(copy.cardFields.description, { exact: true }).fill('Added by the admin browser test.');
     await cards.getByRole('button', { name: copy.addCard }).click();
     await expect(cards.getByText(cardTitle, { exact: true })).toBeVisible();
     await cards.getByRole('button', { name: `${commonCopy.edit} ${cardTitle}` }).click();
-    await expect(cards.getByLabel(copy.cardFields.title)).toHaveValue(cardTitle);
-    await cards.getByLabel(copy.cardFields.title).fill(`${cardTitle} edited`);
+    await expect(cards.getByLabel(copy.cardFields.title, { exact: true })).toHaveValue(cardTitle);
+    await cards.getByLabel(copy.cardFields.title, { exact: true }).fill(`${cardTitle} edited`);
     await cards.getByRole('button', { name: copy.updateCard }).click();
     await expect(cards.getByText(`${cardTitle} edited`, { exact: true })).toBeVisible();
     expect(await publicHtml(page, '/about')).toContain(`${cardTitle} edited`);

@@ -31,7 +31,9 @@ test(
       const frame = page.frameLocator(FRAME);
       // the public page in its own layout: the site's header and the stored story
       await expect(frame.getByRole('banner')).toBeVisible();
-      const description = page.getByRole('region', { name: aboutEditorCopy.main }).getByLabel(aboutEditorCopy.mainFields.description);
+      const description = page
+        .getByRole('region', { name: aboutEditorCopy.main })
+        .getByLabel(aboutEditorCopy.mainFields.description, { exact: true });
 
       const delays: number[] = [];
       for (let i = 1; i <= 3; i++) {

@@ -123,7 +123,7 @@ test('projects: counts, units only for Construction, counter and limit, filters,
 
   // edit: the form holds the record, remove one existing image and switch to Interior (units become 0)
   await page.getByRole('button', { name: `${commonCopy.edit} ${title}` }).click();
-  await expect(page.getByLabel('Awards')).toHaveValue('Best Test Project 2026');
+  await expect(page.getByLabel('Awards', { exact: true })).toHaveValue('Best Test Project 2026');
   await expect(page.getByRole('img', { name: commonCopy.currentImage })).toHaveCount(2);
   await page.getByRole('button', { name: `${commonCopy.removeImage} 2` }).click();
   await page.getByLabel('Category', { exact: true }).selectOption('Interior');
