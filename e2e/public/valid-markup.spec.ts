@@ -9,10 +9,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import vnuJar from 'vnu-jar';
 import { PUBLIC_PAGES } from '../fixtures/public-pages';
+import { LANGUAGES, localizedPath } from '../../shared/languages';
 import { expect, test } from '../fixtures/test';
 import { firstProjectEnquiryPath } from './public-helpers';
 
-const PAGES = [...PUBLIC_PAGES, '/admin/login'];
+// every public page in every language (docs/decisions/0049), and the login page
+const PAGES = [...LANGUAGES.flatMap(({ code }) => PUBLIC_PAGES.map((path) => localizedPath(path, code))), '/admin/login'];
 const MAX_TITLE_LENGTH = 70;
 
 interface NuMessage {
@@ -61,7 +63,8 @@ test('valid markup: the Nu HTML Checker finds no error on any public page or the
   try {
     const pageOf = new Map<string, string>();
     // and the project form (issue 26), one page per project, in no menu or sitemap
-    for (const [i, pagePath] of [...PAGES, await firstProjectEnquiryPath(request)].entries()) {
+    const enquiry = await firstProjectEnquiryPath(request);
+    for (const [i, pagePath] of [...PAGES, enquiry, localizedPath(enquiry, 'kn')].entries()) {
       const response = await request.get(pagePath);
       expect(response.status(), pagePath).toBe(200);
       const html = await response.text();

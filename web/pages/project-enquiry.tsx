@@ -72,6 +72,9 @@ function errorsOf(messages: string[], copy: PublicCopy, language: Language): { e
   return { errors, others };
 }
 
+/** The most characters of a <title> that search results show. */
+const TITLE_MAX_LENGTH = 70;
+
 export const page = definePublicPage<{ project: Section<NamedProject>; posted: PostedEnquiry | null }>({
   path: PROJECT_ENQUIRY_PATH,
   order: 90,
@@ -92,9 +95,12 @@ export const page = definePublicPage<{ project: Section<NamedProject>; posted: P
     const data: NamedProject = { _id, title, location, category, status, ...(fallbackFields ? { fallbackFields } : {}) };
     return { project: { ok: true, data }, posted: null };
   },
-  meta: ({ data, copy }) => {
-    const title = data?.project.ok ? data.project.data.title : '';
-    return { title: copy.projectEnquiry.title(title), description: copy.projectEnquiry.metaDescription(title) };
+  meta: ({ data, copy, site }) => {
+    const name = data?.project.ok ? data.project.data.title : '';
+    // a long project name is cut so that '<title> | <company>' stays within what search results show
+    const room = TITLE_MAX_LENGTH - copy.projectEnquiry.title('').length - ` | ${site?.companyName ?? ''}`.length;
+    const shown = name.length > room ? `${name.slice(0, Math.max(1, room - 1)).trimEnd()}…` : name;
+    return { title: copy.projectEnquiry.title(shown), description: copy.projectEnquiry.metaDescription(name) };
   },
   /** The form, posted as a page: checked and stored by the contact service, then the confirmation (303, so a reload sends nothing). */
   async action({ request, services, data, redirect, copy, language }) {
