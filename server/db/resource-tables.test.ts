@@ -52,6 +52,8 @@ describe('resource tables', () => {
           'hidden',
           'published',
           'position',
+          // the other languages' values (docs/decisions/0049)
+          'translations',
           ...def.fields.map((field) => field.name),
           def.image.field,
           ...detailColumns(def),
