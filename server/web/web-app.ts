@@ -140,10 +140,14 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       prefix: '/',
       wildcard: false,
       index: false,
+      // the public scripts and styles as compressed at build time (scripts/precompress-assets.mjs)
+      preCompressed: true,
       cacheControl: false, // set in setHeaders: hashed assets are immutable
       setHeaders: (res, filePath) => {
         const immutable = filePath.startsWith(path.join(clientBuildDir, 'assets'));
         res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // one URL, an encoding per client: a shared cache keeps each apart
+        res.setHeader('vary', 'accept-encoding');
       },
     });
   }
