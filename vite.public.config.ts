@@ -12,10 +12,13 @@ import { loadPublicSiteMap } from './scripts/load-public-site-map';
 const ENTRY = 'web/public-entry.tsx';
 const SHARED_PARTS = /\/(web\/components|web\/lib|shared)\//;
 const PROJECT_PARTS = /\/web\/components\/(public\/project-details|ui\/modal)\./;
-/** Modules only one or two pages use (the project form's texts and choices, the two forms' fields): left with those pages' chunks, not in every page's parts. */
-const ONE_PAGE_PARTS = /\/(shared\/(copy\/project-enquiry|project-enquiry-rules)|web\/components\/public\/form-fields)\./;
-/** A language's copy other than English (shared/copy/public-<code>.ts): a chunk of its own, loaded only by that language's pages. */
+/** Modules only two pages use (the two forms' fields): left with those pages' chunks, not in every page's parts. */
+const ONE_PAGE_PARTS = /\/web\/components\/public\/form-fields\./;
+/** A language's copy (shared/copy/public-<code>.ts): a chunk of its own, loaded only by that language's pages (web/lib/public-copy.ts). */
 const LANGUAGE_COPY = /\/shared\/copy\/public-(?!copy\.)[a-z]{2,3}\.ts$/;
+/** The spec's English texts that ./shared/copy/public-en.ts bundles: with it, so no other language's page loads them. */
+const COPY_MODULE = /\/shared\/copy\/[^/]+\.ts$/;
+const ENGLISH_COPY_PARTS = /\/shared\/copy\/(public|project-enquiry)\.ts$/;
 const PUBLIC_ENTRY_RECORD = 'build/public-entry.json';
 const SITE_MAP_MODULE = path.resolve('web/lib/public-site-map.ts');
 
@@ -68,6 +71,8 @@ export default defineConfig(async (): Promise<UserConfig> => ({
     copyPublicDir: false,
     rollupOptions: {
       input: ENTRY,
+      // the copy modules are data: one imported only for a page's server side (its action) leaves nothing in its chunk
+      treeshake: { moduleSideEffects: (id) => !COPY_MODULE.test(id) },
       output: {
         entryFileNames: 'assets/public/[name]-[hash].js',
         chunkFileNames: 'assets/public/[name]-[hash].js',
@@ -80,6 +85,7 @@ export default defineConfig(async (): Promise<UserConfig> => ({
           if (PROJECT_PARTS.test(id)) return 'project-details';
           if (ONE_PAGE_PARTS.test(id)) return undefined;
           if (LANGUAGE_COPY.test(id)) return `copy-${path.basename(id, '.ts')}`;
+          if (ENGLISH_COPY_PARTS.test(id)) return 'copy-public-en';
           if (SHARED_PARTS.test(id) && !id.includes('gallery-lightbox')) return 'parts';
           return undefined;
         },

@@ -3,7 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { contactServerMessages as server } from './contact';
 import { contactFaultForError } from './contact-rules';
-import { englishCopy, type PublicCopy } from './copy/public-copy';
+import { type PublicCopy } from './copy/public-copy';
+import { englishCopy } from './copy/public-en';
 import { fieldErrorText, refusalNotice } from './enquiry-messages';
 
 /** A bundle whose words are marked, so a test sees which of them a message came from. */

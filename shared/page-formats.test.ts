@@ -2,7 +2,8 @@
 /** Counts, days, opening hours and fixed choices as the public pages show them in the page's language (docs/decisions/0049). */
 import { describe, expect, it } from 'vitest';
 import { formatDay, groupCounts } from './format';
-import { copyText, englishCopy, optionLabel } from './copy/public-copy';
+import { copyText, optionLabel } from './copy/public-copy';
+import { englishCopy } from './copy/public-en';
 import { openingHoursText, DEFAULT_SITE_SETTINGS, type SiteSettings } from './site-settings';
 
 describe('groupCounts', () => {

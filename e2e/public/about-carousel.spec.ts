@@ -5,7 +5,8 @@
  * rotation intervals without waiting for them.
  */
 import type { Page } from '@playwright/test';
-import { about, ROTATION_MS } from '../../shared/copy/public';
+import { about } from '../../shared/copy/public';
+import { ROTATION_MS } from '../../shared/public-behaviour';
 import type { Banner } from '../../shared/resources';
 import { expect, test } from '../fixtures/test';
 import { apiList } from './public-helpers';

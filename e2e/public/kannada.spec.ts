@@ -5,7 +5,7 @@
  * hreflang and the font are e2e/public/languages.spec.ts; the admin's side-by-side inputs e2e/admin/translations.spec.ts.
  */
 import type { Page } from '@playwright/test';
-import { englishCopy } from '../../shared/copy/public-copy';
+import { englishCopy } from '../../shared/copy/public-en';
 import { kn } from '../../shared/copy/public-kn';
 import { copyStrings } from '../../shared/copy/copy-strings';
 import { localizedPath } from '../../shared/languages';

@@ -4,7 +4,7 @@
  * Kannada font is downloaded on Kannada pages only.
  */
 import { expect, test } from '../fixtures/test';
-import { englishCopy } from '../../shared/copy/public-copy';
+import { englishCopy } from '../../shared/copy/public-en';
 import { kn } from '../../shared/copy/public-kn';
 import { localizedPath } from '../../shared/languages';
 import { PUBLIC_PAGES } from '../fixtures/public-pages';

@@ -5,6 +5,7 @@ import { DEMO_SITE_SETTINGS as demo, addressLine, socialLinks } from '../../shar
 import { FOOTER_LINKS, NAV_LINKS, PUBLIC_PAGES } from '../fixtures/public-pages';
 import { SERVERS } from '../fixtures/servers';
 import { firstProjectEnquiryPath } from './public-helpers';
+import { LANGUAGES, localizedPath } from '../../shared/languages';
 
 test.describe('header and footer', () => {
   test('header links, active underline (any /gallery… path) and compact header past 10 px', async ({ page }) => {
@@ -193,9 +194,14 @@ test.describe('routing, SEO and bundles', () => {
     await expect(page).toHaveURL(/\?category=wooden-carving$/);
   });
 
-  test('every public page carries at most 90 KiB of compressed JavaScript, none of it React Router', async ({ browser, request }) => {
-    // and the project form (issue 26), in no menu or sitemap
-    for (const path of [...PUBLIC_PAGES, await firstProjectEnquiryPath(request)]) {
+  test('every public page, in every language, carries at most 90 KiB of compressed JavaScript, none of it React Router', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(240_000); // 18 pages, each in a fresh browser context
+    // and the project form (issue 26), in no menu or sitemap; each page in each language (issue 28: a language's copy is its pages' only)
+    const paths = [...PUBLIC_PAGES, await firstProjectEnquiryPath(request)];
+    for (const path of LANGUAGES.flatMap(({ code }) => paths.map((own) => localizedPath(own, code)))) {
       // a fresh context per page: nothing comes from the previous page's cache
       const context = await browser.newContext({ baseURL: SERVERS.demo });
       const page = await context.newPage();

@@ -2,7 +2,8 @@
 /** The copy bundle as the list of its visible texts, for the browser test of a page in another language. */
 import { describe, expect, it } from 'vitest';
 import { copyStrings } from './copy-strings';
-import { englishCopy, type PublicCopy } from './public-copy';
+import { type PublicCopy } from './public-copy';
+import { englishCopy } from './public-en';
 import { contact, gallery, home, nav } from './public';
 
 describe('copyStrings', () => {

@@ -1,8 +1,6 @@
-/**
- * The project form's texts (issue 26), apart from the other public copy: only its page uses them, so the public build leaves
- * them in that page's chunk instead of the `parts` every page loads (vite.public.config.ts).
- */
+/** The project form's texts (issue 26), bundled with the other English copy (./public-en.ts). */
 import { contact } from './public';
+import { CONTACT_BY, PREFERRED_TIMES } from '../project-enquiry-rules';
 
 /** The short form a project's call to action opens (issue 26): it names the project; name, phone, when to call or visit, a message. */
 export const projectEnquiry = {
@@ -18,8 +16,9 @@ export const projectEnquiry = {
     preferredTime: 'Preferred time',
     message: 'Your Message (optional)',
   },
-  contactBy: { call: 'A phone call', visit: 'A site visit' },
-  times: { morning: 'Morning (9AM - 12PM)', afternoon: 'Afternoon (12PM - 4PM)', evening: 'Evening (4PM - 8PM)' },
+  // the stored values are these words (shared/project-enquiry-rules.ts)
+  contactBy: { call: CONTACT_BY[0], visit: CONTACT_BY[1] },
+  times: { morning: PREFERRED_TIMES[0], afternoon: PREFERRED_TIMES[1], evening: PREFERRED_TIMES[2] },
   submit: 'Send Request',
   sent: 'Thank you! We will call you at the time you chose.',
   backToProjects: 'Back to the projects',

@@ -1,10 +1,11 @@
 /**
  * The public site's fixed texts as one bundle per language (docs/decisions/0049). English is the spec's
- * copy (./public.ts and ./project-enquiry.ts, unchanged); every other language is a file
- * `public-<code>.ts` whose bundle has the same shape, checked by the type below.
+ * copy (./public.ts and ./project-enquiry.ts, unchanged, bundled in ./public-en.ts); every language is a file
+ * `public-<code>.ts` whose bundle has the same shape, checked by the type below: a chunk of its own in the browser,
+ * so a page loads its language's texts only.
  */
-import * as english from './public';
-import { projectEnquiry } from './project-enquiry';
+import type * as english from './public';
+import type { projectEnquiry } from './project-enquiry';
 import { propertyOf } from '../narrow';
 
 /** Literal string types become `string` (and so on, through objects, lists and functions), so another language's words fit. */
@@ -45,27 +46,6 @@ interface EnglishCopy {
 
 /** What a language's copy file exports: the same texts, in its words. */
 export type PublicCopy = Widen<EnglishCopy>;
-
-/** The spec's English texts as a bundle: the default language's, and what the page context holds outside a page. */
-export const englishCopy: PublicCopy = {
-  nav: english.nav,
-  footer: english.footer,
-  policies: english.policies,
-  states: english.states,
-  home: english.home,
-  clientStories: english.clientStories,
-  about: english.about,
-  gallery: english.gallery,
-  projects: english.projects,
-  interior: english.interior,
-  interiorProjects: english.interiorProjects,
-  contact: english.contact,
-  reach: english.reach,
-  toasts: english.toasts,
-  language: english.language,
-  options: english.options,
-  projectEnquiry,
-};
 
 /**
  * One text of the bundle by its group and key (`['nav', 'home']`): what the page definitions name for the frame's menus

@@ -9,7 +9,7 @@ import { contactServerMessages } from '../contact';
 import { enquirySourceMessages } from '../enquiry-source';
 import { DEFAULT_SITE_SETTINGS } from '../site-settings';
 import { kn } from './public-kn';
-import { englishCopy } from './public-copy';
+import { englishCopy } from './public-en';
 
 /** Kannada letters (U+0C80–U+0CFF); its digits are not used (Western digits, as the glossary says). */
 const KANNADA = /[\u0C80-\u0CFF]/;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { MetaDescriptor } from 'react-router';
 import { DEMO_SITE_SETTINGS } from '../../shared/site-settings';
-import { englishCopy } from '../../shared/copy/public-copy';
+import { englishCopy } from '../../shared/copy/public-en';
 import { pageMeta } from './page-meta';
 import { publicCopyOf } from './public-copies';
 import { PUBLIC_LAYOUT_ID } from './site-settings';

@@ -4,7 +4,8 @@
  * route module that renders pages; visitors' public entry never imports this file.
  */
 import type { Language } from '../../shared/languages';
-import { englishCopy, type PublicCopy } from '../../shared/copy/public-copy';
+import { type PublicCopy } from '../../shared/copy/public-copy';
+import { englishCopy } from '../../shared/copy/public-en';
 import { kn } from '../../shared/copy/public-kn';
 
 const copies: Record<Language, PublicCopy> = { en: englishCopy, kn };

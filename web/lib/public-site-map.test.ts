@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { resources } from '../../shared/resources';
 import { PUBLIC_SITE_MAP } from './public-site-map';
 import { publicPages } from '../pages';
-import { copyText, englishCopy } from '../../shared/copy/public-copy';
+import { copyText } from '../../shared/copy/public-copy';
+import { englishCopy } from '../../shared/copy/public-en';
 
 const linksOf = (menu: 'header' | 'footer') =>
   PUBLIC_SITE_MAP.filter((page) => page.menus.includes(menu)).map(({ path, label }) => `${copyText(englishCopy, label)} ${path}`);

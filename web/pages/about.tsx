@@ -1,6 +1,6 @@
 /** About Us: banner carousel, leader profile, team, our story, community impact, dual expertise and advantages. */
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
-import { ROTATION_MS } from '../../shared/copy/public';
+import { ROTATION_MS } from '../../shared/public-behaviour';
 import { fieldLang } from '../../shared/translations';
 import { usePublicCopy } from '../components/public/page-context';
 import type { AboutContent } from '../../shared/about-content';

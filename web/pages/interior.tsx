@@ -1,7 +1,7 @@
 /** Interior: first Interior banner, wooden carvings (#wooden-carving), solutions, experience centres, design process, portfolio and the consultation call. */
 import { Clock, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { HASH_SCROLL_DELAY_MS, HASH_SCROLL_FALLBACK_MS, MAX_CATEGORY_CHIPS } from '../../shared/copy/public';
+import { HASH_SCROLL_DELAY_MS, HASH_SCROLL_FALLBACK_MS, MAX_CATEGORY_CHIPS } from '../../shared/public-behaviour';
 import { localizedPath } from '../../shared/languages';
 import { fieldLang } from '../../shared/translations';
 import { useLanguage, usePublicCopy } from '../components/public/page-context';

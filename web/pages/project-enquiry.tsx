@@ -5,7 +5,8 @@
  */
 import { MapPin } from 'lucide-react';
 import { contactFieldForError } from '../../shared/contact-rules';
-import { englishCopy, optionLabel, type PublicCopy } from '../../shared/copy/public-copy';
+import { optionLabel, type PublicCopy } from '../../shared/copy/public-copy';
+import { projectEnquiry as englishEnquiryCopy } from '../../shared/copy/project-enquiry';
 import { fieldErrorText, refusalNotice } from '../../shared/enquiry-messages';
 import { isLanguage, localizedPath, type Language } from '../../shared/languages';
 import { postedSource } from '../../shared/enquiry-source-rules';
@@ -53,13 +54,12 @@ const TIME_KEYS = ['morning', 'afternoon', 'evening'] as const;
 const PROJECTS_PATH = '/project/exterior';
 const EMPTY: Values = { name: '', number: '', contactBy: CONTACT_BY[0], preferredTime: PREFERRED_TIMES[0], message: '' };
 
-/** The server's English words for the project form's own choices (shared/project-enquiry.ts). */
-const choiceErrors = englishCopy.projectEnquiry.errors;
-
 /** The server's error strings under their fields, in the page's words: the contact form's, and the project form's own choices. */
 function errorsOf(messages: string[], copy: PublicCopy, language: Language): { errors: Errors; others: string[] } {
   const errors: Errors = {};
   const others: string[] = [];
+  // the server's English words for the project form's own choices (shared/project-enquiry.ts)
+  const choiceErrors = englishEnquiryCopy.errors;
   for (const message of messages) {
     if (message === choiceErrors.contactByRequired) errors.contactBy ??= copy.projectEnquiry.errors.contactByRequired;
     else if (message === choiceErrors.preferredTimeRequired) errors.preferredTime ??= copy.projectEnquiry.errors.preferredTimeRequired;

@@ -6,13 +6,13 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-settings';
 import { DEFAULT_LANGUAGE, localizedHref, type Language } from '../../../shared/languages';
-import { englishCopy, type PublicCopy } from '../../../shared/copy/public-copy';
+import type { PublicCopy } from '../../../shared/copy/public-copy';
 
 interface PageContextValue {
   site: SiteSettings;
-  /** The page's language (docs/decisions/0049) and its fixed texts. */
+  /** The page's language (docs/decisions/0049) and its fixed texts (none outside a page: each language's copy is loaded by its pages only). */
   language: Language;
-  copy: PublicCopy;
+  copy: PublicCopy | null;
   pathname: string;
   search: string;
   setSearch: (search: string, options?: SetSearchOptions) => void;
@@ -26,7 +26,7 @@ interface SetSearchOptions {
 const PageContext = createContext<PageContextValue>({
   site: DEFAULT_SITE_SETTINGS,
   language: DEFAULT_LANGUAGE,
-  copy: englishCopy,
+  copy: null,
   pathname: '/',
   search: '',
   setSearch: () => {},
@@ -82,9 +82,11 @@ export function useLanguage(): Language {
   return useContext(PageContext).language;
 }
 
-/** The page's fixed texts, in its language (English outside a page). */
+/** The page's fixed texts, in its language. */
 export function usePublicCopy(): PublicCopy {
-  return useContext(PageContext).copy;
+  const { copy } = useContext(PageContext);
+  if (!copy) throw new Error('usePublicCopy: a public part is rendered outside a public page (PublicApp)');
+  return copy;
 }
 
 /** Site paths in the page's language: `localize('/gallery')` is `/kn/gallery` on a Kannada page (shared/languages.ts, localizedHref). */

@@ -1,6 +1,6 @@
 /** Project cards and the detail modal, shared by the Projects and Interior projects pages. */
 import { Calendar, ChevronLeft, ChevronRight, MapPin } from 'lucide-react';
-import { MAX_CATEGORY_CHIPS, MAX_PROJECT_DOTS } from '../../../shared/copy/public';
+import { MAX_CATEGORY_CHIPS, MAX_PROJECT_DOTS } from '../../../shared/public-behaviour';
 import { optionLabel, type PublicCopy } from '../../../shared/copy/public-copy';
 import { formatDay, groupCounts } from '../../../shared/format';
 import { localizedPath, type Language } from '../../../shared/languages';

@@ -1,7 +1,7 @@
 /** The public header: logo, five links with the active one underlined, compact with a shadow past 10 px, full-screen menu on phones. */
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { SCROLL_THRESHOLD_PX } from '../../../shared/copy/public';
+import { SCROLL_THRESHOLD_PX } from '../../../shared/public-behaviour';
 import { copyText } from '../../../shared/copy/public-copy';
 import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
 import { LANGUAGES, languageDef, localizedPath, splitLanguage } from '../../../shared/languages';

@@ -4,7 +4,7 @@
  */
 import { X } from 'lucide-react';
 import { useSyncExternalStore } from 'react';
-import { TOAST_DURATION_MS } from '../../../shared/copy/public';
+import { TOAST_DURATION_MS } from '../../../shared/public-behaviour';
 import { usePublicCopy } from './page-context';
 
 interface Toast {

@@ -1,6 +1,6 @@
 /** 20 decorative twinkling particles, regenerated every 5 s; random values are made only in the browser so server and client HTML match. */
 import { useEffect, useState } from 'react';
-import { PARTICLE_COUNT, PARTICLE_REFRESH_MS } from '../../../shared/copy/public';
+import { PARTICLE_COUNT, PARTICLE_REFRESH_MS } from '../../../shared/public-behaviour';
 
 interface Particle {
   left: number;
