@@ -42,13 +42,20 @@ export type VersionSummary = z.infer<typeof versionSummarySchema>;
 export const versionListReply = z.object({
   success: z.literal(true),
   data: z.object({
-    versions: z.array(versionSummarySchema),
+    versions: z.array(
+      versionSummarySchema.extend({
+        changedLabels: z
+          .array(z.string())
+          .meta({ description: 'changedFields as the editor names them ("Title", "Title (Kannada)"), in the same order.' }),
+      }),
+    ),
     total: z.number().int(),
     /** `before` of the next (older) page; null on the last page. */
     next: z.number().int().nullable(),
   }),
 });
 export type VersionListReply = z.infer<typeof versionListReply>;
+export type ListedVersion = VersionListReply['data']['versions'][number];
 
 export const versionReply = z.object({
   success: z.literal(true),

@@ -93,7 +93,7 @@ export function compareSnapshots(
  * A place's label: the one `labels` knows, else made from its name; a translation's ("translations.kn.title") is its
  * field's label with the language ("Title (Kannada)"), so a change in Kannada reads as one.
  */
-function placeLabel(place: string, labels: ReadonlyMap<string, string>): string {
+export function placeLabel(place: string, labels: ReadonlyMap<string, string>): string {
   const translated = /^translations\.([^.]+)\.(.+)$/.exec(place);
   if (translated) {
     const [, code, field] = translated;

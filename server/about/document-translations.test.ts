@@ -69,8 +69,13 @@ describe('About in Kannada', () => {
       number: number;
       status: string;
       changedFields: string[];
+      changedLabels: string[];
     }[];
-    expect(versions[0]).toMatchObject({ status: 'draft', changedFields: ['translations.kn.hero.title'] });
+    expect(versions[0]).toMatchObject({
+      status: 'draft',
+      changedFields: ['translations.kn.hero.title'],
+      changedLabels: ['Hero › Title (Kannada)'],
+    });
     const compared = (
       await t.app.inject({ url: `/api/about-content/versions/compare?from=${versions[1].number}&to=${versions[0].number}`, headers: auth })
     ).json() as CompareReply;

@@ -17,7 +17,7 @@ import { ClientError } from '../errors';
 import type { Services } from '../services';
 import type { HistorySubject } from './content-history';
 import { historySchemas } from './history-schemas';
-import { compareSnapshots } from '../../shared/version-snapshots';
+import { compareSnapshots, placeLabel } from '../../shared/version-snapshots';
 
 /** One thing with a history, as the routes serve it. */
 interface HistoryTarget {
@@ -108,7 +108,11 @@ export const historyRoutes: FastifyPluginAsyncZod<{ services: Services }> = asyn
       const size = limit === undefined ? 50 : Number(limit);
       if (size < 1 || size > VERSION_PAGE_MAX) throw new ClientError(400, historyMessages.badPage);
       const page = await services.history.list(subject, before === undefined ? null : Number(before), size);
-      return { success: true as const, data: page };
+      const versions = page.versions.map((version) => ({
+        ...version,
+        changedLabels: version.changedFields.map((place) => placeLabel(place, target.labels)),
+      }));
+      return { success: true as const, data: { ...page, versions } };
     });
 
     app.get(`${versions}/compare`, { ...schemas.compare, onRequest: guard }, async (request) => {

@@ -24,7 +24,7 @@ beforeAll(async () => {
   id = record._id;
   // versions 2..500 of a testimonial of about 300 words, a few words different each time
   const words = Array.from({ length: 300 }, (_, i) => `word${i}`).join(' ');
-  await t.services.database.db.execute(sql`
+  await t.seed(sql`
     insert into content_versions (id, resource, item_id, number, status, event, author_name, at, snapshot, changed_fields, images)
     select gen_random_uuid(), 'clients', ${id}::text, i, 'published', 'updated', 'editor' || (i % 5) || '@example.com',
       now() - ((${VERSIONS}::int - i) * interval '1 hour'),
@@ -32,7 +32,7 @@ beforeAll(async () => {
         jsonb_build_object('description', ${words}::text || ' edit ' || i || ' of many'),
       '["description"]'::jsonb, jsonb_build_array(${record.image}::text)
     from generate_series(2, ${VERSIONS}::int) as i`);
-  await t.services.database.db.execute(sql`analyze content_versions`);
+  await t.seed(sql`analyze content_versions`);
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -79,6 +79,7 @@ describe('a content item’s versions', () => {
       [1, 'created', false],
     ]);
     expect(versions.versions[0].changedFields).toEqual(['description']);
+    expect(versions.versions[0].changedLabels).toEqual(['Testimonial']); // the clients' label of `description`
     expect(versions.versions[0].author.name).toBe('admin@example.com');
     expect(versions.versions[0].status).toBe('published');
 

@@ -121,9 +121,12 @@ describe('resource writes with translations', () => {
     const after = await update(item._id, { translations: { kn: { title: 'ಎರಡನೆಯ' } } });
     expect(after.statusCode).toBe(200);
     const versions = (await t.app.inject({ method: 'GET', url: `${base}/${item._id}/versions`, headers: auth() })).json().data;
-    const [newest, previous] = versions.versions as { number: number; changedFields: string[] }[];
+    const [newest, previous] = versions.versions as { number: number; changedFields: string[]; changedLabels: string[] }[];
     expect(newest.changedFields).toContain('translations.kn.title');
     expect(newest.changedFields).not.toContain('title');
+    // the list names the change as the editor does, not by its stored place
+    expect(newest.changedLabels).toContain(`${titleLabel} (Kannada)`);
+    expect(newest.changedLabels).not.toContain('translations.kn.title');
     const compared = (
       await t.app.inject({
         method: 'GET',

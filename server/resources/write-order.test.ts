@@ -94,27 +94,47 @@ describe('write order', () => {
     const slow = multipart({ ...fields, existingImages: JSON.stringify([first, second]) }, [
       { field: 'images', data: await makeImage('jpeg', 4000, 3000) },
     ]);
-    const editorB = t.app.inject({ method: 'PUT', url: `/api/gallery/${record._id}`, ...slow, headers: { ...slow.headers, ...auth } });
-    // its staging folder appears once it has read the record and started rendering
-    while (!tmpEntries().some((name) => name.startsWith('staging-'))) await new Promise((resolve) => setTimeout(resolve, 5));
-    const filesBeforeB = stored();
-    // meanwhile editor A removes the first image, and its files go
-    const editorA = await t.app.inject({
-      method: 'PUT',
-      url: `/api/gallery/${record._id}`,
-      headers: auth,
-      payload: { ...fields, existingImages: JSON.stringify([second]) },
-    });
-    expect(editorA.statusCode).toBe(200);
-
-    const replyB = await editorB;
-    expect(replyB.statusCode, replyB.body).toBe(409);
-    expect(replyB.json().message).toBe(apiMessages.editConflict('Gallery item'));
-    const [after] = (await t.app.inject('/api/gallery')).json().data as { _id: string; images: { url: string }[] }[];
-    expect(after.images.map((image) => image.url)).toEqual([second.url]);
-    for (const url of allRenditionUrls(second.url)) expect(fs.existsSync(path.join(uploadsDir(), path.basename(url))), url).toBe(true);
-    // B's new renditions went again; A's removal stands
-    expect(stored().filter((name) => !filesBeforeB.includes(name))).toEqual([]);
-    expect(tmpEntries()).toEqual([]);
+    // B is held after its read, before its image work, until A has written: the race made certain on a loaded machine too
+    const images = (
+      t.services.content.writes as unknown as { images: { prepare: (files: unknown[], ...rest: unknown[]) => Promise<unknown> } }
+    ).images;
+    const prepare = images.prepare.bind(images);
+    let bRead!: () => void;
+    const bHasRead = new Promise<void>((resolve) => (bRead = resolve));
+    let aWrote!: () => void;
+    const aHasWritten = new Promise<void>((resolve) => (aWrote = resolve));
+    images.prepare = async (files, ...rest) => {
+      if (files.length > 0) {
+        bRead();
+        await aHasWritten;
+      }
+      return prepare(files, ...rest);
+    };
+    try {
+      const editorB = t.app.inject({ method: 'PUT', url: `/api/gallery/${record._id}`, ...slow, headers: { ...slow.headers, ...auth } });
+      await bHasRead;
+      const filesBeforeB = stored();
+      // meanwhile editor A removes the first image, and its files go
+      const editorA = await t.app.inject({
+        method: 'PUT',
+        url: `/api/gallery/${record._id}`,
+        headers: auth,
+        payload: { ...fields, existingImages: JSON.stringify([second]) },
+      });
+      aWrote();
+      expect(editorA.statusCode).toBe(200);
+      const replyB = await editorB;
+      expect(replyB.statusCode, replyB.body).toBe(409);
+      expect(replyB.json().message).toBe(apiMessages.editConflict('Gallery item'));
+      const [after] = (await t.app.inject('/api/gallery')).json().data as { _id: string; images: { url: string }[] }[];
+      expect(after.images.map((image) => image.url)).toEqual([second.url]);
+      for (const url of allRenditionUrls(second.url)) expect(fs.existsSync(path.join(uploadsDir(), path.basename(url))), url).toBe(true);
+      // B's new renditions went again; A's removal stands
+      expect(stored().filter((name) => !filesBeforeB.includes(name))).toEqual([]);
+      expect(tmpEntries()).toEqual([]);
+    } finally {
+      aWrote();
+      images.prepare = prepare;
+    }
   });
 });

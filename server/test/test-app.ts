@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { type SQL } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../app';
@@ -41,6 +43,11 @@ export interface TestApp {
   renditionsDone(timeoutMs?: number): Promise<void>;
   /** A fresh bearer token for the test admin. */
   login(): Promise<string>;
+  /**
+   * Runs a bulk statement of test data (thousands of rows, an `analyze`) on its own connection, without the app's time
+   * limits on PostgreSQL (an answer within 1 s, a statement within 5 s), which a busy CI machine can outlast.
+   */
+  seed(statement: SQL): Promise<void>;
   /** Closes the app and database, keeping the data directory (for restart tests). */
   stop(): Promise<void>;
   /** Stops and removes everything. */
@@ -159,6 +166,22 @@ export async function createTestApp(
       while ((await services.renditionJobs.counts()).pending > 0 || worker.busy) {
         if (Date.now() > deadline) throw new Error(`renditions still pending after ${timeoutMs} ms`);
         await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    },
+    async seed(statement) {
+      if (database.kind !== 'postgres') {
+        await database.db.execute(statement);
+        return;
+      }
+      const client = new pg.Client({
+        connectionString: options.databaseUrl ?? process.env.TEST_DATABASE_URL,
+        options: `-c search_path=${schemaName}`,
+      });
+      await client.connect();
+      try {
+        await drizzlePg(client).execute(statement);
+      } finally {
+        await client.end();
       }
     },
     async login() {

@@ -7,7 +7,7 @@ import { ArrowLeft, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { Form, Link, useFetcher, useLoaderData } from 'react-router';
 import { draftCopy, historyCopy as copy } from '../../../shared/copy/admin';
-import type { CompareReply, VersionListReply, VersionSummary } from '../../../shared/history';
+import type { CompareReply, ListedVersion, VersionListReply, VersionSummary } from '../../../shared/history';
 import { resources, RESOURCE_KEYS } from '../../../shared/resources';
 import { readableDateTime } from '../../../shared/site-time';
 import { isOneOf } from '../../../shared/narrow';
@@ -183,7 +183,7 @@ function VersionTable({
   onRestore,
   onRestoreAsDraft,
 }: {
-  versions: VersionSummary[];
+  versions: ListedVersion[];
   when: (version: VersionSummary) => string;
   busy: boolean;
   onRestore: (number: number) => void;
@@ -226,7 +226,7 @@ function VersionTable({
               <td className="block px-4 py-1 text-gray-800 md:table-cell md:py-3">{version.author.name ?? copy.system}</td>
               <td className="block px-4 py-1 text-gray-800 md:table-cell md:py-3">{when(version)}</td>
               <td className="block px-4 py-1 text-gray-700 md:table-cell md:py-3">
-                {version.changedFields.length > 0 ? version.changedFields.join(', ') : copy.nothingChanged}
+                {version.changedLabels.length > 0 ? version.changedLabels.join(', ') : copy.nothingChanged}
               </td>
               <td className="block whitespace-nowrap px-4 py-2 md:table-cell md:py-3 md:text-right">
                 {version.current ? null : (
