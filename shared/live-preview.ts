@@ -4,6 +4,7 @@
  * item's (in its place on its resource's page) or a whole document's (the About content, the Site settings).
  */
 import type { AboutContent } from './about-content';
+import { LANGUAGES, type Language } from './languages';
 import { RESOURCE_KEYS, type ResourceKey } from './resources';
 import type { SiteSettings } from './site-settings';
 import { UUID_PATTERN } from './validation';
@@ -31,20 +32,35 @@ const previewImage = z.object({
   description: z.string().max(5000).optional(),
 });
 
+/** The page's language (docs/decisions/0049): the preview shows the page under its prefix (`/kn/…`), English by default. */
+const previewLanguage = z
+  .enum(LANGUAGES.map((language) => language.code) as [Language, ...Language[]])
+  .optional()
+  .meta({ description: 'The language of the page shown (`en` by default; `kn` shows the Kannada page, English where a text has no Kannada).' });
+
 const itemPreviewRequest = z
   .object({
+    language: previewLanguage,
     resource: z.enum(RESOURCE_KEYS).meta({ description: 'The resource the form edits (its key).' }),
     id: z.string().regex(UUID_PATTERN).meta({ description: 'The item’s `_id`; for an item not saved yet, any new UUID.' }),
     fields: z
       .record(z.string().max(100), z.union([z.string().max(20_000), z.number(), z.array(z.string().max(2000)).max(200)]))
       .meta({ description: 'The form’s text, number and list fields as they are now; a value of the wrong type keeps the stored one.' }),
     images: z.array(previewImage).max(50).meta({ description: 'The stored images the form keeps, in order, with their details.' }),
+    translations: z
+      .record(z.string().max(10), z.record(z.string().max(100), z.union([z.string().max(20_000), z.array(z.string().max(2000)).max(200).readonly()])))
+      .optional()
+      .meta({
+        description:
+          'The form’s translated values by language and field (`{ kn: { title } }`), as a save sends them; absent, the stored ones. Unknown languages and fields are left out.',
+      }),
   })
   .strict()
   .meta({ title: 'Item', description: 'A content item’s form: its resource’s public page with the item in its place.' });
 
 const documentPreviewRequest = z
   .object({
+    language: previewLanguage,
     document: z.enum(PREVIEW_DOCUMENTS).meta({
       description:
         'The document the form edits: `about` (shown on /about, the content area) or `site-settings` (shown on the home page, the settings area).',
@@ -72,6 +88,7 @@ export interface LivePreview {
   id: string;
   fields: ItemPreviewRequest['fields'];
   images: ItemPreviewRequest['images'];
+  translations?: ItemPreviewRequest['translations'];
 }
 
 /** What a page render is given for a preview of a document (live or a link's draft): the pages read this value instead of the stored one. */

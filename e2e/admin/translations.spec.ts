@@ -2,11 +2,12 @@
  * Content in Kannada beside the English in the admin (docs/decisions/0049, issue 28): a gallery item's Kannada title
  * typed side by side with the English one is saved and comes back after a reload; the item's "Kannada missing" marker
  * goes once every text has its Kannada; the "Missing Kannada" filter (kept in the address) lists only the items missing
- * some; the About editor's hero gets a Kannada title; the form has no serious or critical axe violation.
+ * some; the live preview shows the Kannada page with what is typed; the About editor's hero gets a Kannada title; the
+ * form has no serious or critical axe violation.
  */
 import type { APIRequestContext } from '@playwright/test';
 import type { AboutContent } from '../../shared/about-content';
-import { aboutEditorCopy, commonCopy, galleryCopy, translationCopy } from '../../shared/copy/admin';
+import { aboutEditorCopy, commonCopy, galleryCopy, previewCopy, translationCopy } from '../../shared/copy/admin';
 import { fillFields, publicHtml } from '../fixtures/admin-crud';
 import { testImages, uniqueName } from '../fixtures/admin-images';
 import { expect, openScreen, test } from '../fixtures/admin-login';
@@ -81,6 +82,19 @@ test('gallery: a Kannada title side by side is saved and reloaded; the missing m
     await page.getByRole('button', { name: `${commonCopy.edit} ${title}` }).click();
     await expect(kannada).toHaveValue('');
     await kannada.fill('ತೇಗದ ಬಾಗಿಲು');
+    // the live preview, before saving: the Kannada page with the typed Kannada title, the English one with the English
+    await page.getByRole('button', { name: previewCopy.show }).click();
+    const languages = page.getByRole('group', { name: previewCopy.language });
+    await languages.getByRole('button', { name: KANNADA, exact: true }).click();
+    await expect(languages.getByRole('button', { name: KANNADA, exact: true })).toHaveAttribute('aria-pressed', 'true');
+    const kannadaFrame = page.frameLocator(`iframe[title="${previewCopy.frameTitle('/kn/gallery')}"]`);
+    await expect(kannadaFrame.getByText('ತೇಗದ ಬಾಗಿಲು').first()).toBeVisible();
+    await expect(kannadaFrame.locator('html')).toHaveAttribute('lang', 'kn');
+    await languages.getByRole('button', { name: 'English', exact: true }).click();
+    const englishFrame = page.frameLocator(`iframe[title="${previewCopy.frameTitle('/gallery')}"]`);
+    await expect(englishFrame.getByText(title).first()).toBeVisible();
+    await expect(englishFrame.getByText('ತೇಗದ ಬಾಗಿಲು')).toHaveCount(0);
+    await page.getByRole('button', { name: previewCopy.hide }).first().click();
     await page.getByRole('button', { name: commonCopy.update, exact: true }).click();
     await expect(page.getByText(galleryCopy.updated, { exact: true })).toBeVisible();
     // fully translated now: out of the filtered list, and with no marker once the filter is off

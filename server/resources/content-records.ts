@@ -17,7 +17,7 @@ import { recordLabel } from '../audit/content-changes';
 import type { Db } from '../db/client';
 import type { AnyResourceTable } from '../db/resource-tables';
 import type { ItemSchedule } from '../../shared/schedules';
-import { storedTranslations } from '../../shared/translations';
+import { storedTranslations, translatableFields, type Translations } from '../../shared/translations';
 
 export type Row = Record<string, unknown>;
 export type AnyRecord = Record<string, unknown> & { _id: string };
@@ -212,6 +212,18 @@ export async function auditContentWrite(
   );
 }
 
+/** A form's translations, as a preview shows them: known languages, the definition's translatable fields, no blank values. */
+function formTranslations(def: ResourceDef, sent: NonNullable<LivePreview['translations']>): Translations {
+  const fields = new Set(translatableFields(def).map((field) => field.name));
+  const stored = storedTranslations(sent);
+  return Object.fromEntries(
+    Object.entries(stored).map(([language, values]) => [
+      language,
+      Object.fromEntries(Object.entries(values).filter(([name]) => fields.has(name))),
+    ]),
+  );
+}
+
 /**
  * An item as its form holds it before it is saved (a live preview, shared/live-preview.ts): each field of the
  * definition from the form where it has the field's type, else the stored item's (or an empty item's); the images
@@ -221,7 +233,7 @@ export async function auditContentWrite(
 export function unsavedRecord(
   def: ResourceDef,
   stored: AnyRecord | null,
-  preview: Pick<LivePreview, 'id' | 'fields' | 'images'>,
+  preview: Pick<LivePreview, 'id' | 'fields' | 'images' | 'translations'>,
   /** Images besides the stored ones a form may show (the library's). */
   pickable: (url: string) => boolean = () => false,
 ): AnyRecord {
@@ -236,6 +248,8 @@ export function unsavedRecord(
       if (Number.isFinite(number)) record[field.name] = number;
     } else if (typeof value === 'string') record[field.name] = value;
   }
+  // the form holds every translated value: they replace the stored ones (only translatable fields of known languages)
+  if (preview.translations) record.translations = formTranslations(def, preview.translations);
   const storedUrls = new Set(stored ? imageUrls(stored[def.image.field]) : []);
   const kept = preview.images
     .filter((image) => storedUrls.has(image.url) || pickable(image.url))

@@ -15,6 +15,7 @@ import {
   type LivePreview,
   type PreviewDocument,
 } from '../../shared/live-preview';
+import { DEFAULT_LANGUAGE, localizedPath } from '../../shared/languages';
 import { resources } from '../../shared/resources';
 import { z } from '../../shared/zod';
 import { errorReplies, invalidRequest } from '../api/route-schemas';
@@ -33,7 +34,7 @@ const schema = {
     'An item’s form: the page the item appears on (its resource’s public page), with the item in its place (or first, when it is not saved yet) ' +
     'as the form holds it; the content area. A document’s form: the About page with the About content as the form holds it (the content area), ' +
     'or the home page with the Site settings as the form holds them (they show on every page; the settings area). ' +
-    'As HTML; nothing is stored. `Cache-Control: private, no-store`, `X-Robots-Tag: noindex`.',
+    'With `language`, the page in that language (`/kn/…`), the form’s translations in place. As HTML; nothing is stored. `Cache-Control: private, no-store`, `X-Robots-Tag: noindex`.',
   security: [{ bearer: [] }],
   body: livePreviewRequest,
   response: {
@@ -69,18 +70,19 @@ export function registerLivePreview(app: FastifyInstance, services: Services, re
     },
     async (request, reply) => {
       const { body } = request;
+      const language = body.language ?? DEFAULT_LANGUAGE;
       if ('document' in body) {
         assertPermission(request.admin!, previewDocuments(services)[body.document].area);
         const documentPreview = await documentValues(services, body.document, body.value);
         reply.header('x-robots-tag', 'noindex');
-        return renderPreview(request, reply, DOCUMENT_PREVIEW_PAGES[body.document], { documentPreview });
+        return renderPreview(request, reply, localizedPath(DOCUMENT_PREVIEW_PAGES[body.document], language), { documentPreview });
       }
       assertPermission(request.admin!, 'content');
-      const { resource, id, fields, images } = body;
+      const { resource, id, fields, images, translations } = body;
       reply.header('x-robots-tag', 'noindex');
-      return renderPreview(request, reply, resources[resource].publicPage, {
+      return renderPreview(request, reply, localizedPath(resources[resource].publicPage, language), {
         previewId: id,
-        livePreview: { key: resource, id, fields, images },
+        livePreview: { key: resource, id, fields, images, translations },
       });
     },
   );

@@ -83,6 +83,41 @@ describe('a live preview', () => {
     expect((await preview(body, auth(sales))).statusCode).toBe(403);
   });
 
+  it('shows the Kannada page with the form’s Kannada values, English where one is blank (issue 28)', async () => {
+    const story = await create('clients', 'stored words');
+    const fields = { name: String(story.name), title: String(story.title), description: String(story.description), category: 'Interior' };
+    const kannada = `ಕನ್ನಡ ಅನುಭವ ${crypto.randomUUID()}`;
+    const reply = await preview({
+      resource: 'clients',
+      id: story._id,
+      fields,
+      images: [{ url: story.image }],
+      language: 'kn',
+      // a field no definition knows, and a language that is none, are left out
+      translations: { kn: { description: kannada, title: '', secret: 'not a field' }, xx: { description: 'no language' } },
+    });
+    expect(reply.statusCode, reply.body).toBe(200);
+    expect(reply.body).toMatch(/<html[^>]* lang="kn"/);
+    expect(reply.body).toContain(kannada);
+    expect(reply.body).not.toContain('not a field');
+    expect(reply.body).not.toContain('no language');
+    // the blank Kannada title falls back to the English one, marked as English
+    expect(reply.body).toMatch(new RegExp(`lang="en"[^>]*>${String(story.title).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}<`));
+    // the same form in English: the English page, no Kannada
+    const english = await preview({
+      resource: 'clients',
+      id: story._id,
+      fields,
+      images: [{ url: story.image }],
+      translations: { kn: { description: kannada } },
+    });
+    expect(english.body).toMatch(/<html[^>]* lang="en"/);
+    expect(english.body).not.toContain(kannada);
+    // nothing stored
+    expect((await site.web.inject({ method: 'GET', url: '/kn/client' })).body).not.toContain(kannada);
+    expect((await preview({ resource: 'clients', id: story._id, fields, images: [], language: 'fr' })).statusCode).toBe(400);
+  });
+
   it('refuses a malformed request with 400 and changes nothing', async () => {
     for (const body of [
       {},

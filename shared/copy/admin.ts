@@ -1211,6 +1211,8 @@ export const previewCopy = {
   hide: 'Hide preview',
   title: 'Live preview',
   frameTitle: (page: string) => `Preview of the page ${page}`,
+  /** The preview's choice of the page's language (docs/decisions/0049): one button per language, the one shown pressed. */
+  language: 'Page language',
   loading: 'Loading the preview…',
   failed: 'The preview could not be shown.',
   note: 'Unsaved changes; new photos show once saved.',

@@ -218,7 +218,7 @@ export function ResourceForm(props: ResourceFormProps) {
               ...detailsOut(image),
               ...(policy.withDescriptions ? { description: image.description } : {}),
             }));
-    return { resource: resourceKey, id: itemId, fields, images: kept };
+    return { resource: resourceKey, id: itemId, fields, images: kept, translations: translationsOut(def, translated) };
   }
 
   const body = (payload: Record<string, unknown>, state: FormState = current) =>
