@@ -4,7 +4,7 @@
  * item's (in its place on its resource's page) or a whole document's (the About content, the Site settings).
  */
 import type { AboutContent } from './about-content';
-import { LANGUAGES, type Language } from './languages';
+import { LANGUAGES } from './languages';
 import { RESOURCE_KEYS, type ResourceKey } from './resources';
 import type { SiteSettings } from './site-settings';
 import { UUID_PATTERN } from './validation';
@@ -34,9 +34,11 @@ const previewImage = z.object({
 
 /** The page's language (docs/decisions/0049): the preview shows the page under its prefix (`/kn/…`), English by default. */
 const previewLanguage = z
-  .enum(LANGUAGES.map((language) => language.code) as [Language, ...Language[]])
+  .enum(LANGUAGES.map((language) => language.code))
   .optional()
-  .meta({ description: 'The language of the page shown (`en` by default; `kn` shows the Kannada page, English where a text has no Kannada).' });
+  .meta({
+    description: 'The language of the page shown (`en` by default; `kn` shows the Kannada page, English where a text has no Kannada).',
+  });
 
 const itemPreviewRequest = z
   .object({
@@ -48,7 +50,10 @@ const itemPreviewRequest = z
       .meta({ description: 'The form’s text, number and list fields as they are now; a value of the wrong type keeps the stored one.' }),
     images: z.array(previewImage).max(50).meta({ description: 'The stored images the form keeps, in order, with their details.' }),
     translations: z
-      .record(z.string().max(10), z.record(z.string().max(100), z.union([z.string().max(20_000), z.array(z.string().max(2000)).max(200).readonly()])))
+      .record(
+        z.string().max(10),
+        z.record(z.string().max(100), z.union([z.string().max(20_000), z.array(z.string().max(2000)).max(200).readonly()])),
+      )
       .optional()
       .meta({
         description:
