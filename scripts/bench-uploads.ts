@@ -117,7 +117,9 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     const meanSeconds = durations.reduce((a, b) => a + b, 0) / Math.max(durations.length, 1) / 1000;
     console.log(`  p99 ratio ${ratio.toFixed(1)}× (goal: at most 3×, no failed request: ${verdict})`);
     console.log(`  uploads: ${counts}, ${meanSeconds.toFixed(1)} s each on average`);
-    console.log(`  server memory (RSS): ${mb(peakRss)} peak during the uploads, ${mb(idleRss)} idle 8 s after them`);
+    console.log(
+      `  server memory (RSS, its image process included): ${mb(peakRss)} peak during the uploads, ${mb(idleRss)} idle 8 s after them`,
+    );
 
     for (const id of created) {
       await fetch(`${server.base}/api/property/${id}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } });
@@ -204,10 +206,12 @@ async function login(server: ServerProcess, admin: { email: string; password: st
   return ((await reply.json()) as { token: string }).token;
 }
 
+/** The resident memory of the server and of the processes it started (its image process: server/images/image-process.ts). */
 function rssBytes(pid: number): number {
   try {
     const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return match ? Number(match[1]) * 1024 : 0;
+    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
+    return (match ? Number(match[1]) * 1024 : 0) + children.reduce((sum, child) => sum + rssBytes(child), 0);
   } catch {
     return 0; // the process has gone
   }

@@ -5,6 +5,8 @@ import { build } from 'esbuild';
 await build({
   entryPoints: {
     server: 'server/index.ts',
+    // the image process the server forks (server/images/image-process.ts)
+    'image-child': 'server/images/image-child.ts',
     'admin-cli': 'server/admin-cli.ts',
     'backup-cli': 'server/backup/backup-cli.ts',
     'restore-cli': 'server/backup/restore-cli.ts',

@@ -161,8 +161,8 @@ export function remainingRenditions(url: string): PendingRendition[] {
   return remaining;
 }
 
-/** Decodes a kept source again, as the request did: the same checks, the same orientation and width. */
-export async function decodeSource(source: Buffer, url: string, limits: ImageLimits): Promise<DecodedImage> {
+/** Decodes a kept source (its bytes or its file) again, as the request did: the same checks, the same orientation and width. */
+export async function decodeSource(source: Buffer | string, url: string, limits: ImageLimits): Promise<DecodedImage> {
   const image = parseImageUrl(url);
   if (!image) throw new Error(`Not a stored image URL: ${url}`);
   return decodeToWidth(source, image.width, limits);

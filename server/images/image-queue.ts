@@ -1,5 +1,3 @@
-import { lowerHelperThreadPriority } from './thread-priority';
-
 /**
  * Image work bounded across all requests: jobs run a few at a time in arrival order, and
  * requests that may bring images are admitted only while the queue has room, so a flood
@@ -58,12 +56,9 @@ export class ImageQueue {
   async run<T>(job: () => Promise<T>, priority: ImageJobPriority = 'request'): Promise<T> {
     if (this.running >= this.options.concurrency) await new Promise<void>((resolve) => this.queued[priority].push(resolve));
     else this.running += 1;
-    // libvips starts its threads on first use: lowered before each job, and after it for the ones it just started
-    lowerHelperThreadPriority();
     try {
       return await job();
     } finally {
-      lowerHelperThreadPriority();
       const next = this.queued.request.shift() ?? this.queued.background.shift();
       // the place passes straight to the next job, so a newcomer cannot overtake it
       if (next) next();

@@ -7,15 +7,18 @@
  * serving what exists.
  */
 import crypto from 'node:crypto';
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { imageJobs } from '../db/schema';
 import { idleCollector } from '../idle-collector';
 import type { JobKind } from '../jobs/job-kind';
 import { JobWorker, type HeldJob, type RetryPolicy, type WorkerLog } from '../jobs/job-worker';
 import type { Services } from '../services';
 import type { Storage } from '../storage/storage';
-import { decodeSource, encodeRendition, remainingRenditions, type ImageLimits } from './image-pipeline';
+import { remainingRenditions, type ImageLimits } from './image-pipeline';
+import { imageProcess } from './image-process';
 import type { ImageQueue } from './image-queue';
 import { ABANDONED_ERROR, MAX_ATTEMPTS, type ImageJob, type RenditionJobs } from './rendition-jobs';
 
@@ -89,18 +92,23 @@ export class RenditionWorker extends JobWorker<ImageJob> {
       const missing = [];
       for (const rendition of remainingRenditions(job.imageUrl)) if (!(await isStored(storage, rendition.name))) missing.push(rendition);
       if (missing.length > 0) {
-        const source = await readWhole(storage, job.source);
-        const decoded = await queue.run(() => decodeSource(source, job.imageUrl, this.deps.limits), 'background');
         await fs.mkdir(staging, { recursive: true });
-        for (const rendition of missing) {
-          // renewed before each step: an image removed meanwhile is noticed within one encode
-          if (!(await held.renew())) return await this.abandon(job, stored);
-          if (held.stopping) return await held.release();
-          const target = path.join(staging, rendition.name);
-          await queue.run(() => encodeRendition(decoded, rendition, target), 'background');
-          await storage.put(rendition.name, target);
-          stored.push(rendition.name);
-          await held.progressed();
+        const sourcePath = path.join(staging, 'source');
+        await copyToFile(storage, job.source, sourcePath);
+        const decoded = await queue.run(() => imageProcess.decode(sourcePath, job.imageUrl, this.deps.limits), 'background');
+        try {
+          for (const rendition of missing) {
+            // renewed before each step: an image removed meanwhile is noticed within one encode
+            if (!(await held.renew())) return await this.abandon(job, stored);
+            if (held.stopping) return await held.release();
+            const target = path.join(staging, rendition.name);
+            await queue.run(() => decoded.encode(rendition, target), 'background');
+            await storage.put(rendition.name, target);
+            stored.push(rendition.name);
+            await held.progressed();
+          }
+        } finally {
+          await decoded.release();
         }
       }
       // the source goes before the job: a crash between the two leaves a job whose renditions are all stored, which the next claim just ends
@@ -162,11 +170,9 @@ async function isStored(storage: Storage, name: string): Promise<boolean> {
   return true;
 }
 
-/** A stored file's bytes: sources are uploads (a few MB at most), decoded from memory like any upload. */
-async function readWhole(storage: Storage, name: string): Promise<Buffer> {
+/** A stored file copied to a local one, which the image process decodes (on disk and in a bucket alike). */
+async function copyToFile(storage: Storage, name: string, target: string): Promise<void> {
   const file = await storage.read(name);
   if (!file) throw new Error(`The source ${name} is missing from storage`);
-  const chunks: Buffer[] = [];
-  for await (const chunk of file.stream) chunks.push(chunk);
-  return Buffer.concat(chunks);
+  await pipeline(file.stream, createWriteStream(target));
 }

@@ -1,36 +1,32 @@
 /**
- * Image work yields the CPU to the thread that serves pages. Sharp decodes and encodes on the process's
- * libuv pool threads and libvips spreads the pixels over threads of its own ("libvips worker"); both are
- * unnamed helpers of the one thread that answers visitors. On Linux every thread of the process but that
- * one is given a lower priority (10 nicer than the process) the first time it is seen, so that on a small
- * machine a photo being encoded waits while a visitor's request is answered, instead of the two sharing
- * the core. Measured with 8 uploaders on 2 cores: lowering only the libvips threads left the pool threads,
- * which did most of the image work, at the serving thread's priority. Elsewhere, or when /proc cannot be
- * read, nothing changes.
+ * The image process (server/images/image-child.ts) yields the CPU to the server. Sharp decodes and encodes
+ * on libuv pool threads and libvips spreads the pixels over threads of its own; in the image process every
+ * thread, its main one included, is given a lower priority (10 nicer than the server) the first time it is
+ * seen, so that on a small machine a photo being encoded waits while a visitor's request is answered,
+ * instead of the two sharing the core. The server's own threads keep their priority: its garbage
+ * collector's helpers among them, which its thread waits for in each collection (measured: with them
+ * lowered too, collections during a burst of uploads took up to 20 ms instead of 1-5 ms). Elsewhere than
+ * on Linux, or when /proc cannot be read, nothing changes.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 
-/** How much nicer helper threads are than the server's own thread (a server started with `nice 5` gets 15). */
-const HELPER_THREAD_NICER_BY = 10;
+/** How much nicer the image process is than the server (a server started with `nice 5` gets 15). */
+const IMAGE_PROCESS_NICER_BY = 10;
 /** The nicest niceness there is. */
 const NICEST = 19;
 
-/** The niceness of helper threads in this process. */
-export const helperThreadNicenessFor = (processNiceness: number) => Math.min(NICEST, processNiceness + HELPER_THREAD_NICER_BY);
+/** The niceness of the image process's threads for a server of this niceness. */
+export const imageProcessNicenessFor = (serverNiceness: number) => Math.min(NICEST, serverNiceness + IMAGE_PROCESS_NICER_BY);
 
-/** The thread that runs the event loop (the one calling, read once: /proc/thread-self names it). */
-let servingThread: number | null = null;
-function servingThreadId(): number {
-  servingThread ??= Number(fs.readlinkSync('/proc/thread-self').split('/').pop());
-  return servingThread;
-}
+/** The niceness this process started with (inherited from the server that started it). */
+const startNiceness = os.getPriority();
 
 /** Thread ids already lowered (the pools keep their threads, so they are few and long-lived). */
 const lowered = new Set<number>();
 
-/** Lowers the priority of every helper thread not lowered yet; cheap enough to call around each image job. */
-export function lowerHelperThreadPriority(): void {
+/** Lowers the priority of every thread of this process not lowered yet; cheap enough to call after each job. */
+export function lowerAllThreadsPriority(): void {
   if (process.platform !== 'linux') return;
   let threads: string[];
   try {
@@ -42,8 +38,7 @@ export function lowerHelperThreadPriority(): void {
     const tid = Number(name);
     if (lowered.has(tid)) continue;
     try {
-      if (tid === servingThreadId()) continue;
-      os.setPriority(tid, helperThreadNicenessFor(os.getPriority()));
+      os.setPriority(tid, imageProcessNicenessFor(startNiceness));
       lowered.add(tid);
     } catch {
       // the thread ended meanwhile, or the system refuses: it keeps the priority it has
@@ -51,16 +46,17 @@ export function lowerHelperThreadPriority(): void {
   }
 }
 
-/** The niceness of each helper thread now, and of the serving thread (for tests and the bench). */
-export function threadNiceness(): { serving: number; helpers: number[] } {
-  if (process.platform !== 'linux') return { serving: os.getPriority(), helpers: [] };
-  const serving = servingThreadId();
-  return {
-    serving: os.getPriority(serving),
-    helpers: fs
-      .readdirSync('/proc/self/task')
-      .map(Number)
-      .filter((tid) => tid !== serving)
-      .map((tid) => os.getPriority(tid)),
-  };
+/** The niceness of each thread of this process now (for tests and the bench). */
+export function processThreadNiceness(): number[] {
+  if (process.platform !== 'linux') return [os.getPriority()];
+  return fs
+    .readdirSync('/proc/self/task')
+    .map(Number)
+    .flatMap((tid) => {
+      try {
+        return [os.getPriority(tid)];
+      } catch {
+        return []; // ended meanwhile
+      }
+    });
 }

@@ -21,7 +21,8 @@ import { aliasesAmong } from '../media/media-aliases';
 import { registerMedia } from '../media/media-register';
 import type { ContentHistory } from '../history/content-history';
 import { ClientError, isDatabaseUnavailable, isStorageUnavailable } from '../errors';
-import { prepareImage, sourceName, type PreparedImage } from '../images/image-pipeline';
+import { sourceName, type PreparedImage } from '../images/image-pipeline';
+import { imageProcess } from '../images/image-process';
 import { ImageQueue } from '../images/image-queue';
 import type { RenditionJobs } from '../images/rendition-jobs';
 import type { Storage } from '../storage/storage';
@@ -189,7 +190,7 @@ export class ContentImages {
     const prepared: PreparedImage[] = [];
     const limits = { maxPixels: this.options.maxImagePixels };
     try {
-      for (const file of files) prepared.push(await this.queue.run(() => prepareImage(file.path, staging, limits)));
+      for (const file of files) prepared.push(await this.queue.run(() => imageProcess.prepare(file.path, staging, limits)));
       return prepared;
     } catch (error) {
       throw error instanceof ClientError && !error.errors ? new ClientError(error.statusCode, error.message, [error.message]) : error;
