@@ -3,17 +3,32 @@
  * that shows the public page with the draft in its place, refused once it runs out or the draft is published
  * or deleted. The reply of the route that makes one, and the texts both sides show.
  */
+import { DEFAULT_LANGUAGE, LANGUAGES, localizedPath, type Language } from './languages';
+import { recordOf } from './narrow';
 import { z } from './zod';
 
 /** How long a preview link works. */
 export const PREVIEW_LINK_DAYS = 7;
 
 /** The path a preview link opens (the token follows it). */
-export const PREVIEW_LINK_PATH = '/preview/';
+const PREVIEW_LINK_PATH = '/preview/';
 
-/** The address a link opens: the site's public base, the path, the token. */
+/** The path of a link's preview in a language: `/preview/<token>`, `/kn/preview/<token>` (docs/decisions/0049). */
+export function previewLinkPath(token: string, language: Language = DEFAULT_LANGUAGE): string {
+  return `${localizedPath(PREVIEW_LINK_PATH.slice(0, -1), language)}/${token}`;
+}
+
+/** Where a preview's language switcher leads: the same preview in each language. */
+export function previewLinkPaths(token: string): Record<Language, string> {
+  return recordOf(
+    LANGUAGES.map(({ code }) => code),
+    (code) => previewLinkPath(token, code),
+  );
+}
+
+/** The address a link opens: the site's public base, the path, the token (the page in the default language). */
 export function previewLinkUrl(publicUrl: string, token: string): string {
-  return `${publicUrl.replace(/\/+$/, '')}${PREVIEW_LINK_PATH}${token}`;
+  return `${publicUrl.replace(/\/+$/, '')}${previewLinkPath(token)}`;
 }
 
 export const previewLinkReply = z.object({

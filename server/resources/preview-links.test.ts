@@ -5,7 +5,7 @@
  */
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { previewLinkMessages } from '../../shared/preview-links';
+import { previewLinkMessages, previewLinkPath } from '../../shared/preview-links';
 import { resources } from '../../shared/resources';
 import { sampleFields } from '../test/sample-records';
 import { editorToken, salesToken } from '../test/step-up';
@@ -90,6 +90,41 @@ describe('a preview link of a draft', () => {
     const visitorPage = await get(def.publicPage);
     expect(visitorPage.body).toContain(live);
     expect(visitorPage.body).not.toContain(drafted);
+  });
+
+  it('opens in Kannada under /kn with the draft’s Kannada text, each language’s switcher leading to the same preview in the other', async () => {
+    const item = await create(unique('Live story'));
+    const drafted = unique('Draft story');
+    const draftedKannada = unique('ಕರಡು ಕಥೆ');
+    const body = multipart({ description: drafted, translations: JSON.stringify({ kn: { description: draftedKannada } }) }, []);
+    const saved = await site.web.inject({
+      method: 'PUT',
+      url: `${base}/${item._id}/draft`,
+      ...body,
+      headers: { ...body.headers, ...auth() },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const path = await linkPath(item._id);
+    const token = path.split('/').pop()!;
+    expect(path).toBe(previewLinkPath(token));
+
+    const kannada = await get(previewLinkPath(token, 'kn'));
+    expect(kannada.statusCode, kannada.body.slice(0, 300)).toBe(200);
+    expect(kannada.body).toMatch(/<html[^>]* lang="kn"/);
+    expect(kannada.body).toContain(draftedKannada);
+    expect(kannada.headers['cache-control']).toBe('private, no-store');
+    expect(kannada.headers['x-robots-tag']).toBe('noindex');
+    expect(kannada.body).toContain(`href="/preview/${token}" hrefLang="en"`);
+
+    const english = await get(path);
+    expect(english.body).toMatch(/<html[^>]* lang="en"/);
+    expect(english.body).toContain(drafted);
+    expect(english.body).not.toContain(draftedKannada);
+    expect(english.body).toContain(`href="/kn/preview/${token}" hrefLang="kn"`);
+    // a public page's switcher still leads to the public page in the other language
+    expect((await get(def.publicPage)).body).toContain(`href="/kn${def.publicPage}" hrefLang="kn"`);
+    // refused in every language alike
+    expectRefused(await get(previewLinkPath(`${token}x`, 'kn')));
   });
 
   it('follows the draft as it is saved again, and is refused once the draft is published', async () => {

@@ -25,13 +25,13 @@ import { sharedCacheControl } from '../../shared/shared-cache';
 import type { Services } from '../services';
 import { deferHydration } from './defer-hydration';
 import { registerLivePreview } from './live-preview-route';
-import { LANGUAGES, localizedPath } from '../../shared/languages';
+import { LANGUAGES, localizedPath, type Language } from '../../shared/languages';
 import { PageCache, type PreparedPage, type RenderedPage } from './page-cache';
 import type { VisitCounter } from '../visits/visit-counter';
 import { propertyOf } from '../../shared/narrow';
 import { DOCUMENT_PREVIEW_PAGES, type DocumentPreviewValues, type LivePreview } from '../../shared/live-preview';
 import type { DraftPreview } from '../resources/preview-links';
-import { PREVIEW_LINK_PATH, previewLinkMessages } from '../../shared/preview-links';
+import { previewLinkMessages, previewLinkPath, previewLinkPaths } from '../../shared/preview-links';
 import { parseImageUrl } from '../../shared/image-urls';
 import { shownAbout } from '../media/media-index';
 
@@ -64,6 +64,8 @@ export type WebLoadContext = {
   draftPreview?: DraftPreview;
   /** A preview of the About content or the Site settings (live, or a link's draft): the pages read these values instead of the stored ones. */
   documentPreview?: DocumentPreviewValues;
+  /** Where the language switcher leads when not to the page in the other language: a preview link's same preview in it. */
+  languageLinks?: Partial<Record<Language, string>>;
 };
 
 type ScriptSources = { nonce: string } | { hashes: string[] };
@@ -189,7 +191,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
   const renderOwn = async (
     request: Request,
     reply: FastifyReply,
-    previews: Pick<WebLoadContext, 'previewId' | 'livePreview' | 'draftPreview' | 'documentPreview'> = {},
+    previews: Pick<WebLoadContext, 'previewId' | 'livePreview' | 'draftPreview' | 'documentPreview' | 'languageLinks'> = {},
     /** Rewrites an HTML page before it is sent (it is then read whole instead of streamed). */
     rewriteHtml?: (html: string) => string,
   ) => {
@@ -266,22 +268,27 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     renderOwn(pageRequest(origin + pagePath, { method: 'GET', headers: forwardedHeaders(request) }), reply, preview),
   );
 
-  // a preview link of a draft: whoever holds it sees the item's page with the draft in place, never indexed or kept by a cache
+  // a preview link of a draft: whoever holds it sees the item's page with the draft in place, never indexed or kept by a cache;
+  // in each language under its prefix (/kn/preview/<token>), its language switcher leading to the same preview
   // a wildcard, not a :token parameter: Fastify matches parameters of at most 100 characters, and a token is longer
-  app.get<{ Params: { '*': string } }>(`${PREVIEW_LINK_PATH}*`, async (request, reply) => {
-    const token = request.params['*'];
-    reply.header('x-robots-tag', 'noindex');
-    const preview = token.length <= MAX_PREVIEW_TOKEN ? await services.previewLinks.open(token) : null;
-    if (!preview) return reply.code(410).header('cache-control', PERSONAL).type('text/html; charset=utf-8').send(REFUSED_PREVIEW_PAGE);
-    // a document's draft shows on its page in place of the stored document; an item's in its place in its list
-    const [pagePath, previews] =
-      'document' in preview
-        ? [DOCUMENT_PREVIEW_PAGES[preview.document], { documentPreview: preview.values }]
-        : [services.content.resources.get(preview.key).def.publicPage, { draftPreview: preview }];
-    return renderOwn(pageRequest(origin + pagePath, { method: 'GET', headers: forwardedHeaders(request) }), reply, previews, (html) =>
-      withPreviewToken(html, preview.images, token),
-    );
-  });
+  for (const { code } of LANGUAGES)
+    app.get<{ Params: { '*': string } }>(previewLinkPath('*', code), async (request, reply) => {
+      const token = request.params['*'];
+      reply.header('x-robots-tag', 'noindex');
+      const preview = token.length <= MAX_PREVIEW_TOKEN ? await services.previewLinks.open(token) : null;
+      if (!preview) return reply.code(410).header('cache-control', PERSONAL).type('text/html; charset=utf-8').send(REFUSED_PREVIEW_PAGE);
+      // a document's draft shows on its page in place of the stored document; an item's in its place in its list
+      const [pagePath, previews] =
+        'document' in preview
+          ? [DOCUMENT_PREVIEW_PAGES[preview.document], { documentPreview: preview.values }]
+          : [services.content.resources.get(preview.key).def.publicPage, { draftPreview: preview }];
+      return renderOwn(
+        pageRequest(origin + localizedPath(pagePath, code), { method: 'GET', headers: forwardedHeaders(request) }),
+        reply,
+        { ...previews, languageLinks: previewLinkPaths(token) },
+        (html) => withPreviewToken(html, preview.images, token),
+      );
+    });
 
   // The contact form without JavaScript posts here (form-encoded, small, rate limited like /api/user)
   // and the contact route's action answers; with JavaScript the page sends to /api/user instead.

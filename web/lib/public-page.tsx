@@ -19,7 +19,13 @@ export function PublicPage<P extends object>({ name, Component, props }: { name:
   const nonce = useNonce();
   const data: PublicPageData = {
     name,
-    address: { site: layout?.site ?? DEFAULT_SITE_SETTINGS, language: splitLanguage(pathname).language, pathname, search },
+    address: {
+      site: layout?.site ?? DEFAULT_SITE_SETTINGS,
+      language: splitLanguage(pathname).language,
+      pathname,
+      search,
+      ...(layout?.languageLinks ? { languageLinks: layout.languageLinks } : {}),
+    },
     props: props as Record<string, unknown>,
   };
   return (

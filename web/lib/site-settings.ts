@@ -1,4 +1,5 @@
 /** The public layout's data (the Site settings and where the public entry is), read by each public page and its meta. */
+import type { Language } from '../../shared/languages';
 import type { SiteSettings } from '../../shared/site-settings';
 
 /** The route id of routes/public/public-layout.tsx, whose loader reads the settings. */
@@ -10,6 +11,8 @@ export interface PublicLayoutData {
   baseUrl: string;
   /** The built public entry's URL; null on the development server, where React Router hydrates the page. */
   entry: string | null;
+  /** Where the language switcher leads instead of the page in that language (a preview link's same preview). */
+  languageLinks?: Partial<Record<Language, string>>;
 }
 
 /** The layout's data among a meta function's matches. */

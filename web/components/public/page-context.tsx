@@ -5,7 +5,7 @@
  */
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { DEFAULT_SITE_SETTINGS, type SiteSettings } from '../../../shared/site-settings';
-import { DEFAULT_LANGUAGE, localizedHref, type Language } from '../../../shared/languages';
+import { DEFAULT_LANGUAGE, localizedHref, localizedPath, splitLanguage, type Language } from '../../../shared/languages';
 import type { PublicCopy } from '../../../shared/copy/public-copy';
 
 interface PageContextValue {
@@ -16,6 +16,7 @@ interface PageContextValue {
   pathname: string;
   search: string;
   setSearch: (search: string, options?: SetSearchOptions) => void;
+  languageLinks?: Partial<Record<Language, string>>;
 }
 
 /** `replace`: the address changes without a new history entry (more of the same view, not another view). */
@@ -40,6 +41,8 @@ export interface PageAddress {
   pathname: string;
   /** the query with its leading '?', or '' */
   search: string;
+  /** Where the language switcher leads instead of this page in that language (a preview link's same preview). */
+  languageLinks?: Partial<Record<Language, string>>;
 }
 
 /** `copy`: the page language's texts (not serialised with the address: the browser entry loads the language's copy chunk). */
@@ -49,6 +52,7 @@ export function PageContextProvider({
   copy,
   pathname,
   search: initialSearch,
+  languageLinks,
   children,
 }: PageAddress & { copy: PublicCopy; children: ReactNode }) {
   const [search, setSearchState] = useState(initialSearch);
@@ -68,7 +72,10 @@ export function PageContextProvider({
     },
     [pathname],
   );
-  const value = useMemo(() => ({ site, language, copy, pathname, search, setSearch }), [site, language, copy, pathname, search, setSearch]);
+  const value = useMemo(
+    () => ({ site, language, copy, pathname, search, setSearch, languageLinks }),
+    [site, language, copy, pathname, search, setSearch, languageLinks],
+  );
   return <PageContext.Provider value={value}>{children}</PageContext.Provider>;
 }
 
@@ -95,13 +102,17 @@ export function useLocalizedHref(): (href: string) => string {
   return useCallback((href: string) => localizedHref(href, language), [language]);
 }
 
-/** The page's query as it stands now (with its leading '?', or ''). */
-export function useSearch(): string {
-  return useContext(PageContext).search;
-}
-
 export function usePathname(): string {
   return useContext(PageContext).pathname;
+}
+
+/** Where the language switcher leads for a language: this page in it, with its query, or a preview link's same preview. */
+export function useLanguageLink(): (language: Language) => string {
+  const { pathname, search, languageLinks } = useContext(PageContext);
+  return useCallback(
+    (language: Language) => languageLinks?.[language] ?? `${localizedPath(splitLanguage(pathname).path, language)}${search}`,
+    [pathname, search, languageLinks],
+  );
 }
 
 /** The query as URLSearchParams and a setter that adds (or with `replace`, replaces) a history entry without reloading or scrolling. */

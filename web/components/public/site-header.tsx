@@ -4,8 +4,8 @@ import { useEffect, useState } from 'react';
 import { SCROLL_THRESHOLD_PX } from '../../../shared/public-behaviour';
 import { copyText } from '../../../shared/copy/public-copy';
 import { PUBLIC_SITE_MAP } from '../../lib/public-site-map';
-import { LANGUAGES, languageDef, localizedPath, splitLanguage } from '../../../shared/languages';
-import { useLanguage, useLocalizedHref, usePathname, usePublicCopy, useSearch } from './page-context';
+import { LANGUAGES, languageDef, splitLanguage } from '../../../shared/languages';
+import { useLanguage, useLanguageLink, useLocalizedHref, usePathname, usePublicCopy } from './page-context';
 import { SiteLogo } from './site-logo';
 import { TwinkleParticles } from './twinkle-particles';
 
@@ -25,11 +25,9 @@ function activeNavPath(localized: string): string | null {
  * accessible name says, in the page's language, what it does.
  */
 function LanguageSwitcher() {
-  const pathname = usePathname();
-  const search = useSearch();
   const language = useLanguage();
+  const linkTo = useLanguageLink();
   const copy = usePublicCopy();
-  const { path } = splitLanguage(pathname);
   return (
     // beside the menu button on phones, after the links on wider screens
     <ul className="mr-3 ml-auto flex items-center md:mr-0 md:ml-7" aria-label={copy.language.switcherLabel}>
@@ -38,7 +36,7 @@ function LanguageSwitcher() {
         return (
           <li key={code}>
             <a
-              href={`${localizedPath(path, code)}${search}`}
+              href={linkTo(code)}
               hrefLang={code}
               aria-label={copy.language.readIn(ownName)}
               className="inline-flex min-h-11 min-w-11 items-center justify-center rounded-md border border-gray-300 px-3 text-sm font-semibold text-gray-800 hover:border-brand-dark hover:text-brand-dark focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-dark"

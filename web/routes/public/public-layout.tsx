@@ -19,7 +19,12 @@ function forVisitors(site: SiteSettings): SiteSettings {
 export async function loader({ context, request }: Route.LoaderArgs): Promise<PublicLayoutData> {
   // in the page's language: its default title and description and its address's words (docs/decisions/0049)
   const site = await loadDocument(context, 'site-settings', splitLanguage(new URL(request.url).pathname).language);
-  return { site: forVisitors(site.ok ? site.data : DEFAULT_SITE_SETTINGS), baseUrl: publicUrl(context), entry: context.publicEntry };
+  return {
+    site: forVisitors(site.ok ? site.data : DEFAULT_SITE_SETTINGS),
+    baseUrl: publicUrl(context),
+    entry: context.publicEntry,
+    ...(context.languageLinks ? { languageLinks: context.languageLinks } : {}),
+  };
 }
 
 export default function PublicLayout() {
