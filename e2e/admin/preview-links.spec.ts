@@ -1,9 +1,12 @@
 /**
  * A shareable preview link of a draft (docs/decisions/0043) on the demo server: the editor makes it from the form
  * of an item with a draft; someone without a session opens it and sees the About page with the draft (its new photo
- * too); once the draft is published the link shows the refusal instead.
+ * too), in English and, through the language switcher, in Kannada; once the draft is published the link shows the
+ * refusal instead.
  */
 import { commonCopy, draftCopy, previewCopy, screenCopy } from '../../shared/copy/admin';
+import { englishCopy } from '../../shared/copy/public-en';
+import { kn } from '../../shared/copy/public-kn';
 import { previewLinkMessages } from '../../shared/preview-links';
 import { resources } from '../../shared/resources';
 import { sampleFields } from '../../server/test/sample-records';
@@ -51,6 +54,17 @@ test('share a draft by link: a visitor without a session sees it; once published
     const photo = guest.getByRole('img', { name: new RegExp(name) }).first();
     await expect(photo).toBeVisible();
     expect(await photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+
+    // the switcher leads to the same preview in Kannada (not to the public page, which shows the live item), and back
+    await guest.getByRole('link', { name: englishCopy.language.readIn('ಕನ್ನಡ') }).click();
+    await expect(guest).toHaveURL(new RegExp(`/kn${url.pathname.replaceAll('.', '\\.')}$`));
+    await expect(guest.locator('html')).toHaveAttribute('lang', 'kn');
+    // no Kannada description in the draft: its English shows, marked as English
+    await expect(guest.locator('[lang="en"]', { hasText: drafted })).toBeVisible();
+    await guest.getByRole('link', { name: kn.language.readIn('English') }).click();
+    await expect(guest).toHaveURL(new RegExp(`${url.pathname.replaceAll('.', '\\.')}$`));
+    await expect(guest.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(guest.getByText(drafted)).toBeVisible();
 
     await page.getByRole('button', { name: draftCopy.publish, exact: true }).click();
     await expect(page.getByText(draftCopy.published(name), { exact: true })).toBeVisible();
