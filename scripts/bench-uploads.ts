@@ -60,11 +60,14 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     for (let i = 0; i < 3; i++) await fetch(home).then((reply) => reply.arrayBuffer()); // render and cache
 
     const quiet = await measure(home, options);
-    let peakRss = rssBytes(server.pid);
+    let peak = memoryOf(server.pid);
     await measureSaves(server, token);
     for (let i = 0; i < 3; i++) await fetch(home).then((reply) => reply.arrayBuffer()); // the saves changed it: cache it again
 
-    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssBytes(server.pid))), 50);
+    const sampler = setInterval(() => {
+      const now = memoryOf(server.pid);
+      peak = { server: Math.max(peak.server, now.server), images: Math.max(peak.images, now.images), both: Math.max(peak.both, now.both) };
+    }, 50);
     let uploading = true;
     const statuses: number[] = [];
     const durations: number[] = [];
@@ -95,7 +98,7 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     clearInterval(sampler);
     // idle means idle: the server collects its garbage once it has had no request for 5 s (server/idle-collector.ts)
     await new Promise((resolve) => setTimeout(resolve, IDLE_SETTLE_MS));
-    const idleRss = rssBytes(server.pid);
+    const idle = memoryOf(server.pid);
 
     const row = (label: string, m: Measured) =>
       console.log(
@@ -118,7 +121,9 @@ export async function benchUploads(options: UploadPhaseOptions): Promise<void> {
     console.log(`  p99 ratio ${ratio.toFixed(1)}× (goal: at most 3×, no failed request: ${verdict})`);
     console.log(`  uploads: ${counts}, ${meanSeconds.toFixed(1)} s each on average`);
     console.log(
-      `  server memory (RSS, its image process included): ${mb(peakRss)} peak during the uploads, ${mb(idleRss)} idle 8 s after them`,
+      `  server memory (RSS): ${mb(peak.server)} peak during the uploads, ${mb(idle.server)} idle 8 s after them; ` +
+        `its image process ${mb(peak.images)} peak, ${mb(idle.images)} idle (ends 60 s after its last image); ` +
+        `both together (PSS, shared pages once) ${mb(peak.both)} peak`,
     );
 
     for (const id of created) {
@@ -206,14 +211,26 @@ async function login(server: ServerProcess, admin: { email: string; password: st
   return ((await reply.json()) as { token: string }).token;
 }
 
-/** The resident memory of the server and of the processes it started (its image process: server/images/image-process.ts). */
-function rssBytes(pid: number): number {
+/**
+ * Resident memory: the server's, its image process's (server/images/image-process.ts; 0 when none runs), and the
+ * two together counting the pages they share (the node binary, libvips) once (PSS).
+ */
+function memoryOf(pid: number): { server: number; images: number; both: number } {
+  const children = readProc(`/proc/${pid}/task/${pid}/children`).split(/\s+/).filter(Boolean);
+  const kb = (file: string, field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(readProc(file))?.[1] ?? 0) * 1024;
+  return {
+    server: kb(`/proc/${pid}/status`, 'VmRSS'),
+    images: children.reduce((sum, child) => sum + kb(`/proc/${child}/status`, 'VmRSS'), 0),
+    both: [String(pid), ...children].reduce((sum, id) => sum + kb(`/proc/${id}/smaps_rollup`, 'Pss'), 0),
+  };
+}
+
+/** A /proc file's text; '' once the process has gone. */
+function readProc(file: string): string {
   try {
-    const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-    const children = fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').split(/\s+/).filter(Boolean).map(Number);
-    return (match ? Number(match[1]) * 1024 : 0) + children.reduce((sum, child) => sum + rssBytes(child), 0);
+    return fs.readFileSync(file, 'utf8');
   } catch {
-    return 0; // the process has gone
+    return '';
   }
 }
 

@@ -28,8 +28,11 @@ export interface ImageRequest {
 /** Its answer: the value, or the error's message (and a client error's status, which the server answers with). */
 export type ImageReply = { id: number } & ({ ok: true; value: unknown } | { ok: false; message: string; clientStatus?: number });
 
-/** Without work for this long, the process ends (its memory back to the system); the next image starts it again. */
-const IDLE_EXIT_MS = 30_000;
+/**
+ * Without work for this long, the process ends (its memory, about 70 MB, back to the system); the next image starts
+ * it again, which adds a few hundred ms to that save: a minute spans the pauses of someone adding photos one by one.
+ */
+const IDLE_EXIT_MS = 60_000;
 
 /** An upload's first rendition as the process reports it (checked: it crossed a process boundary). */
 const preparedReply = z.object({
