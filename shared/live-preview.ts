@@ -30,6 +30,8 @@ const previewImage = z.object({
   focusX: z.number().int().min(0).max(100).optional(),
   focusY: z.number().int().min(0).max(100).optional(),
   description: z.string().max(5000).optional(),
+  /** its description and alt text in the other languages (docs/decisions/0049); read as stored ones are */
+  translations: z.record(z.string(), z.record(z.string(), z.string().max(5000))).optional(),
 });
 
 /** The page's language (docs/decisions/0049): the preview shows the page under its prefix (`/kn/…`), English by default. */

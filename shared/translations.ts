@@ -7,6 +7,7 @@
  */
 import { TRANSLATED_LANGUAGES, isTranslatedLanguage, type Language, type TranslatedLanguage } from './languages';
 import type { FieldDef, ResourceDef } from './resources/define';
+import { ALT_MAX } from './image-details';
 import { keysOf, propertyOf } from './narrow';
 
 /** One language's values by field name (text fields; a list field's value is its items). */
@@ -19,6 +20,18 @@ const TRANSLATABLE_KINDS: ReadonlySet<FieldDef['kind']> = new Set(['text', 'text
 /** The fields of a resource that have a value per language. */
 export function translatableFields(def: Pick<ResourceDef, 'fields'>): readonly FieldDef[] {
   return def.fields.filter((field) => TRANSLATABLE_KINDS.has(field.kind) && !field.options && !field.suggestions);
+}
+
+/**
+ * A single image's alt text in the other languages: the record's `translations.<code>.imageAlt`, beside its fields, as long
+ * as the English `imageAlt` may be. A page shows it before the library's alt text in that language (server/media/media-index.ts).
+ */
+export const IMAGE_ALT_TRANSLATION = { name: 'imageAlt', label: 'Alt text', kind: 'text', max: ALT_MAX } as const satisfies FieldDef;
+
+/** The places of a record's `translations`: its translatable fields, and a single image's alt text. */
+export function translatedPlaces(def: Pick<ResourceDef, 'fields'> & { image?: ResourceDef['image'] }): readonly FieldDef[] {
+  const fields = translatableFields(def);
+  return def.image?.kind === 'single' ? [...fields, IMAGE_ALT_TRANSLATION] : fields;
 }
 
 const isBlank = (value: unknown) =>

@@ -7,7 +7,7 @@ import type { FieldDef, RawValues, ResourceDef, ResourceKey } from './resources'
 import { resources } from './resources';
 import { noNul } from './text-input';
 import { languageDef, type TranslatedLanguage } from './languages';
-import { TRANSLATED_LANGUAGES, translatableFields, translatedLabel, translationMessages, type TranslationsPatch } from './translations';
+import { TRANSLATED_LANGUAGES, translatedPlaces, translatedLabel, translationMessages, type TranslationsPatch } from './translations';
 import { isRecord } from './narrow';
 
 const MAX_LIST_ITEMS = 20;
@@ -135,11 +135,14 @@ export type TranslationsResult = { ok: true; value: TranslationsPatch } | { ok: 
  * of text, the same length limit, no NUL), its messages naming the language ("Title (Kannada) must be at most…").
  * A blank value comes back as null: it removes the stored one (mergeTranslations). Absent, '' or null: no change.
  */
-export function validateTranslations(def: Pick<ResourceDef, 'fields'>, raw: unknown): TranslationsResult {
+export function validateTranslations(
+  def: Pick<ResourceDef, 'fields'> & { image?: ResourceDef['image'] },
+  raw: unknown,
+): TranslationsResult {
   if (raw === undefined || raw === null || raw === '') return { ok: true, value: {} };
   const parsed = parseJsonObject(raw);
   if (!isRecord(parsed)) return { ok: false, errors: [translationMessages.invalid] };
-  const fields = translatableFields(def);
+  const fields = translatedPlaces(def);
   const errors: string[] = [];
   const value: TranslationsPatch = {};
   for (const [code, values] of Object.entries(parsed)) {

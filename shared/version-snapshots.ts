@@ -8,14 +8,27 @@ import type { FieldComparison } from './history';
 import { isRecord } from './narrow';
 import { LANGUAGES } from './languages';
 import { translatedLabel } from './translations';
+import { imageTextLabel } from './image-translations';
 
 type Snapshot = Record<string, unknown>;
 
-/** Each leaf by its place ("hero.title"); lists are leaves (a list of cards or images changes as one). */
+/**
+ * Each leaf by its place ("hero.title"); lists are leaves (a list of cards or images changes as one). An image's own
+ * translations are places too ("images.1.translations.kn.description"), so a change in Kannada names its image.
+ */
 function flattenSnapshot(value: unknown, prefix = '', into = new Map<string, unknown>()): Map<string, unknown> {
   if (isRecord(value)) {
     for (const [key, entry] of Object.entries(value)) flattenSnapshot(entry, prefix ? `${prefix}.${key}` : key, into);
-  } else into.set(prefix, value);
+  } else {
+    into.set(prefix, value);
+    if (Array.isArray(value)) {
+      value.forEach((entry: unknown, index) => {
+        if (isRecord(entry) && typeof entry.url === 'string' && isRecord(entry.translations)) {
+          flattenSnapshot(entry.translations, `${prefix}.${index}.translations`, into);
+        }
+      });
+    }
+  }
   return into;
 }
 
@@ -94,6 +107,11 @@ export function compareSnapshots(
  * field's label with the language ("Title (Kannada)"), so a change in Kannada reads as one.
  */
 export function placeLabel(place: string, labels: ReadonlyMap<string, string>): string {
+  // an image's own text in a language: "Image 2 description (Kannada)"
+  const image = /^[^.]+\.(\d+)\.translations\.([^.]+)\.(description|alt)$/.exec(place);
+  const imageLanguage = image && LANGUAGES.find((candidate) => candidate.code === image[2]);
+  if (image && imageLanguage)
+    return translatedLabel(imageTextLabel(Number(image[1]) + 1, image[3] === 'alt' ? 'alt' : 'description'), imageLanguage.name);
   const translated = /^translations\.([^.]+)\.(.+)$/.exec(place);
   if (translated) {
     const [, code, field] = translated;

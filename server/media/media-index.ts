@@ -11,6 +11,7 @@ import { detailsFrom, FOCUS_CENTRE, type ImageEntry } from '../../shared/image-d
 import type { ResourceDef } from '../../shared/resources';
 import { DEFAULT_LANGUAGE, isTranslatedLanguage, type Language, type TranslatedLanguage } from '../../shared/languages';
 import type { Translations } from '../../shared/translations';
+import { imageText } from '../../shared/image-translations';
 import type { Db } from '../db/client';
 import { media, mediaAliases } from '../db/schema';
 import { isObject, type AnyRecord } from '../resources/content-records';
@@ -65,8 +66,11 @@ function shownRecord<R extends AnyRecord>(def: ResourceDef, record: R, lookup: M
     return { ...record, [policy.field]: images };
   }
   const listed: unknown[] = Array.isArray(record.imageDetails) ? record.imageDetails : [];
+  // an entry's own translations (its Kannada alt text) stay with it
   const details = listed.map((entry) =>
-    isObject(entry) && typeof entry.url === 'string' ? shownImage({ url: entry.url, ...detailsFrom(entry) }, lookup) : entry,
+    isObject(entry) && typeof entry.url === 'string'
+      ? { ...entry, ...shownImage({ url: entry.url, ...detailsFrom(entry) }, lookup) }
+      : entry,
   );
   const urls = list.map((url) => (typeof url === 'string' ? (lookup.get(url)?.url ?? url) : url));
   return { ...record, [policy.field]: urls, imageDetails: details };
@@ -90,37 +94,110 @@ export function shownAbout(about: AboutContent, lookup: MediaLookup, language: L
   return { ...shown, translations: { ...about.translations, [language]: { ...values, hero: { ...values.hero, imageAlt: alt } } } };
 }
 
-/** The places of a record's image alt texts, as `fallbackFields` names them: `imageAlt`, or `<field>.<i>.alt` / `imageDetails.<i>.alt`. */
-function altPlaces(def: ResourceDef, record: AnyRecord): { place: string; url: string; alt: string; set: (alt: string) => void }[] {
+/** One text of a record's images, at its place as `fallbackFields` names it; `own`: the use's own value in the page's language. */
+interface ImageTextPlace {
+  place: string;
+  url: string;
+  english: string;
+  own: string;
+  set: (text: string) => void;
+}
+
+/**
+ * The places of a record's image alt texts, as `fallbackFields` names them: `imageAlt`, or `<field>.<i>.alt` / `imageDetails.<i>.alt`;
+ * a single image's own alt text in `language` is the record's `translations.<code>.imageAlt`, a listed image's its entry's.
+ */
+function altPlaces(def: ResourceDef, record: AnyRecord, language: TranslatedLanguage): ImageTextPlace[] {
   const policy = def.image;
   if (policy.kind === 'single') {
     const url = record[policy.field];
     if (typeof url !== 'string' || url === '') return [];
-    return [{ place: 'imageAlt', url, alt: String(record.imageAlt ?? ''), set: (alt) => (record.imageAlt = alt) }];
+    const translations: unknown = record.translations;
+    const own = isObject(translations) && isObject(translations[language]) ? translations[language].imageAlt : undefined;
+    return [
+      {
+        place: 'imageAlt',
+        url,
+        english: String(record.imageAlt ?? ''),
+        own: typeof own === 'string' ? own.trim() : '',
+        set: (alt) => (record.imageAlt = alt),
+      },
+    ];
   }
   const value = policy.withDescriptions ? record[policy.field] : record.imageDetails;
   const details: unknown[] = Array.isArray(value) ? value : [];
   const field = policy.withDescriptions ? policy.field : 'imageDetails';
   return details.flatMap((entry, index) =>
     isObject(entry) && typeof entry.url === 'string'
-      ? [{ place: `${field}.${index}.alt`, url: entry.url, alt: String(entry.alt ?? ''), set: (alt: string) => (entry.alt = alt) }]
+      ? [
+          {
+            place: `${field}.${index}.alt`,
+            url: entry.url,
+            english: String(entry.alt ?? ''),
+            own: imageText(entry.translations, language, 'alt'),
+            set: (alt: string) => (entry.alt = alt),
+          },
+        ]
       : [],
   );
 }
 
+/** The places of a gallery's image descriptions (`images.<i>.description`), each with its own value in `language`. */
+function descriptionPlaces(def: ResourceDef, record: AnyRecord, language: TranslatedLanguage): ImageTextPlace[] {
+  const policy = def.image;
+  if (policy.kind !== 'multiple' || !policy.withDescriptions) return [];
+  const value = record[policy.field];
+  const images: unknown[] = Array.isArray(value) ? value : [];
+  return images.flatMap((entry, index) =>
+    isObject(entry) && typeof entry.url === 'string'
+      ? [
+          {
+            place: `${policy.field}.${index}.description`,
+            url: entry.url,
+            english: String(entry.description ?? ''),
+            own: imageText(entry.translations, language, 'description'),
+            set: (description: string) => (entry.description = description),
+          },
+        ]
+      : [],
+  );
+}
+
+/** A record's images without their own translations (a page shows one language; the others' would only weigh down its data). */
+export function withoutImageTranslations<R extends AnyRecord>(def: ResourceDef, record: R): R {
+  const policy = def.image;
+  if (policy.kind !== 'multiple') return record;
+  const strip = (list: unknown) =>
+    Array.isArray(list)
+      ? list.map((entry: unknown) => {
+          if (!isObject(entry) || !('translations' in entry)) return entry;
+          const { translations: _translations, ...rest } = entry;
+          return rest;
+        })
+      : list;
+  return policy.withDescriptions
+    ? { ...record, [policy.field]: strip(record[policy.field]) }
+    : { ...record, imageDetails: strip(record.imageDetails) };
+}
+
 /**
- * Records (as visitors see them, shownRecords) with their images' alt text in `language`: the library entry's there,
- * else the English one, named in `fallbackFields` (localizeRecord keeps those). English: the records as they are.
+ * Records (as visitors see them, shownRecords) with their images' texts in `language`. An alt text: the use's own there,
+ * else the library entry's there, else the English one, named in `fallbackFields` (localizeRecord keeps those). A gallery
+ * image's description: its own there, else the English one, named likewise. English: the records as they are.
  */
 function localizedImages<R extends AnyRecord>(def: ResourceDef, records: R[], language: Language, lookup: MediaLookup): R[] {
   if (!isTranslatedLanguage(language)) return records;
   return records.map((stored) => {
     const record = structuredClone(stored);
     const fallback: string[] = [];
-    for (const image of altPlaces(def, record)) {
-      const alt = entryAlt(lookup.get(image.url), language);
+    for (const image of altPlaces(def, record, language)) {
+      const alt = image.own || entryAlt(lookup.get(image.url), language);
       if (alt) image.set(alt);
-      else if (image.alt) fallback.push(image.place);
+      else if (image.english) fallback.push(image.place);
+    }
+    for (const image of descriptionPlaces(def, record, language)) {
+      if (image.own) image.set(image.own);
+      else if (image.english) fallback.push(image.place);
     }
     const earlier = Array.isArray(record.fallbackFields) ? record.fallbackFields.map(String) : [];
     return fallback.length ? { ...record, fallbackFields: [...earlier, ...fallback] } : record;

@@ -11,6 +11,16 @@ import { and, inArray, isNull } from 'drizzle-orm';
 import { apiMessages } from '../../shared/api-messages';
 import { DEFAULT_DETAILS, detailsFrom, imageEntries, type DetailsCheck, type ImageDetails } from '../../shared/image-details';
 import { imageDetailMessages } from '../../shared/api-messages';
+import {
+  IMAGE_TEXTS,
+  mergeImageTranslations,
+  storedImageTranslations,
+  withImageTranslations,
+  type ImageText,
+  type ImageTranslations,
+  type ImageTranslationsCheck,
+  type ImageTranslationsPatch,
+} from '../../shared/image-translations';
 import { allRenditionUrls } from '../../shared/image-urls';
 import type { GalleryImage, ResourceDef } from '../../shared/resources';
 import { imageCountProblem } from '../../shared/validation';
@@ -31,11 +41,12 @@ import type { ContentResources } from './content-resources';
 import { imageUrls, isObject, type AnyRecord } from './content-records';
 import type { ContentWrite, KeptImageEntry, Parsed } from './image-field-schemas';
 
-/** An image of a write: its URL, caption and details. */
+/** An image of a write: its URL, caption, details and its own texts in the other languages. */
 interface PlannedImage {
   url: string;
   description: string;
   details: ImageDetails;
+  translations: ImageTranslations;
 }
 
 /** Images the write keeps and the uploads it adds, already checked for count, with the details of each. */
@@ -44,6 +55,8 @@ export interface ImagePlan {
   newFiles: UploadedFile[];
   newDescriptions: string[];
   newDetails: ImageDetails[];
+  /** The new images' description and alt text in the other languages. */
+  newTranslations: ImageTranslations[];
   /** `imageOrder`: the stored order as indexes into kept images then new files; null keeps kept-then-new. */
   order: number[] | null;
 }
@@ -75,6 +88,16 @@ function detailsOf(check: DetailsCheck): Partial<ImageDetails> {
   if (!check.ok) throw imageError(check.message);
   return check.details;
 }
+
+/** The translations a write sent for one image (only what it sent); its 400 for a bad value. */
+function translationsPatchOf(check: ImageTranslationsCheck): ImageTranslationsPatch {
+  if (!check.ok) throw imageError(check.message);
+  return check.patch;
+}
+
+/** The texts of a resource's images that have a value per language: a gallery image's description and alt text, else the alt text. */
+const imageTextsOf = (policy: ResourceDef['image']): readonly ImageText[] =>
+  policy.kind === 'multiple' && policy.withDescriptions ? IMAGE_TEXTS : ['alt'];
 
 export class ContentImages {
   /** Every image job of every write passes through it; routes admit uploads by it. */
@@ -125,18 +148,20 @@ export class ContentImages {
       if (newFiles.length === 0) {
         return {
           // '' while a never-published draft waits for its image (imageUrls leaves it out)
-          keptImages: [{ url: pick ? pick.url : currentUrl, description: '', details }],
+          keptImages: [{ url: pick ? pick.url : currentUrl, description: '', details, translations: {} }],
           newFiles,
           newDescriptions: [],
           newDetails: [],
+          newTranslations: [],
           order: null,
         };
       }
-      return { keptImages: [], newFiles, newDescriptions: [], newDetails: [details], order: null };
+      return { keptImages: [], newFiles, newDescriptions: [], newDetails: [details], newTranslations: [], order: null };
     }
     // as for every field: left out keeps the current images; `existingImages` given keeps exactly those (and the library's it picks)
+    const texts = imageTextsOf(policy);
     const keptImages = images.kept
-      ? keptImagesOf(valueOf(images.kept), current ?? { _id: '' }, library)
+      ? keptImagesOf(valueOf(images.kept), current ?? { _id: '' }, library, texts)
       : current
         ? currentImages(current)
         : [];
@@ -144,11 +169,12 @@ export class ContentImages {
     const sentDetails = valueOf(images.newDetails);
     if (sentDetails.length > newFiles.length) throw imageError(imageDetailMessages.invalidDetails);
     const newDetails = sentDetails.map((check) => ({ ...DEFAULT_DETAILS, ...detailsOf(check) }));
+    const newTranslations = valueOf(images.newTranslations).map((check) => mergeImageTranslations({}, translationsPatchOf(check), texts));
     const total = keptImages.length + newFiles.length;
     const problem = imageCountProblem(policy, total);
     // too few may wait while the item is a draft never published; too many never may
     if (problem && !(imagesLater && total <= policy.max)) throw imageError(problem);
-    return { keptImages, newFiles, newDescriptions, newDetails, order: orderOf(valueOf(images.order), total) };
+    return { keptImages, newFiles, newDescriptions, newDetails, newTranslations, order: orderOf(valueOf(images.order), total) };
   }
 
   /** Of the URLs a write's `existingImages` names, those of library entries not in the Trash: what `plan` lets it pick. */
@@ -205,6 +231,7 @@ export class ContentImages {
         url: image.url,
         description: plan.newDescriptions[i] ?? '',
         details: plan.newDetails[i] ?? DEFAULT_DETAILS,
+        translations: plan.newTranslations[i] ?? {},
       })),
     ];
     const images = plan.order ? plan.order.map((index) => listed[index]) : listed;
@@ -219,10 +246,15 @@ export class ContentImages {
       };
     }
     if (policy.withDescriptions) {
-      const gallery: GalleryImage[] = images.map(({ url, description, details }) => ({ url, description, ...details }));
+      const gallery: GalleryImage[] = images.map(({ url, description, details, translations }) =>
+        withImageTranslations({ url, description, ...details }, translations),
+      );
       return { [policy.field]: gallery };
     }
-    return { [policy.field]: images.map((image) => image.url), imageDetails: images.map(({ url, details }) => ({ url, ...details })) };
+    return {
+      [policy.field]: images.map((image) => image.url),
+      imageDetails: images.map(({ url, details, translations }) => withImageTranslations({ url, ...details }, translations)),
+    };
   }
 
   /**
@@ -345,7 +377,27 @@ function storedNames(url: string): string[] {
 /** Every current image, as it is: what a write that leaves `existingImages` out keeps. */
 function currentImages(current: AnyRecord): PlannedImage[] {
   const descriptions = captions(current);
-  return imageEntries(current).map(({ url, ...details }) => ({ url, description: descriptions.get(url) ?? '', details }));
+  const translations = imageTranslationsByUrl(current);
+  return imageEntries(current).map(({ url, ...details }) => ({
+    url,
+    description: descriptions.get(url) ?? '',
+    details,
+    translations: translations.get(url) ?? {},
+  }));
+}
+
+/** The stored translations of a record's images by URL: a gallery image's own, a URL list's `imageDetails` entry's. */
+function imageTranslationsByUrl(current: AnyRecord): Map<string, ImageTranslations> {
+  const byUrl = new Map<string, ImageTranslations>();
+  for (const source of [current.images, current.imageDetails]) {
+    const list: unknown[] = Array.isArray(source) ? source : [];
+    for (const entry of list) {
+      if (isObject(entry) && typeof entry.url === 'string' && entry.translations !== undefined) {
+        byUrl.set(entry.url, storedImageTranslations(entry.translations));
+      }
+    }
+  }
+  return byUrl;
 }
 
 /** A gallery's captions by image URL; none for a list of URLs. */
@@ -359,13 +411,19 @@ function captions(current: AnyRecord): Map<string, string> {
 }
 
 /**
- * `existingImages`: the kept subset of the current images, each with a new description, alt text or focal point if
- * sent (each left out keeps its value), and the images picked from the library (`library`), which follow the library's
+ * `existingImages`: the kept subset of the current images, each with a new description, alt text, focal point or
+ * translations of its texts if sent (each left out keeps its value), and the images picked from the library (`library`), which follow the library's
  * alt text and focal point unless sent. Each once; no other URL.
  */
-function keptImagesOf(entries: KeptImageEntry[], current: AnyRecord, library: ReadonlySet<string>): PlannedImage[] {
+function keptImagesOf(
+  entries: KeptImageEntry[],
+  current: AnyRecord,
+  library: ReadonlySet<string>,
+  texts: readonly ImageText[],
+): PlannedImage[] {
   const currentEntries = imageEntries(current);
   const descriptions = captions(current);
+  const translations = imageTranslationsByUrl(current);
   const kept: PlannedImage[] = [];
   for (const entry of entries) {
     const match = entry && currentEntries.find((existing) => existing.url === entry.url);
@@ -375,6 +433,8 @@ function keptImagesOf(entries: KeptImageEntry[], current: AnyRecord, library: Re
       url: entry.url,
       description: entry.description !== undefined ? entry.description.trim().slice(0, 500) : (descriptions.get(entry.url) ?? ''),
       details: { ...(match ? detailsFrom(match) : DEFAULT_DETAILS), ...detailsOf(entry.details) },
+      // each text left out keeps its value, one sent blank goes (English shows)
+      translations: mergeImageTranslations((match && translations.get(entry.url)) || {}, translationsPatchOf(entry.translations), texts),
     });
   }
   return kept;

@@ -4,6 +4,7 @@
  * audit entry of a write. Pure functions shared by the content reads, writes and lifecycle.
  */
 import { detailsFrom, imageEntries } from '../../shared/image-details';
+import { storedImageTranslations, withImageTranslations, type ImageTranslations } from '../../shared/image-translations';
 import type { LivePreview } from '../../shared/live-preview';
 import type { ResourceDef } from '../../shared/resources';
 import { and, asc, desc, eq, isNull } from 'drizzle-orm';
@@ -17,7 +18,7 @@ import { recordLabel } from '../audit/content-changes';
 import type { Db } from '../db/client';
 import type { AnyResourceTable } from '../db/resource-tables';
 import type { ItemSchedule } from '../../shared/schedules';
-import { storedTranslations, translatableFields, type Translations } from '../../shared/translations';
+import { storedTranslations, translatedPlaces, type Translations } from '../../shared/translations';
 
 export type Row = Record<string, unknown>;
 export type AnyRecord = Record<string, unknown> & { _id: string };
@@ -45,13 +46,30 @@ function imageProps(def: ResourceDef, row: Row): Record<string, unknown> {
   if (policy.withDescriptions) {
     const images = list.map((item) => {
       const image = typeof item === 'string' ? { url: item } : isObject(item) ? item : {};
-      return { url: String(image.url), description: typeof image.description === 'string' ? image.description : '', ...detailsFrom(image) };
+      const shown = {
+        url: String(image.url),
+        description: typeof image.description === 'string' ? image.description : '',
+        ...detailsFrom(image),
+      };
+      return withImageTranslations(shown, storedImageTranslations(image.translations));
     });
     return { [policy.field]: images };
   }
-  const entries = imageEntries({ images: list, imageDetails: row.imageDetails });
-  return { [policy.field]: list, imageDetails: entries };
+  return { [policy.field]: list, imageDetails: listedImages(list, row.imageDetails) };
 }
+
+/** A URL list's images with their details and, where they have any, their alt text in the other languages. */
+function listedImages(urls: unknown, imageDetails: unknown): ImageDetailsEntry[] {
+  const translations = new Map<string, ImageTranslations>();
+  const listed: unknown[] = Array.isArray(imageDetails) ? imageDetails : [];
+  for (const entry of listed) {
+    if (isObject(entry) && typeof entry.url === 'string') translations.set(entry.url, storedImageTranslations(entry.translations, ['alt']));
+  }
+  return imageEntries({ images: imageUrls(urls), imageDetails }).map((entry) =>
+    withImageTranslations(entry, translations.get(entry.url) ?? {}),
+  );
+}
+type ImageDetailsEntry = ReturnType<typeof imageEntries>[number] & { translations?: ImageTranslations };
 
 /** A record as its history keeps it: its fields and images as the API shows them, without its id and times. */
 export function snapshotOf(def: ResourceDef, row: Row): Record<string, unknown> {
@@ -79,14 +97,17 @@ export function snapshotColumns(def: ResourceDef, snapshot: Record<string, unkno
       imageFocusY: details.focusY,
     };
   }
-  const entries = imageEntries({ images: imageUrls(value), imageDetails: snapshot.imageDetails });
+  const entries = listedImages(value, snapshot.imageDetails);
   if (policy.withDescriptions) {
     const list: unknown[] = Array.isArray(value) ? value : [];
-    const gallery = list.filter(isObject).map((image) => ({
-      url: String(image.url),
-      description: typeof image.description === 'string' ? image.description : '',
-      ...detailsFrom(image),
-    }));
+    const gallery = list
+      .filter(isObject)
+      .map((image) =>
+        withImageTranslations(
+          { url: String(image.url), description: typeof image.description === 'string' ? image.description : '', ...detailsFrom(image) },
+          storedImageTranslations(image.translations),
+        ),
+      );
     return { ...columns, [policy.field]: gallery };
   }
   return { ...columns, [policy.field]: entries.map((entry) => entry.url), imageDetails: entries };
@@ -212,9 +233,9 @@ export async function auditContentWrite(
   );
 }
 
-/** A form's translations, as a preview shows them: known languages, the definition's translatable fields, no blank values. */
+/** A form's translations, as a preview shows them: known languages, the definition's translated places, no blank values. */
 function formTranslations(def: ResourceDef, sent: NonNullable<LivePreview['translations']>): Translations {
-  const fields = new Set(translatableFields(def).map((field) => field.name));
+  const fields = new Set(translatedPlaces(def).map((field) => field.name));
   const stored = storedTranslations(sent);
   return Object.fromEntries(
     Object.entries(stored).map(([language, values]) => [
@@ -253,7 +274,7 @@ export function unsavedRecord(
   const storedUrls = new Set(stored ? imageUrls(stored[def.image.field]) : []);
   const kept = preview.images
     .filter((image) => storedUrls.has(image.url) || pickable(image.url))
-    .map((image) => ({ ...image, ...detailsFrom(image) }));
+    .map((image) => ({ ...image, ...detailsFrom(image), translations: storedImageTranslations(image.translations) }));
   const policy = def.image;
   if (policy.kind === 'single') {
     const [image] = kept;
@@ -261,12 +282,16 @@ export function unsavedRecord(
     return { ...record, image: image?.url ?? '', imageAlt: details.alt, imageFocusX: details.focusX, imageFocusY: details.focusY };
   }
   if (policy.withDescriptions) {
-    const images = kept.map(({ url, alt, focusX, focusY, description }) => ({ url, description: description ?? '', alt, focusX, focusY }));
+    const images = kept.map(({ url, alt, focusX, focusY, description, translations }) =>
+      withImageTranslations({ url, description: description ?? '', alt, focusX, focusY }, translations),
+    );
     return { ...record, [policy.field]: images };
   }
   return {
     ...record,
     [policy.field]: kept.map((image) => image.url),
-    imageDetails: kept.map(({ url, alt, focusX, focusY }) => ({ url, alt, focusX, focusY })),
+    imageDetails: kept.map(({ url, alt, focusX, focusY, translations }) =>
+      withImageTranslations({ url, alt, focusX, focusY }, storedImageTranslations(translations, ['alt'])),
+    ),
   };
 }

@@ -8,6 +8,7 @@
  */
 import { apiMessages, imageDetailMessages } from '../../shared/api-messages';
 import { checkDetails, type DetailsCheck } from '../../shared/image-details';
+import { checkImageTranslations, type ImageTranslationsCheck } from '../../shared/image-translations';
 import { parseJsonList } from '../../shared/validation';
 import { z } from '../../shared/zod';
 import type { UploadedFile, WriteInput } from '../uploads/read-write-input';
@@ -16,8 +17,16 @@ import { isObject } from './content-records';
 /** A field's value, or the message of the 400 it makes. */
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
 
-/** One entry of `existingImages`: the URL of an image to keep, with a new description or details if sent; null when it is neither a URL nor an object with one. */
-export type KeptImageEntry = { url: string; description: string | undefined; details: DetailsCheck } | null;
+/**
+ * One entry of `existingImages`: the URL of an image to keep, with a new description, details or translations of its texts
+ * if sent; null when it is neither a URL nor an object with one.
+ */
+export type KeptImageEntry = {
+  url: string;
+  description: string | undefined;
+  details: DetailsCheck;
+  translations: ImageTranslationsCheck;
+} | null;
 
 /** What a write sent for its images. */
 export interface ImageFields {
@@ -29,6 +38,8 @@ export interface ImageFields {
   descriptions: Parsed<string[]>;
   /** `newImageDetails`: each new file's alt text and focal point, in the files' order. */
   newDetails: Parsed<DetailsCheck[]>;
+  /** `newImageDetails[i].translations`: each new file's description and alt text in the other languages. */
+  newTranslations: Parsed<ImageTranslationsCheck[]>;
   /** `imageOrder`: indexes into the kept images then the new files; null keeps kept-then-new. */
   order: Parsed<number[] | null>;
 }
@@ -50,9 +61,15 @@ const jsonList = <T extends z.ZodType>(items: T) => z.preprocess(parseJsonList, 
 const object = z.custom<Record<string, unknown>>(isObject);
 
 const keptImage = z.unknown().transform((item): KeptImageEntry => {
-  if (typeof item === 'string') return { url: item, description: undefined, details: { ok: true, details: {} } };
+  if (typeof item === 'string')
+    return { url: item, description: undefined, details: { ok: true, details: {} }, translations: { ok: true, patch: {} } };
   if (!isObject(item) || typeof item.url !== 'string') return null;
-  return { url: item.url, description: typeof item.description === 'string' ? item.description : undefined, details: checkDetails(item) };
+  return {
+    url: item.url,
+    description: typeof item.description === 'string' ? item.description : undefined,
+    details: checkDetails(item),
+    translations: checkImageTranslations(item.translations),
+  };
 });
 
 /** A caption is trimmed and cut at 500 characters. */
@@ -76,17 +93,17 @@ const imageFieldsSchema = z
     imageFocusY: z.unknown().optional(),
     existingImages: orMessage(jsonList(keptImage), apiMessages.invalidExistingImages).optional(),
     description: orMessage(descriptions, apiMessages.invalidDescriptions),
-    newImageDetails: orMessage(
-      jsonList(object).transform((list) => list.map(checkDetails)),
-      imageDetailMessages.invalidDetails,
-    ),
+    newImageDetails: orMessage(jsonList(object), imageDetailMessages.invalidDetails),
     imageOrder: orMessage(order, apiMessages.invalidImageOrder),
   })
   .transform((fields): ImageFields => ({
     single: checkDetails({ alt: fields.imageAlt, focusX: fields.imageFocusX, focusY: fields.imageFocusY }),
     kept: fields.existingImages,
     descriptions: fields.description,
-    newDetails: fields.newImageDetails,
+    newDetails: fields.newImageDetails.ok ? { ok: true, value: fields.newImageDetails.value.map(checkDetails) } : fields.newImageDetails,
+    newTranslations: fields.newImageDetails.ok
+      ? { ok: true, value: fields.newImageDetails.value.map((entry) => checkImageTranslations(entry.translations)) }
+      : fields.newImageDetails,
     order: fields.imageOrder,
   }));
 

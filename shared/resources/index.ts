@@ -18,6 +18,7 @@ import { interiorportfolio } from './interior-portfolio';
 import { teamMembers } from './team-members';
 import type { FieldDef, ImagePolicy, ResourceDef } from './define';
 import type { ImageDetails, ImageEntry } from '../image-details';
+import type { ImageTranslations } from '../image-translations';
 import { keysOf } from '../narrow';
 import type { Translations } from '../translations';
 
@@ -65,6 +66,8 @@ export const RESOURCE_KEYS: ResourceKey[] = keysOf(resources);
 export interface GalleryImage extends ImageDetails {
   url: string;
   description: string;
+  /** Its description and alt text in the other languages, when it has any (docs/decisions/0049). */
+  translations?: ImageTranslations;
 }
 
 /** Fields every record carries. */
@@ -95,7 +98,7 @@ type ImageDetailsValue<P extends ImagePolicy> = P extends { kind: 'single' }
   ? { imageAlt: string; imageFocusX: number; imageFocusY: number }
   : P extends { withDescriptions: true }
     ? unknown
-    : { imageDetails: ImageEntry[] };
+    : { imageDetails: (ImageEntry & { translations?: ImageTranslations })[] };
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
 

@@ -6,8 +6,9 @@ import { localizeAbout, localizeRecord, localizeSiteSettings, type Localized } f
 import type { DocumentValues, PreviewDocument } from '../../shared/live-preview';
 import { states } from '../../shared/copy/public';
 import { loggableError } from '../../server/errors';
-import { shownAbout } from '../../server/media/media-index';
+import { shownAbout, withoutImageTranslations } from '../../server/media/media-index';
 import type { Section } from './section';
+import type { AnyRecord } from '../../server/resources/content-records';
 
 /**
  * Runs one read; the real cause is logged, the visitor gets a short generic detail, and the render
@@ -36,17 +37,17 @@ export async function loadResource<K extends ResourceKey>(
 ): Promise<Section<Localized<ResourceRecords[K]>[]>> {
   const section = await loadEnglishResource(context, key);
   if (!section.ok) return section;
-  // a page shows one language: the others' values would only weigh down its HTML and page data
-  if (language === DEFAULT_LANGUAGE) return { ok: true, data: section.data.map(withoutTranslations) };
+  // a page shows one language: the others' values (the record's and its images' own) would only weigh down its HTML and page data
+  const oneLanguage = (record: ResourceRecords[K]) =>
+    withoutTranslations(withoutImageTranslations(resources[key], record as unknown as AnyRecord) as unknown as ResourceRecords[K]);
+  if (language === DEFAULT_LANGUAGE) return { ok: true, data: section.data.map(oneLanguage) };
   const localize = (record: ResourceRecords[K]) =>
     localizeRecord(resources[key], record as unknown as Readonly<Record<string, unknown>>, language) as unknown as Localized<
       ResourceRecords[K]
     >;
   // the images' alt texts in the page's language (the library's, docs/decisions/0048), then the fields
   return loadSection(context, async () =>
-    (await context.services.content.mediaIndex.localizedImages(resources[key], section.data, language))
-      .map(localize)
-      .map(withoutTranslations),
+    (await context.services.content.mediaIndex.localizedImages(resources[key], section.data, language)).map(localize).map(oneLanguage),
   );
 }
 
