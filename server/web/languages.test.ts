@@ -9,6 +9,9 @@ import { DEMO_SITE_SETTINGS } from '../../shared/site-settings';
 import { buildApp } from '../app';
 import { createTestApp, type TestApp } from '../test/test-app';
 import { PageCache } from './page-cache';
+import { resources } from '../../shared/resources';
+import { sampleFields } from '../test/sample-records';
+import { makeImage, multipart } from '../test/test-images';
 
 const LISTED = ['/', '/client', '/about', '/gallery', '/project/exterior', '/interior', '/project/interior', '/contact'];
 
@@ -128,6 +131,46 @@ describe('Kannada pages', () => {
       ['kn', `${base}/kn/gallery`],
       ['x-default', `${base}/gallery`],
     ]);
+  });
+
+  it('/kn/gallery: an image’s Kannada alt text and description; without them the English ones, marked lang="en"', async () => {
+    const token = await t.login();
+    const create = async (fields: Record<string, string>, width: number) => {
+      const body = multipart({ ...sampleFields(resources.gallery), ...fields }, [
+        { field: 'images', data: await makeImage('jpeg', width, 300) },
+        { field: 'images', data: await makeImage('jpeg', width + 10, 300) },
+      ]);
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/api/gallery',
+        ...body,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
+    };
+    await create(
+      {
+        title: 'Translated cover',
+        description: JSON.stringify(['Veranda', 'Porch']),
+        newImageDetails: JSON.stringify([{ alt: 'A shaded veranda', translations: { kn: { alt: 'ನೆರಳಿನ ಜಗುಲಿ', description: 'ಜಗುಲಿ' } } }, {}]),
+      },
+      500,
+    );
+    await create({ title: 'English cover', newImageDetails: JSON.stringify([{ alt: 'A carved teak door' }, {}]) }, 520);
+    const kannada = (await web.inject('/kn/gallery')).body;
+    // the cover's alt text in Kannada, in the page's language (no lang of its own)
+    expect(kannada).toMatch(/<img[^>]* alt="ನೆರಳಿನ ಜಗುಲಿ"(?![^>]* lang=)[^>]*>/);
+    // none in Kannada (the image's nor the library's): the English one, marked
+    expect(kannada).toMatch(/<img[^>]* alt="A carved teak door" lang="en"[^>]*>/);
+    // the descriptions the lightbox shows, in the page's data: Kannada where there is one, else English, named as such
+    expect(kannada).toContain('"description":"ಜಗುಲಿ"');
+    expect(kannada).toContain('"description":"Porch"');
+    expect(kannada).toMatch(/"fallbackFields":\[[^\]]*"images\.1\.description"/);
+    // the page carries one language: no image's translations
+    expect(kannada).not.toContain('"translations"');
+    const english = (await web.inject('/gallery')).body;
+    expect(english).toMatch(/<img[^>]* alt="A shaded veranda"(?![^>]* lang=)[^>]*>/);
+    expect(english).not.toContain('ಜಗುಲಿ');
   });
 
   it('/kn pages are kept in the page cache and show a content change on the next request', async () => {

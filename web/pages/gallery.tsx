@@ -6,7 +6,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useS
 import { optionLabel } from '../../shared/copy/public-copy';
 import { groupCounts } from '../../shared/format';
 import { localizedPath } from '../../shared/languages';
-import { fieldLang } from '../../shared/translations';
+import { fieldLang, type Localized } from '../../shared/translations';
 import type { GalleryItem } from '../../shared/resources';
 import { useLanguage, usePublicCopy, useSearchParams } from '../components/public/page-context';
 import { SectionHeading } from '../components/public/section-heading';
@@ -58,6 +58,33 @@ function ChipLabel({ label }: { label: { text: string; lang: 'en' | undefined } 
   return <span lang={label.lang}>{label.text}</span>;
 }
 
+/**
+ * The alt text of an item's image and its language: its alt text, else its description, else the item's title; `lang`
+ * 'en' where a Kannada page shows the English one (fallbackFields: `images.<i>.alt`, `images.<i>.description`, `title`).
+ */
+function imageAlt(item: Localized<GalleryItem>, index: number): { alt: string; lang: 'en' | undefined } {
+  const image = item.images[index];
+  if (image?.alt) return { alt: image.alt, lang: fieldLang(item, `images.${index}.alt`) };
+  if (image?.description) return { alt: image.description, lang: fieldLang(item, `images.${index}.description`) };
+  return { alt: item.title, lang: fieldLang(item, 'title') };
+}
+const coverAlt = (item: Localized<GalleryItem>) => imageAlt(item, 0);
+
+/** An image of an item as the lightbox shows it, its texts' languages with it. */
+function lightboxImage(item: Localized<GalleryItem>, index: number): LightboxImage {
+  const image = item.images[index];
+  const described = Boolean(image.description);
+  const { alt, lang: altLang } = imageAlt(item, index);
+  return {
+    url: image.url,
+    title: item.title,
+    description: image.description,
+    alt,
+    altLang,
+    descriptionLang: fieldLang(item, described ? `images.${index}.description` : 'title'),
+  };
+}
+
 /** The id of the n-th card (1-based): the no-JavaScript Load more link lands on the first new one. */
 const cardId = (n: number) => `gallery-item-${n}`;
 
@@ -107,9 +134,7 @@ export default function GalleryPage(props: GalleryPageProps) {
   const { items, categories, category, pages, total } = view;
   const shown = items.ok ? items.data : [];
   // the lightbox walks every image of the loaded items; a card opens at its first image
-  const images: LightboxImage[] = shown.flatMap((item) =>
-    item.images.map((image) => ({ url: image.url, title: item.title, description: image.description, alt: image.alt })),
-  );
+  const images: LightboxImage[] = shown.flatMap((item) => item.images.map((_image, index) => lightboxImage(item, index)));
   const firstImageOf = (itemIndex: number) => shown.slice(0, itemIndex).reduce((n, item) => n + item.images.length, 0);
   const path = localizedPath(PATH, language);
   const nextHref = shown.length < total ? localizedPath(galleryHref(category, pages + 1), language) : null;
@@ -218,7 +243,7 @@ export default function GalleryPage(props: GalleryPageProps) {
                     >
                       <ResponsiveImage
                         src={item.images[0]?.url}
-                        alt={item.images[0]?.alt || item.images[0]?.description || item.title}
+                        {...coverAlt(item)}
                         focus={item.images[0]}
                         sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                         priority={i === 0}

@@ -19,12 +19,19 @@ export interface LightboxImage {
   description: string;
   /** its alt text; the description or title stand in when none was given */
   alt: string;
+  /** 'en' where a page in another language shows the English alt text or description (docs/decisions/0049) */
+  altLang?: 'en';
+  descriptionLang?: 'en';
 }
 
 function toSlide(image: LightboxImage): Slide {
   const stored = parseImageUrl(image.url);
   // no caption title: the counter holds the top-left corner, the description the bottom
-  const base = { description: image.description || image.title, alt: image.alt || image.description || image.title };
+  const text = image.description || image.title;
+  const base = {
+    description: image.descriptionLang ? <span lang={image.descriptionLang}>{text}</span> : text,
+    alt: image.alt || image.description || image.title,
+  };
   if (!stored) return { ...base, src: image.url || PLACEHOLDER_IMAGE };
   return {
     ...base,
@@ -51,14 +58,17 @@ export default function GalleryLightbox({
   onClose: () => void;
 }) {
   const { gallery } = usePublicCopy();
+  const slides = images.map(toSlide);
+  // an English alt text on a page in another language says so (the slide's <img lang>)
+  const altLangs = new Map(slides.map((slide, i) => [slide, images[i].altLang]));
   return (
     <Lightbox
       open
       index={index}
       close={onClose}
-      slides={images.map(toSlide)}
+      slides={slides}
       plugins={[Captions, Counter]}
-      carousel={{ finite: false }}
+      carousel={{ finite: false, imageProps: (slide) => ({ lang: altLangs.get(slide) }) }}
       counter={{ separator: counterSeparator(gallery.counter) }}
       captions={{ descriptionTextAlign: 'center' }}
       on={{ view: ({ index: current }) => onIndex(current) }}

@@ -17,11 +17,13 @@ interface ResponsiveImageProps {
   priority?: boolean;
   /** the image's focal point: kept in view where `object-cover` crops it (the page CSP allows style attributes) */
   focus?: Pick<ImageDetails, 'focusX' | 'focusY'>;
+  /** the language of its alt text when it is not the page's: 'en' where a page in another language shows the English one */
+  lang?: string;
 }
 
 const PLACEHOLDER_SIZE = { width: 800, height: 600 };
 
-export function ResponsiveImage({ src, alt, sizes, className, priority = false, focus }: ResponsiveImageProps) {
+export function ResponsiveImage({ src, alt, sizes, className, priority = false, focus, lang }: ResponsiveImageProps) {
   const [failed, setFailed] = useState(false);
   const imgRef = useRef<HTMLImageElement>(null);
   // an image that failed before hydration fired its error event before React listened
@@ -52,6 +54,7 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false, 
         ref={imgRef}
         src={failed || !src ? PLACEHOLDER_IMAGE : src}
         alt={alt}
+        lang={lang}
         width={PLACEHOLDER_SIZE.width}
         height={PLACEHOLDER_SIZE.height}
         className={className}
@@ -70,6 +73,7 @@ export function ResponsiveImage({ src, alt, sizes, className, priority = false, 
         ref={imgRef}
         src={src!}
         alt={alt}
+        lang={lang}
         width={stored.width}
         height={stored.height}
         className={className}
