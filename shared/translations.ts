@@ -18,7 +18,7 @@ export type Translations = Readonly<Partial<Record<TranslatedLanguage, Translate
 const TRANSLATABLE_KINDS: ReadonlySet<FieldDef['kind']> = new Set(['text', 'textarea', 'list']);
 
 /** The fields of a resource that have a value per language. */
-export function translatableFields(def: Pick<ResourceDef, 'fields'>): readonly FieldDef[] {
+function translatableFields(def: Pick<ResourceDef, 'fields'>): readonly FieldDef[] {
   return def.fields.filter((field) => TRANSLATABLE_KINDS.has(field.kind) && !field.options && !field.suggestions);
 }
 
@@ -37,16 +37,32 @@ export function translatedPlaces(def: Pick<ResourceDef, 'fields'> & { image?: Re
 const isBlank = (value: unknown) =>
   value == null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
 
-/** The translatable fields of a record that have English text and no value in `language`: the admin's "missing" marker and filter. */
+/**
+ * The translatable fields of a record that have English text and no value in `language`, and the gallery images whose
+ * description has none there (`images.<i>.description`): the admin's "missing" marker and filter. Alt texts are not
+ * counted: a page may show the library's in that language, and visitors do not read them as text.
+ */
 export function missingTranslations(
-  def: Pick<ResourceDef, 'fields'>,
+  def: Pick<ResourceDef, 'fields'> & { image?: ResourceDef['image'] },
   record: Readonly<Record<string, unknown>> & { translations?: Translations },
   language: TranslatedLanguage,
 ): string[] {
   const values = record.translations?.[language] ?? {};
-  return translatableFields(def)
+  const fields = translatableFields(def)
     .filter((field) => !isBlank(record[field.name]) && isBlank(values[field.name]))
     .map((field) => field.name);
+  const policy = def.image;
+  if (policy?.kind !== 'multiple' || !policy.withDescriptions) return fields;
+  const images: unknown = record[policy.field];
+  const described = Array.isArray(images) ? images : [];
+  return [
+    ...fields,
+    ...described.flatMap((image: unknown, index) => {
+      const english = propertyOf(image, 'description');
+      const translated = propertyOf(propertyOf(propertyOf(image, 'translations'), language), 'description');
+      return !isBlank(english) && isBlank(translated) ? [`${policy.field}.${index}.description`] : [];
+    }),
+  ];
 }
 
 /** Marks which fields of a localized record show English in a page of another language. */
@@ -86,6 +102,15 @@ export function fieldLang(record: object | null | undefined, field: string): 'en
   // any record: a page's props are typed as stored, and only a localized one carries the list
   const fallback = propertyOf(record, FALLBACK_FIELDS);
   return Array.isArray(fallback) && fallback.includes(field) ? 'en' : undefined;
+}
+
+/**
+ * The `lang` of an image's alt text on a page: its alt text's (`place`: 'imageAlt', 'imageDetails.0.alt') when it has one,
+ * else that of the field standing in for it (a title), if any.
+ */
+export function altLang(record: object | null | undefined, alt: string | undefined, place: string, standIn?: string): 'en' | undefined {
+  if (alt) return fieldLang(record, place);
+  return standIn ? fieldLang(record, standIn) : undefined;
 }
 
 export { TRANSLATED_LANGUAGES };

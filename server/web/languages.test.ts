@@ -173,6 +173,27 @@ describe('Kannada pages', () => {
     expect(english).not.toContain('ಜಗುಲಿ');
   });
 
+  it('/kn/client: a single image’s Kannada alt text (the record’s translations.kn.imageAlt); without one the English, marked', async () => {
+    const token = await t.login();
+    const create = async (fields: Record<string, string>, width: number) => {
+      const body = multipart({ ...sampleFields(resources.clients), ...fields }, [
+        { field: 'image', data: await makeImage('jpeg', width, 300) },
+      ]);
+      const reply = await t.app.inject({
+        method: 'POST',
+        url: '/api/clients',
+        ...body,
+        headers: { ...body.headers, authorization: `Bearer ${token}` },
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
+    };
+    await create({ imageAlt: 'A family on their terrace', translations: JSON.stringify({ kn: { imageAlt: 'ತಾರಸಿಯಲ್ಲಿ ಕುಟುಂಬ' } }) }, 540);
+    await create({ imageAlt: 'A couple at their new door' }, 550);
+    const kannada = (await web.inject('/kn/client')).body;
+    expect(kannada).toMatch(/<img[^>]* alt="ತಾರಸಿಯಲ್ಲಿ ಕುಟುಂಬ"(?![^>]* lang=)[^>]*>/);
+    expect(kannada).toMatch(/<img[^>]* alt="A couple at their new door" lang="en"[^>]*>/);
+  });
+
   it('/kn pages are kept in the page cache and show a content change on the next request', async () => {
     const cache = web.pageCache!;
     const first = await web.inject('/kn/about');

@@ -1,7 +1,7 @@
 /** About Us: banner carousel, leader profile, team, our story, community impact, dual expertise and advantages. */
 import { ChevronLeft, ChevronRight, Pause, Play } from 'lucide-react';
 import { ROTATION_MS } from '../../shared/public-behaviour';
-import { fieldLang } from '../../shared/translations';
+import { altLang, fieldLang } from '../../shared/translations';
 import { usePublicCopy } from '../components/public/page-context';
 import type { AboutContent } from '../../shared/about-content';
 import type { Banner, CommunityEntry, TeamMember } from '../../shared/resources';
@@ -105,6 +105,7 @@ function AboutHero({ banners, content }: { banners: Banner[]; content: AboutCont
             <ResponsiveImage
               src={banner.image}
               alt={banner.imageAlt}
+              lang={altLang(banner, banner.imageAlt, 'imageAlt')}
               focus={singleImageDetails(banner)}
               sizes="100vw"
               priority={i === 0}
@@ -184,6 +185,7 @@ function LeaderProfile({ content, leader, fallbackImage }: { content: AboutConte
       <ResponsiveImage
         src={content.hero.image || leader?.image || fallbackImage}
         alt={content.hero.image ? content.hero.imageAlt : leader ? leader.imageAlt || leader.name : ''}
+        lang={content.hero.image ? fieldLang(content, 'hero.imageAlt') : altLang(leader, leader?.imageAlt, 'imageAlt', 'name')}
         focus={leader && !content.hero.image ? singleImageDetails(leader) : undefined}
         sizes="(min-width: 768px) 50vw, 100vw"
         className="aspect-[4/3] w-full rounded-2xl object-cover shadow-lg"
@@ -233,6 +235,7 @@ function TeamSection({ team }: { team: { ok: true; data: TeamMember[] } | { ok: 
                 <ResponsiveImage
                   src={member.image}
                   alt={member.imageAlt || member.name}
+                  lang={altLang(member, member.imageAlt, 'imageAlt', 'name')}
                   focus={singleImageDetails(member)}
                   sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                   className="aspect-square w-full object-cover"
@@ -337,6 +340,7 @@ function CommunityImpact({ entry }: { entry: CommunityEntry }) {
               <ResponsiveImage
                 src={image}
                 alt={imageEntries(entry)[i]?.alt || `${entry.title} ${i + 1}`}
+                lang={altLang(entry, imageEntries(entry)[i]?.alt, `imageDetails.${i}.alt`, 'title')}
                 focus={imageEntries(entry)[i]}
                 sizes="(min-width: 640px) 33vw, 100vw"
                 className="aspect-[4/3] w-full rounded-xl object-cover"

@@ -3,7 +3,7 @@ import { Building2, Search, ShieldCheck, Sofa } from 'lucide-react';
 import { useEffect } from 'react';
 import type { Property, TopProject } from '../../shared/resources';
 import { singleImageDetails } from '../../shared/image-details';
-import { fieldLang } from '../../shared/translations';
+import { altLang, fieldLang } from '../../shared/translations';
 import { localizedPath } from '../../shared/languages';
 import { ButtonLink } from '../components/public/button-link';
 import { useLanguage, usePublicCopy } from '../components/public/page-context';
@@ -124,6 +124,7 @@ function PropertyShowcase({ properties }: { properties: Property[] }) {
               <ResponsiveImage
                 src={property.image}
                 alt={property.imageAlt || property.title}
+                lang={altLang(property, property.imageAlt, 'imageAlt', 'title')}
                 focus={singleImageDetails(property)}
                 sizes={i === 0 ? '(min-width: 768px) 50vw, 100vw' : '(min-width: 768px) 25vw, 50vw'}
                 className="h-full w-full object-cover transition-transform duration-500 group-hover:scale-105"
@@ -156,6 +157,7 @@ function TopProjectCard({ project }: { project: TopProject }) {
         <ResponsiveImage
           src={project.image}
           alt={project.imageAlt || project.name}
+          lang={altLang(project, project.imageAlt, 'imageAlt', 'name')}
           focus={singleImageDetails(project)}
           sizes="(min-width: 1024px) 300px, (min-width: 640px) 50vw, 100vw"
           className="aspect-[4/3] w-full object-cover"

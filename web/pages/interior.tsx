@@ -3,7 +3,7 @@ import { Clock, MapPin } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { HASH_SCROLL_DELAY_MS, HASH_SCROLL_FALLBACK_MS, MAX_CATEGORY_CHIPS } from '../../shared/public-behaviour';
 import { localizedPath } from '../../shared/languages';
-import { fieldLang } from '../../shared/translations';
+import { altLang, fieldLang } from '../../shared/translations';
 import { useLanguage, usePublicCopy } from '../components/public/page-context';
 import type { Banner, ExperienceCentre, PortfolioItem, Solution } from '../../shared/resources';
 import { singleImageDetails } from '../../shared/image-details';
@@ -158,6 +158,7 @@ function Solutions({ solutions }: { solutions: Solution[] }) {
             <ResponsiveImage
               src={s.image}
               alt={s.imageAlt}
+              lang={altLang(s, s.imageAlt, 'imageAlt')}
               focus={singleImageDetails(s)}
               sizes="(min-width: 768px) 33vw, 50vw"
               className="aspect-[4/3] w-full object-cover transition-transform duration-500 group-hover:scale-105"
@@ -188,6 +189,7 @@ function ExperienceCentres({ centres }: { centres: ExperienceCentre[] }) {
               <ResponsiveImage
                 src={c.image}
                 alt={c.imageAlt || c.name}
+                lang={altLang(c, c.imageAlt, 'imageAlt', 'name')}
                 focus={singleImageDetails(c)}
                 sizes="(min-width: 768px) 50vw, 100vw"
                 className="aspect-[16/9] w-full object-cover"
@@ -297,6 +299,7 @@ function Portfolio({ items }: { items: PortfolioItem[] }) {
               <ResponsiveImage
                 src={item.image}
                 alt={item.imageAlt || item.title}
+                lang={altLang(item, item.imageAlt, 'imageAlt', 'title')}
                 focus={singleImageDetails(item)}
                 sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                 className="aspect-[4/3] w-full object-cover"

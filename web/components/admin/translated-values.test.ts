@@ -74,4 +74,32 @@ describe('the missing marker', () => {
   it('does not count a field with no English text', () => {
     expect(missingCounts(projects, { _id: 'a', title: 'Villa', location: '', categories: [] })).toEqual({ kn: 1 });
   });
+
+  it('counts a gallery image’s description without Kannada, not its alt text (a page may show the library’s)', () => {
+    const image = { url: '/uploads/a_1x1.webp', alt: 'A door', focusX: 50, focusY: 50 };
+    const item = {
+      _id: 'a',
+      title: 'Teak door',
+      category: 'Doors',
+      translations: { kn: { title: 'ತೇಗದ ಬಾಗಿಲು' } },
+      images: [
+        { ...image, description: 'The front door' },
+        { ...image, description: 'Its carving', translations: { kn: { description: 'ಕೆತ್ತನೆ' } } },
+        { ...image, description: '' },
+      ],
+    };
+    expect(missingCounts(gallery, item)).toEqual({ kn: 1 });
+    item.images[0] = { ...item.images[0], translations: { kn: { description: 'ಮುಂಬಾಗಿಲು' } } };
+    expect(missingCounts(gallery, item)).toEqual({});
+  });
+
+  it('a single image’s Kannada alt text is an input of the form beside its English one, not counted as missing', () => {
+    const clients: ResourceDef = resources.clients;
+    expect(translatedInputs(clients).map(({ key, label }) => [key, label])).toContainEqual(['kn:imageAlt', 'Alt text (Kannada)']);
+    expect(translationsOut(clients, { 'kn:imageAlt': ' ಕುಟುಂಬ ' }).kn).toMatchObject({ imageAlt: 'ಕುಟುಂಬ' });
+    expect(translatedProblems(clients, { 'kn:imageAlt': 'ಅ'.repeat(251) })).toEqual({
+      'kn:imageAlt': 'Alt text (Kannada) must be at most 250 characters',
+    });
+    expect(missingCounts(clients, { _id: 'a', imageAlt: 'A family' })).toEqual({});
+  });
 });

@@ -7,7 +7,7 @@ import { translationCopy } from '../../../shared/copy/admin';
 import { TRANSLATED_LANGUAGES, languageDef, type TranslatedLanguage } from '../../../shared/languages';
 import { isRecord } from '../../../shared/narrow';
 import type { FieldDef, ResourceDef } from '../../../shared/resources';
-import { missingTranslations, translatableFields, type TranslatedValues, type Translations } from '../../../shared/translations';
+import { missingTranslations, translatedPlaces, type TranslatedValues, type Translations } from '../../../shared/translations';
 
 /** One translated input of a form: a field in a language. */
 export interface TranslatedInput {
@@ -21,9 +21,15 @@ export interface TranslatedInput {
 
 const translatedKey = (language: TranslatedLanguage, field: string) => `${language}:${field}`;
 
-/** The translated inputs of a resource's form, language by language (fields the form does not show have none). */
-export function translatedInputs(def: Pick<ResourceDef, 'fields'>): TranslatedInput[] {
-  const fields = translatableFields(def).filter((field) => !field.hiddenInForm);
+/** A form's definition: its fields, and its image policy (a single image's alt text is translated with the fields). */
+type FormDef = Pick<ResourceDef, 'fields'> & { image?: ResourceDef['image'] };
+
+/**
+ * The translated inputs of a resource's form, language by language (fields the form does not show have none); a single
+ * image's alt text (`kn:imageAlt`) is one too, shown beside the image's English alt text.
+ */
+export function translatedInputs(def: FormDef): TranslatedInput[] {
+  const fields = translatedPlaces(def).filter((field) => !field.hiddenInForm);
   return TRANSLATED_LANGUAGES.flatMap((language) =>
     fields.map((field) => ({
       language,
@@ -53,10 +59,7 @@ export function translationsOf(record: Readonly<Record<string, unknown>> | null 
 }
 
 /** The translated inputs' values as the form opens with them (a list's items one per line). */
-export function initialTranslated(
-  def: Pick<ResourceDef, 'fields'>,
-  record: Readonly<Record<string, unknown>> | null,
-): Record<string, string> {
+export function initialTranslated(def: FormDef, record: Readonly<Record<string, unknown>> | null): Record<string, string> {
   const translations = translationsOf(record);
   return Object.fromEntries(
     translatedInputs(def).map(({ language, field, key }) => {
@@ -76,7 +79,7 @@ const lines = (text: string) =>
  * What a save sends as `translations`: every language, every translated input's value (a list as its lines). A blank one
  * is sent blank: the server removes the stored value (the page falls back to English), where one left out would be kept.
  */
-export function translationsOut(def: Pick<ResourceDef, 'fields'>, values: Readonly<Record<string, string>>): Translations {
+export function translationsOut(def: FormDef, values: Readonly<Record<string, string>>): Translations {
   const out: Partial<Record<TranslatedLanguage, Record<string, string | string[]>>> = {};
   for (const { language, field, key } of translatedInputs(def)) {
     const raw = values[key] ?? '';
@@ -86,7 +89,7 @@ export function translationsOut(def: Pick<ResourceDef, 'fields'>, values: Readon
 }
 
 /** Translated values longer than their English field allows, by key (the server refuses them with the same limit). */
-export function translatedProblems(def: Pick<ResourceDef, 'fields'>, values: Readonly<Record<string, string>>): Record<string, string> {
+export function translatedProblems(def: FormDef, values: Readonly<Record<string, string>>): Record<string, string> {
   const found: Record<string, string> = {};
   for (const { field, key, label } of translatedInputs(def)) {
     if (!field.max) continue;
@@ -98,13 +101,10 @@ export function translatedProblems(def: Pick<ResourceDef, 'fields'>, values: Rea
 }
 
 /** How many of a record's texts have no translation, per language (none: the language is left out). */
-export function missingCounts(
-  def: Pick<ResourceDef, 'fields'>,
-  record: Readonly<Record<string, unknown>>,
-): Partial<Record<TranslatedLanguage, number>> {
+export function missingCounts(def: FormDef, record: Readonly<Record<string, unknown>>): Partial<Record<TranslatedLanguage, number>> {
   const withTranslations = { ...record, translations: translationsOf(record) };
   // a field the form does not show cannot be translated there: it is not counted against the item
-  const shown = { fields: def.fields.filter((field) => !field.hiddenInForm) };
+  const shown = { fields: def.fields.filter((field) => !field.hiddenInForm), image: def.image };
   const counts: Partial<Record<TranslatedLanguage, number>> = {};
   for (const language of TRANSLATED_LANGUAGES) {
     const missing = missingTranslations(shown, withTranslations, language).length;

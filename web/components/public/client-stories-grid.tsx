@@ -1,5 +1,5 @@
 /** The 'Client Experiences' cards (3 columns), with the category badge colours of the spec. */
-import { fieldLang } from '../../../shared/translations';
+import { altLang, fieldLang } from '../../../shared/translations';
 import { optionLabel } from '../../../shared/copy/public-copy';
 import type { ClientStory } from '../../../shared/resources';
 import { singleImageDetails } from '../../../shared/image-details';
@@ -32,6 +32,7 @@ export function ClientStoriesGrid({ stories }: { stories: ClientStory[] }) {
               <ResponsiveImage
                 src={story.image}
                 alt={story.imageAlt || story.name}
+                lang={altLang(story, story.imageAlt, 'imageAlt', 'name')}
                 focus={singleImageDetails(story)}
                 sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
                 className="aspect-[4/3] w-full object-cover"

@@ -2,7 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import type { Banner } from '../../../shared/resources';
 import { singleImageDetails } from '../../../shared/image-details';
-import { fieldLang } from '../../../shared/translations';
+import { altLang, fieldLang } from '../../../shared/translations';
 import { ResponsiveImage } from '../ui/responsive-image';
 
 /** "Homes Built Around the Way You Live" → ["Homes Built Around", "the Way You Live"] */
@@ -22,6 +22,7 @@ export function HeroBanner({ banner, children, headingLevel = 1 }: { banner: Ban
       <ResponsiveImage
         src={banner.image}
         alt={banner.imageAlt}
+        lang={altLang(banner, banner.imageAlt, 'imageAlt')}
         focus={singleImageDetails(banner)}
         sizes="100vw"
         priority

@@ -4,7 +4,7 @@ import { MAX_CATEGORY_CHIPS, MAX_PROJECT_DOTS } from '../../../shared/public-beh
 import { optionLabel, type PublicCopy } from '../../../shared/copy/public-copy';
 import { formatDay, groupCounts } from '../../../shared/format';
 import { localizedPath, type Language } from '../../../shared/languages';
-import { fieldLang } from '../../../shared/translations';
+import { altLang, fieldLang } from '../../../shared/translations';
 import { useLanguage, usePublicCopy } from './page-context';
 import type { Project } from '../../../shared/resources';
 import { imageEntries } from '../../../shared/image-details';
@@ -108,6 +108,7 @@ export function ProjectCard({
         <ResponsiveImage
           src={project.images[0]}
           alt={imageEntries(project)[0]?.alt || project.title}
+          lang={altLang(project, imageEntries(project)[0]?.alt, 'imageDetails.0.alt', 'title')}
           focus={imageEntries(project)[0]}
           sizes="(min-width: 1024px) 400px, (min-width: 640px) 50vw, 100vw"
           priority={priority}
@@ -208,6 +209,7 @@ export function ProjectModal({ project, cta, onClose }: { project: Project; cta:
           key={project.images[index]}
           src={project.images[index]}
           alt={imageEntries(project)[index]?.alt || copy.imageOf(index + 1, project.images.length)}
+          lang={altLang(project, imageEntries(project)[index]?.alt, `imageDetails.${index}.alt`)}
           focus={imageEntries(project)[index]}
           sizes="(min-width: 896px) 896px, 100vw"
           className="aspect-[16/9] w-full object-cover"
