@@ -1,6 +1,7 @@
 /**
  * Content in Kannada beside the English in the admin (docs/decisions/0049, issue 28): a gallery item's Kannada title
- * typed side by side with the English one is saved and comes back after a reload; the item's "Kannada missing" marker
+ * typed side by side with the English one is saved and comes back after a reload, and so are its image's Kannada
+ * description and alt text, which /kn/gallery shows (the card's alt text, the lightbox's caption); the item's "Kannada missing" marker
  * goes once every text has its Kannada; the "Missing Kannada" filter (kept in the address) lists only the items missing
  * some; the live preview shows the Kannada page with what is typed; the About editor's hero gets a Kannada title; the
  * form has no serious or critical axe violation.
@@ -17,6 +18,8 @@ const KANNADA = 'Kannada';
 const titleLabel = 'Project Title';
 const knTitleLabel = translationCopy.fieldLabel(titleLabel, KANNADA);
 const missingFilter = translationCopy.missingFilter(KANNADA);
+const IMAGE_DESCRIPTION_KN = 'ಮುಂಬಾಗಿಲಿನ ಕೆತ್ತನೆ';
+const IMAGE_ALT_KN = 'ಕೆತ್ತನೆಯ ಮುಂಬಾಗಿಲು';
 
 /** A gallery item added through the API (the English only): the list's other items to filter. */
 async function addGalleryItem(request: APIRequestContext, token: string, title: string, translations?: object): Promise<string> {
@@ -82,6 +85,12 @@ test('gallery: a Kannada title side by side is saved and reloaded; the missing m
     await page.getByRole('button', { name: `${commonCopy.edit} ${title}` }).click();
     await expect(kannada).toHaveValue('');
     await kannada.fill('ತೇಗದ ಬಾಗಿಲು');
+    // the image's own texts: a Kannada input beside its English description and alt text (docs/decisions/0049)
+    await page.getByLabel(galleryCopy.imageDescription(1), { exact: true }).fill('The carved front door');
+    const knDescription = page.getByLabel(translationCopy.fieldLabel(galleryCopy.imageDescription(1), KANNADA), { exact: true });
+    await expect(knDescription).toHaveAttribute('lang', 'kn');
+    await knDescription.fill(IMAGE_DESCRIPTION_KN);
+    await page.getByLabel(translationCopy.fieldLabel(commonCopy.altTextOf(1), KANNADA), { exact: true }).fill(IMAGE_ALT_KN);
     // the live preview, before saving: the Kannada page with the typed Kannada title, the English one with the English
     await page.getByRole('button', { name: previewCopy.show }).click();
     const languages = page.getByRole('group', { name: previewCopy.language });
@@ -109,6 +118,9 @@ test('gallery: a Kannada title side by side is saved and reloaded; the missing m
     await page.getByRole('button', { name: `${commonCopy.edit} ${title}` }).click();
     await expect(page.getByLabel(knTitleLabel, { exact: true })).toHaveValue('ತೇಗದ ಬಾಗಿಲು');
     await expect(page.getByLabel(titleLabel, { exact: true })).toHaveValue(title);
+    await expect(page.getByLabel(translationCopy.fieldLabel(galleryCopy.imageDescription(1), KANNADA), { exact: true })).toHaveValue(
+      IMAGE_DESCRIPTION_KN,
+    );
 
     type Stored = { _id: string; title: string; translations?: { kn?: { title?: string } } };
     const stored = ((await (await page.request.get('/api/gallery')).json()) as { data: Stored[] }).data;
@@ -121,6 +133,15 @@ test('gallery: a Kannada title side by side is saved and reloaded; the missing m
     const englishPage = (await publicHtml(page, '/gallery')).replace(/<script[\s\S]*?<\/script>/g, '');
     expect(englishPage).toContain(title);
     expect(englishPage).not.toContain('ತೇಗದ ಬಾಗಿಲು');
+    expect(englishPage).not.toContain(IMAGE_ALT_KN);
+
+    // on /kn/gallery the card's image has its Kannada alt text, and the lightbox shows its Kannada description
+    await page.goto('/kn/gallery');
+    const card = page.getByTestId('gallery-item').filter({ hasText: 'ತೇಗದ ಬಾಗಿಲು' });
+    await expect(card.getByRole('img', { name: IMAGE_ALT_KN, exact: true })).toBeVisible();
+    await card.getByRole('button').click();
+    await expect(page.getByText(IMAGE_DESCRIPTION_KN, { exact: true })).toBeVisible();
+    await expect(page.getByText('The carved front door', { exact: true })).toHaveCount(0);
   } finally {
     const headers = { authorization: `Bearer ${token}` };
     const all = ((await (await page.request.get('/api/gallery')).json()) as { data: { _id: string; title: string }[] }).data;

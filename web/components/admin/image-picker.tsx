@@ -4,17 +4,20 @@
  */
 import { X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
-import { commonCopy, galleryCopy, mediaPickerCopy } from '../../../shared/copy/admin';
+import { commonCopy, galleryCopy, mediaPickerCopy, translationCopy } from '../../../shared/copy/admin';
 import { maxImageMb } from '../../../shared/admin-limits';
-import { DEFAULT_DETAILS, type ImageDetails } from '../../../shared/image-details';
+import { ALT_MAX, DEFAULT_DETAILS, type ImageDetails } from '../../../shared/image-details';
+import { IMAGE_DESCRIPTION_MAX, type ImageText, type ImageTranslations } from '../../../shared/image-translations';
+import { TRANSLATED_LANGUAGES, languageDef, type TranslatedLanguage } from '../../../shared/languages';
 import type { MediaEntry } from '../../../shared/media';
 import { useAdminLimits } from '../../lib/admin/admin-limits';
 import { prepareImageFile } from '../../lib/admin/image-files';
 import { input, label as labelClass } from './classes';
 import { AltTextInput, FocalPointPreview } from './image-details-inputs';
+import { TranslatedField } from './translation-parts';
 import { ImageDropZone } from './image-drop-zone';
 import { ChooseFromLibrary, type MediaEntries } from './media-chooser';
-import { shownDetails } from './resource-form-data';
+import { shownDetails, withImageText } from './resource-form-data';
 import { SortableRow, SortableRows } from './sortable-rows';
 import { FieldError } from './ui';
 
@@ -23,12 +26,15 @@ export interface NewImage extends ImageDetails {
   /** its preview (an object URL made once, so reordering and typing do not remake it) */
   preview: string;
   description: string;
+  /** its description (gallery) and alt text in the other languages, as typed */
+  translations?: ImageTranslations;
 }
 /** An image the record already has, with its caption (gallery) and details. */
 export interface ExistingImage extends ImageDetails {
   url: string;
   file?: undefined;
   description: string;
+  translations?: ImageTranslations;
 }
 /** One image of a multi-image form, in the order they are stored (the first is the cover). */
 export type PickedImage = ExistingImage | NewImage;
@@ -68,6 +74,9 @@ interface SingleProps {
   onError: (message: string) => void;
   /** While a photo is being prepared the form waits. */
   onBusy: (busy: boolean) => void;
+  /** Its alt text in the other languages (the record's `translations.<code>.imageAlt`), each beside the English one. */
+  translatedAlt: { key: string; label: string; language: TranslatedLanguage; value: string; error?: string }[];
+  onTranslatedAlt: (key: string, value: string) => void;
 }
 
 export function SingleImagePicker(props: SingleProps) {
@@ -149,12 +158,30 @@ export function SingleImagePicker(props: SingleProps) {
             {commonCopy.imageHint(maxImageMb(limits))}
           </p>
           <Preparing busy={preparing} />
-          <AltTextInput
-            label={commonCopy.altText}
-            value={details.alt}
-            libraryAlt={entry?.alt}
-            onChange={(alt) => onDetails({ ...details, alt })}
-          />
+          <div className="@container">
+            <div className="grid grid-cols-1 gap-x-4 @md:grid-cols-2">
+              <AltTextInput
+                label={commonCopy.altText}
+                value={details.alt}
+                libraryAlt={entry?.alt}
+                onChange={(alt) => onDetails({ ...details, alt })}
+              />
+              {props.translatedAlt.map(({ key, label: altLabel, language, value, error: altError }) => (
+                <div key={key} className="mt-2">
+                  <TranslatedField
+                    id={`${id}-${key}`}
+                    language={language}
+                    label={altLabel}
+                    value={value}
+                    maxLength={ALT_MAX}
+                    placeholder={entry?.translations?.[language]?.alt}
+                    error={altError}
+                    onChange={(text) => props.onTranslatedAlt(key, text)}
+                  />
+                </div>
+              ))}
+            </div>
+          </div>
           {shown ? <p className="mt-1 text-xs text-gray-600">{commonCopy.focalHint}</p> : null}
         </div>
       </div>
@@ -197,6 +224,26 @@ function ImageCard({
   onRemove: () => void;
 }) {
   const descriptionId = useId();
+  const cardId = useId();
+  /** An English input of the card and its inputs in the other languages: side by side where the card is wide, else stacked. */
+  const withTranslations = (english: ReactNode, text: ImageText, englishLabel: string) => (
+    <div className="grid grid-cols-1 gap-x-3 @md:grid-cols-2">
+      {english}
+      {TRANSLATED_LANGUAGES.map((language) => (
+        <div key={language} className="mt-2">
+          <TranslatedField
+            id={`${cardId}-${language}-${text}`}
+            language={language}
+            label={translationCopy.fieldLabel(englishLabel, languageDef(language).name)}
+            value={image.translations?.[language]?.[text] ?? ''}
+            maxLength={text === 'alt' ? ALT_MAX : IMAGE_DESCRIPTION_MAX}
+            placeholder={text === 'alt' ? entry?.translations?.[language]?.alt : undefined}
+            onChange={(value) => onChange({ ...image, translations: withImageText(image.translations, language, text, value) })}
+          />
+        </div>
+      ))}
+    </div>
+  );
   return (
     <>
       <div className="mb-1 flex items-center gap-2">
@@ -223,26 +270,36 @@ function ImageCard({
           className="max-h-60"
         />
       </div>
-      {withDescription ? (
-        <div className="mt-2">
-          <label htmlFor={descriptionId} className="block text-xs font-medium text-gray-800">
-            {galleryCopy.description}
-          </label>
-          <input
-            id={descriptionId}
-            aria-label={galleryCopy.imageDescription(index)}
-            className={input}
-            value={image.description}
-            onChange={(event) => onChange({ ...image, description: event.currentTarget.value })}
-          />
-        </div>
-      ) : null}
-      <AltTextInput
-        label={commonCopy.altTextOf(index)}
-        value={image.alt}
-        libraryAlt={entry?.alt}
-        onChange={(alt) => onChange({ ...image, alt })}
-      />
+      <div className="@container">
+        {withDescription
+          ? withTranslations(
+              <div className="mt-2">
+                <label htmlFor={descriptionId} className="block text-xs font-medium text-gray-800">
+                  {galleryCopy.description}
+                </label>
+                <input
+                  id={descriptionId}
+                  aria-label={galleryCopy.imageDescription(index)}
+                  className={input}
+                  value={image.description}
+                  onChange={(event) => onChange({ ...image, description: event.currentTarget.value })}
+                />
+              </div>,
+              'description',
+              galleryCopy.imageDescription(index),
+            )
+          : null}
+        {withTranslations(
+          <AltTextInput
+            label={commonCopy.altTextOf(index)}
+            value={image.alt}
+            libraryAlt={entry?.alt}
+            onChange={(alt) => onChange({ ...image, alt })}
+          />,
+          'alt',
+          commonCopy.altTextOf(index),
+        )}
+      </div>
     </>
   );
 }

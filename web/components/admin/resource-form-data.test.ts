@@ -4,7 +4,7 @@ import { DEFAULT_DETAILS } from '../../../shared/image-details';
 import { resources, type ResourceDef } from '../../../shared/resources';
 import { mediaByUrlPath } from '../../lib/admin/media-view';
 import type { PickedImage } from './image-picker';
-import { resourceFormData, shownDetails, type FormImages } from './resource-form-data';
+import { existingImagesOf, resourceFormData, shownDetails, withImageText, type FormImages } from './resource-form-data';
 
 const LIBRARY_URL = '/uploads/0f0e0d0c0b0a09080706050403020100_1200x800.webp';
 const OTHER_URL = '/uploads/00112233445566778899aabbccddeeff_800x600.webp';
@@ -60,7 +60,9 @@ describe('what a multi-image form sends', () => {
     const form = resourceFormData(gallery, galleryFields, { title: 'Doors', category: 'Wood' }, images({ images: [fresh, chosen] }), {
       editing: false,
     });
-    expect(json(form, 'existingImages')).toEqual([{ url: LIBRARY_URL, description: 'Doors', alt: '', focusX: 50, focusY: 50 }]);
+    expect(json(form, 'existingImages')).toEqual([
+      { url: LIBRARY_URL, description: 'Doors', alt: '', focusX: 50, focusY: 50, translations: { kn: { description: '', alt: '' } } },
+    ]);
     expect(form.getAll('images')).toHaveLength(1);
     // the new file first, then the library image (kept images are stored first unless told)
     expect(json(form, 'imageOrder')).toEqual([1, 0]);
@@ -77,8 +79,8 @@ describe('what a multi-image form sends', () => {
       editing: true,
     });
     expect(json(form, 'existingImages')).toEqual([
-      { url: OTHER_URL, description: '', alt: 'Old one', focusX: 10, focusY: 90 },
-      { url: LIBRARY_URL, description: 'Doors', alt: '', focusX: 50, focusY: 50 },
+      { url: OTHER_URL, description: '', alt: 'Old one', focusX: 10, focusY: 90, translations: { kn: { description: '', alt: '' } } },
+      { url: LIBRARY_URL, description: 'Doors', alt: '', focusX: 50, focusY: 50, translations: { kn: { description: '', alt: '' } } },
     ]);
     expect(form.get('imageOrder')).toBeNull();
   });
@@ -124,5 +126,58 @@ describe('what a form sends of its translations', () => {
       omitEmpty: true,
     });
     expect(json(form, 'translations')).toEqual({ kn: { title: '' } });
+  });
+});
+
+describe('what a form sends of its images’ own texts in Kannada', () => {
+  it('each kept and new gallery image’s description and alt text, trimmed; blank ones blank (they remove the stored ones)', () => {
+    const kept: PickedImage = {
+      url: OTHER_URL,
+      description: 'Hall',
+      ...DEFAULT_DETAILS,
+      translations: withImageText(undefined, 'kn', 'description', ' ಹಜಾರ '),
+    };
+    const file = new File(['x'], 'new.webp', { type: 'image/webp' });
+    const fresh: PickedImage = {
+      file,
+      preview: 'blob:1',
+      description: 'Door',
+      ...DEFAULT_DETAILS,
+      translations: withImageText(withImageText(undefined, 'kn', 'alt', 'ಕೆತ್ತಿದ ಬಾಗಿಲು'), 'kn', 'description', 'ಬಾಗಿಲು'),
+    };
+    const form = resourceFormData(gallery, galleryFields, { title: 'Doors', category: 'Wood' }, images({ images: [kept, fresh] }), {
+      editing: true,
+    });
+    expect(json(form, 'existingImages')).toEqual([
+      { url: OTHER_URL, description: 'Hall', ...DEFAULT_DETAILS, translations: { kn: { description: 'ಹಜಾರ', alt: '' } } },
+    ]);
+    expect(json(form, 'newImageDetails')).toEqual([
+      { ...DEFAULT_DETAILS, translations: { kn: { description: 'ಬಾಗಿಲು', alt: 'ಕೆತ್ತಿದ ಬಾಗಿಲು' } } },
+    ]);
+  });
+
+  it('a URL list’s images: their alt text only', () => {
+    const kept: PickedImage = {
+      url: OTHER_URL,
+      description: '',
+      ...DEFAULT_DETAILS,
+      translations: withImageText(undefined, 'kn', 'alt', 'ಮುಂಭಾಗ'),
+    };
+    const form = resourceFormData(resources.project, resources.project.fields, {}, images({ images: [kept] }), { editing: true });
+    expect(json(form, 'existingImages')).toEqual([{ url: OTHER_URL, ...DEFAULT_DETAILS, translations: { kn: { alt: 'ಮುಂಭಾಗ' } } }]);
+  });
+
+  it('an image the form opens with carries its stored translations (a gallery image’s, an imageDetails entry’s)', () => {
+    const record = {
+      _id: 'x',
+      images: [{ url: OTHER_URL, description: 'Hall', ...DEFAULT_DETAILS, translations: { kn: { description: 'ಹಜಾರ' } } }],
+    };
+    expect(existingImagesOf(record as never)[0].translations).toEqual({ kn: { description: 'ಹಜಾರ' } });
+    const list = {
+      _id: 'y',
+      images: [OTHER_URL],
+      imageDetails: [{ url: OTHER_URL, ...DEFAULT_DETAILS, translations: { kn: { alt: 'ಮುಂಭಾಗ' } } }],
+    };
+    expect(existingImagesOf(list as never)[0].translations).toEqual({ kn: { alt: 'ಮುಂಭಾಗ' } });
   });
 });

@@ -6,6 +6,33 @@ import { FOCUS_CENTRE, imageEntries, type ImageDetails } from '../../../shared/i
 import type { ResourceRecord } from '../../../shared/resource-replies';
 import type { FieldDef, ResourceDef } from '../../../shared/resources';
 import type { ExistingImage, NewImage, PickedImage } from './image-picker';
+import { storedImageTranslations, type ImageText, type ImageTranslations } from '../../../shared/image-translations';
+import { TRANSLATED_LANGUAGES, type TranslatedLanguage } from '../../../shared/languages';
+import { isRecord } from '../../../shared/narrow';
+
+/** An image's translations with one text in one language as typed. */
+export function withImageText(
+  translations: ImageTranslations | undefined,
+  language: TranslatedLanguage,
+  text: ImageText,
+  value: string,
+): ImageTranslations {
+  return { ...translations, [language]: { ...translations?.[language], [text]: value } };
+}
+
+/**
+ * An image's translations as a save sends them: every language, each of its texts trimmed; a blank one is sent blank, so the
+ * server removes the stored one (English shows), where one left out would be kept.
+ */
+export function imageTranslationsOut(translations: ImageTranslations | undefined, withDescription: boolean): ImageTranslations {
+  const texts: ImageText[] = withDescription ? ['description', 'alt'] : ['alt'];
+  return Object.fromEntries(
+    TRANSLATED_LANGUAGES.map((language) => [
+      language,
+      Object.fromEntries(texts.map((text) => [text, (translations?.[language]?.[text] ?? '').trim()])),
+    ]),
+  );
+}
 
 /** A details object as the API takes it (alt trimmed). */
 export const detailsOut = ({ alt, focusX, focusY }: ImageDetails): ImageDetails => ({ alt: alt.trim(), focusX, focusY });
@@ -69,11 +96,16 @@ export function resourceFormData(
       url: image.url,
       ...(policy.withDescriptions ? { description: image.description } : {}),
       ...detailsOut(image),
+      translations: imageTranslationsOut(image.translations, policy.withDescriptions === true),
     }));
     form.append('existingImages', JSON.stringify(kept));
   }
   if (policy.withDescriptions) form.append('description', JSON.stringify(added.map((image) => image.description.trim())));
-  form.append('newImageDetails', JSON.stringify(added.map(detailsOut)));
+  const newDetails = added.map((image) => ({
+    ...detailsOut(image),
+    translations: imageTranslationsOut(image.translations, policy.withDescriptions === true),
+  }));
+  form.append('newImageDetails', JSON.stringify(newDetails));
   for (const image of added) form.append('images', image.file);
   // the server stores kept images, then new ones, unless told where each goes (a new photo as the cover)
   const order = images.map((image) => (image.file ? existing.length + added.indexOf(image) : existing.indexOf(image)));
@@ -89,14 +121,20 @@ export function initialValue(field: FieldDef, record: ResourceRecord | null): st
   return typeof value === 'string' ? value : value === undefined || value === null ? '' : String(value);
 }
 
-/** The images a record has, each with its caption (gallery) and details, as the picker edits them. */
+/** The images a record has, each with its caption (gallery), details and their translations, as the picker edits them. */
 export function existingImagesOf(record: ResourceRecord | null): ExistingImage[] {
   if (!record) return [];
   const captions = Array.isArray(record.images) ? (record.images as unknown[]) : [];
+  const listed: unknown[] = Array.isArray(record.imageDetails) ? record.imageDetails : [];
+  const translationsOf = (url: string, caption: unknown) => {
+    const own = isRecord(caption) ? caption : listed.find((entry) => isRecord(entry) && entry.url === url);
+    const stored = storedImageTranslations(isRecord(own) ? own.translations : undefined);
+    return Object.keys(stored).length > 0 ? { translations: stored } : {};
+  };
   return imageEntries(record).map((entry, i) => {
     const caption = captions[i];
     const description = caption && typeof caption === 'object' ? (caption as { description?: unknown }).description : '';
-    return { ...entry, description: typeof description === 'string' ? description : '' };
+    return { ...entry, description: typeof description === 'string' ? description : '', ...translationsOf(entry.url, caption) };
   });
 }
 

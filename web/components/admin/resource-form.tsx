@@ -22,9 +22,19 @@ import { btn } from './classes';
 import { AutosaveLine, DraftButtons, SharePreviewLink } from './draft-controls';
 import { LivePreviewPane } from './live-preview';
 import { EditConflictDialog, IMAGES_CHOICE, type Side } from './edit-conflict-dialog';
-import { detailsOut, existingImagesOf, initialValue, linesOf, newItemId, resourceFormData, type FormImages } from './resource-form-data';
+import {
+  detailsOut,
+  existingImagesOf,
+  imageTranslationsOut,
+  initialValue,
+  linesOf,
+  newItemId,
+  resourceFormData,
+  type FormImages,
+} from './resource-form-data';
 import { ResourceFormField } from './resource-form-field';
 import { initialTranslated, translatedInputs, translatedProblems, translationsOut } from './translated-values';
+import { IMAGE_ALT_TRANSLATION } from '../../../shared/translations';
 import { SideBySide, TranslatedField } from './translation-parts';
 import { ScheduleFields } from './schedule-fields';
 import { useDraftAutosave } from './use-draft-autosave';
@@ -217,6 +227,7 @@ export function ResourceForm(props: ResourceFormProps) {
               url: image.url,
               ...detailsOut(image),
               ...(policy.withDescriptions ? { description: image.description } : {}),
+              translations: imageTranslationsOut(image.translations, policy.withDescriptions === true),
             }));
     return { resource: resourceKey, id: itemId, fields, images: kept, translations: translationsOut(def, translated) };
   }
@@ -480,6 +491,10 @@ export function ResourceForm(props: ResourceFormProps) {
               onDetails={setDetails}
               onError={setImageError}
               onBusy={setPreparing}
+              translatedAlt={inputs
+                .filter((entry) => entry.field.name === IMAGE_ALT_TRANSLATION.name)
+                .map(({ key, label, language }) => ({ key, label, language, value: translated[key] ?? '', error: errors[key] }))}
+              onTranslatedAlt={setTranslatedValue}
             />
           ) : (
             <MultiImagePicker
