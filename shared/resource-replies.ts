@@ -48,6 +48,15 @@ const translationsReply = z.record(z.string(), z.record(z.string(), z.union([z.s
     'Values in the other languages, by language code then field name (`{ "kn": { "title": "…" } }`); a field without one shows English on that language’s pages',
 });
 
+/** An image's own texts in the other languages (docs/decisions/0049), present only when it has some. */
+const imageTranslationsReply = (texts: string) =>
+  z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .optional()
+    .meta({
+      description: `The image's ${texts} in the other languages, by language code (\`{ "kn": { … } }\`); left out when it has none (English shows)`,
+    });
+
 /** What every record has whatever its definition: its id. */
 const recordId = z.object({ _id: z.string().meta({ description: 'The record’s id (a UUID)' }) });
 
@@ -60,7 +69,14 @@ export function recordSchema(def: ResourceDef) {
     policy.kind === 'single'
       ? z.string().meta({ description: 'URL of the image (/uploads/…)' })
       : policy.withDescriptions
-        ? z.array(z.object({ url: z.string(), description: z.string(), ...detailsShape }))
+        ? z.array(
+            z.object({
+              url: z.string(),
+              description: z.string(),
+              ...detailsShape,
+              translations: imageTranslationsReply('description and alt text'),
+            }),
+          )
         : z.array(z.string().meta({ description: 'URL of an image (/uploads/…)' }));
   if (policy.kind === 'single') {
     shape.imageAlt = detailsShape.alt;
@@ -68,7 +84,7 @@ export function recordSchema(def: ResourceDef) {
     shape.imageFocusY = detailsShape.focusY;
   } else if (!policy.withDescriptions) {
     shape.imageDetails = z
-      .array(z.object({ url: z.string(), ...detailsShape }))
+      .array(z.object({ url: z.string(), ...detailsShape, translations: imageTranslationsReply('alt text') }))
       .meta({ description: 'Alt text and focal point of each image, in the order of `images`' });
   }
   shape.translations = translationsReply;

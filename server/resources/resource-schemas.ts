@@ -61,6 +61,14 @@ const writeFocus = (axis: string, json: boolean) =>
         .regex(/^\d{1,3}$/)
         .meta({ description: `Focal point, percent from the ${axis}: 0-100` });
 const writeDetails = { alt: altText.optional(), focusX: focus('left').optional(), focusY: focus('top').optional() };
+/** An image's own texts in the other languages as a write sends them (docs/decisions/0049). */
+const writeImageTranslations = (texts: string) =>
+  z
+    .record(z.string(), z.record(z.string(), z.string()))
+    .optional()
+    .meta({
+      description: `The image's ${texts} in the other languages: \`{ "kn": { … } }\`, each as long as its English one may be; a text left out keeps its value, "" removes it (English shows); an unknown language or text: 400`,
+    });
 
 export const imageFile = z
   .string()
@@ -77,7 +85,7 @@ export function writeBody(def: ResourceDef, create: boolean) {
     }
     shape.translations = (json ? z.record(z.string(), z.record(z.string(), z.union([z.string(), z.array(z.string())]))) : z.string())
       .meta({
-        description: `Values in the other languages${json ? '' : ', as JSON text'}: \`{ "kn": { "<field>": "…" } }\`, translatable fields only (text and lists of text without fixed options), each as its English field is checked; a list field's value is an array of strings. ${create ? 'Left out: none' : 'A field left out keeps its stored value; one sent as "" or [] is removed (English shows)'}; an unknown language or field: 400`,
+        description: `Values in the other languages${json ? '' : ', as JSON text'}: \`{ "kn": { "<field>": "…" } }\`, translatable fields only (text and lists of text without fixed options${policy.kind === 'single' ? ", and `imageAlt`: the image's alt text" : ''}), each as its English field is checked; a list field's value is an array of strings. ${create ? 'Left out: none' : 'A field left out keeps its stored value; one sent as "" or [] is removed (English shows)'}; an unknown language or field: 400`,
       })
       .optional();
     const picked =
@@ -94,19 +102,21 @@ export function writeBody(def: ResourceDef, create: boolean) {
         .optional();
     }
     if (policy.kind === 'multiple') {
+      const texts = policy.withDescriptions ? 'description and alt text' : 'alt text';
       const kept = z.object({
         url: z.string(),
         ...(policy.withDescriptions ? { description: z.string().optional() } : {}),
         ...writeDetails,
+        translations: writeImageTranslations(texts),
       });
       shape.existingImages = (json ? z.array(z.union([z.string(), kept])) : z.string())
         .meta({
           description: `The images to keep or pick, in order: their URLs, or objects with the URL and a new ${policy.withDescriptions ? 'description, ' : ''}alt text or focal point${json ? '' : ', as a JSON array'}; each once. The record's own images, and library images not in the Trash (GET /api/media): ${picked}. Any other URL: 400. ${create ? 'Left out: no image but the files' : 'Left out: every image is kept'}`,
         })
         .optional();
-      shape.newImageDetails = (json ? z.array(z.object(writeDetails)) : z.string())
+      shape.newImageDetails = (json ? z.array(z.object({ ...writeDetails, translations: writeImageTranslations(texts) })) : z.string())
         .meta({
-          description: `Alt text and focal point of each new image, in the files' order${json ? '' : ', as a JSON array of objects'}`,
+          description: `Alt text, focal point and \`translations\` (its ${texts} in the other languages) of each new image, in the files' order${json ? '' : ', as a JSON array of objects'}`,
         })
         .optional();
       shape.imageOrder = (json ? z.array(z.number().int()) : z.string())
