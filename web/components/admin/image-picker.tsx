@@ -226,15 +226,17 @@ function ImageCard({
   const descriptionId = useId();
   const cardId = useId();
   /** An English input of the card and its inputs in the other languages: side by side where the card is wide, else stacked. */
-  const withTranslations = (english: ReactNode, text: ImageText, englishLabel: string) => (
-    <div className="grid grid-cols-1 gap-x-3 @md:grid-cols-2">
+  const withTranslations = (english: ReactNode, text: ImageText, englishLabel: string, shownLabel: string) => (
+    <div className="grid grid-cols-1 gap-x-3 @xs:grid-cols-2">
       {english}
       {TRANSLATED_LANGUAGES.map((language) => (
         <div key={language} className="mt-2">
           <TranslatedField
             id={`${cardId}-${language}-${text}`}
             language={language}
-            label={translationCopy.fieldLabel(englishLabel, languageDef(language).name)}
+            label={translationCopy.fieldLabel(shownLabel, languageDef(language).name)}
+            ariaLabel={shownLabel === englishLabel ? undefined : translationCopy.fieldLabel(englishLabel, languageDef(language).name)}
+            labelClassName="block text-xs font-medium text-gray-800"
             value={image.translations?.[language]?.[text] ?? ''}
             maxLength={text === 'alt' ? ALT_MAX : IMAGE_DESCRIPTION_MAX}
             placeholder={text === 'alt' ? entry?.translations?.[language]?.alt : undefined}
@@ -287,6 +289,7 @@ function ImageCard({
               </div>,
               'description',
               galleryCopy.imageDescription(index),
+              galleryCopy.description,
             )
           : null}
         {withTranslations(
@@ -297,6 +300,7 @@ function ImageCard({
             onChange={(alt) => onChange({ ...image, alt })}
           />,
           'alt',
+          commonCopy.altTextOf(index),
           commonCopy.altTextOf(index),
         )}
       </div>

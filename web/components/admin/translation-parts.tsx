@@ -77,6 +77,10 @@ interface TranslatedFieldProps {
   disabled?: boolean;
   /** Enforced while typing (an alt text's limit). */
   maxLength?: number;
+  /** Its accessible name when the visible label is shorter (an image card's "Description (Kannada)" of image 2). */
+  ariaLabel?: string;
+  /** The label's classes where the English input's label is styled otherwise (an image card's small labels). */
+  labelClassName?: string;
   onChange: (value: string) => void;
 }
 
@@ -92,6 +96,8 @@ export function TranslatedField({
   error,
   disabled,
   maxLength,
+  ariaLabel,
+  labelClassName = labelClass,
   onChange,
 }: TranslatedFieldProps) {
   const common = {
@@ -101,13 +107,14 @@ export function TranslatedField({
     disabled,
     maxLength,
     placeholder,
+    'aria-label': ariaLabel,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : undefined,
     className: input,
   } as const;
   return (
     <div>
-      <label htmlFor={id} className={labelClass}>
+      <label htmlFor={id} className={labelClassName}>
         {label}
       </label>
       {multiline ? (
