@@ -4,8 +4,8 @@
  * thread, its main one included, is given a lower priority (10 nicer than the server) the first time it is
  * seen, so that on a small machine a photo being encoded waits while a visitor's request is answered,
  * instead of the two sharing the core. The server's own threads keep their priority: its garbage
- * collector's helpers among them, which its thread waits for in each collection (measured: with them
- * lowered too, collections during a burst of uploads took up to 20 ms instead of 1-5 ms). Elsewhere than
+ * collector's helpers among them, which its thread waits for in each collection (seen with them lowered
+ * too: young-generation collections of up to 20 ms during a burst of uploads, 1-8 ms otherwise). Elsewhere than
  * on Linux, or when /proc cannot be read, nothing changes.
  */
 import fs from 'node:fs';
