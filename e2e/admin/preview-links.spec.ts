@@ -15,6 +15,7 @@ import { testImage, uniqueName } from '../fixtures/admin-images';
 import { expect, openScreen, test } from '../fixtures/admin-login';
 
 const def = resources['team-members'];
+const gallery = resources.gallery;
 
 test('share a draft by link: a visitor without a session sees it; once published the link is refused', async ({ page, browser, token }) => {
   const name = uniqueName('Previewer');
@@ -75,5 +76,41 @@ test('share a draft by link: a visitor without a session sees it; once published
     await visitor.close();
     await page.request.delete(`/api/${def.path}/${id}`, { headers });
     await page.request.delete(`/api/trash/team-members/${id}`, { headers });
+  }
+});
+
+test('a filter chosen on a preview link keeps the link: the draft stays in place, after a reload too', async ({ page, browser, token }) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const category = uniqueName('Doors');
+  const added = await page.request.post(`/api/${gallery.path}`, {
+    headers,
+    multipart: { title: uniqueName('Live door'), category, images: await testImage() },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const id = ((await added.json()) as { data: { _id: string } }).data._id;
+  const drafted = uniqueName('Drafted door');
+  const draft = await page.request.put(`/api/${gallery.path}/${id}/draft`, { headers, data: { title: drafted } });
+  expect(draft.status(), await draft.text()).toBe(200);
+  const made = await page.request.post(`/api/${gallery.path}/${id}/preview-link`, { headers });
+  expect(made.status(), await made.text()).toBe(200);
+  const link = new URL(((await made.json()) as { data: { url: string } }).data.url).pathname;
+  const visitor = await browser.newContext();
+  try {
+    const guest = await visitor.newPage();
+    await guest.goto(link);
+    await expect(guest.getByText(drafted)).toBeVisible();
+    const chip = guest.getByRole('group', { name: englishCopy.gallery.filterLabel }).getByRole('button', { name: category });
+    await chip.click();
+    // the address stays the link's, with the filter: not the public gallery, which shows the live item
+    await expect(guest).toHaveURL(new RegExp(`${link.replaceAll('.', '\\.')}\\?category=`));
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+    await expect(guest.getByText(drafted)).toBeVisible();
+    await guest.reload();
+    await expect(guest.getByText(drafted)).toBeVisible();
+    await expect(chip).toHaveAttribute('aria-pressed', 'true');
+  } finally {
+    await visitor.close();
+    await page.request.delete(`/api/${gallery.path}/${id}`, { headers });
+    await page.request.delete(`/api/trash/${gallery.path}/${id}`, { headers });
   }
 });

@@ -127,6 +127,55 @@ describe('a preview link of a draft', () => {
     expectRefused(await get(previewLinkPath(`${token}x`, 'kn')));
   });
 
+  it('keeps a filter chosen on the link: the gallery in the view its query names, with the draft in place', async () => {
+    const gallery = resources.gallery;
+    const addItem = async (title: string, category: string) => {
+      const body = multipart({ title, category }, [{ field: 'images', data: await makeImage('jpeg', 320, 240) }]);
+      const reply = await site.web.inject({
+        method: 'POST',
+        url: `/api/${gallery.path}`,
+        ...body,
+        headers: { ...body.headers, ...auth() },
+      });
+      expect(reply.statusCode, reply.body).toBe(201);
+      return reply.json().data as Rec;
+    };
+    const category = unique('Temple doors');
+    // how the gallery's chips spell a category in the address (web/lib/category-slug.ts)
+    const slug = category.toLowerCase().replace(/\s+/g, '-');
+    const item = await addItem(unique('Live door'), category);
+    const elsewhere = unique('Another category’s item');
+    await addItem(elsewhere, unique('Ceilings'));
+    const drafted = unique('Drafted door');
+    const saved = await site.web.inject({
+      method: 'PUT',
+      url: `/api/${gallery.path}/${item._id}/draft`,
+      headers: auth(),
+      payload: { title: drafted },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const made = await site.web.inject({ method: 'POST', url: `/api/${gallery.path}/${item._id}/preview-link`, headers: auth() });
+    expect(made.statusCode, made.body).toBe(200);
+    const path = new URL(made.json().data.url).pathname;
+    const token = path.split('/').pop()!;
+
+    const all = await get(path);
+    expect(all.body).toContain(drafted);
+    expect(all.body).toContain(elsewhere);
+    for (const language of ['en', 'kn'] as const) {
+      const filtered = await get(`${previewLinkPath(token, language)}?category=${slug}`);
+      expect(filtered.statusCode).toBe(200);
+      expect(filtered.headers['cache-control']).toBe('private, no-store');
+      expect(filtered.body).toContain(drafted);
+      // the query is the page's: only the chosen category's items, its chip pressed
+      expect(filtered.body).not.toContain(elsewhere);
+      expect(filtered.body).toMatch(new RegExp(`aria-pressed="true"[^>]*>(<[^>]+>)*${category}`));
+      // the switcher keeps the filter too
+      const other = language === 'en' ? 'kn' : 'en';
+      expect(filtered.body).toContain(`href="${previewLinkPath(token, other)}?category=${slug}"`);
+    }
+  });
+
   it('follows the draft as it is saved again, and is refused once the draft is published', async () => {
     const item = await create(unique('Story'));
     await draftWithImage(item._id, unique('First draft'));

@@ -283,7 +283,11 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
           ? [DOCUMENT_PREVIEW_PAGES[preview.document], { documentPreview: preview.values }]
           : [services.content.resources.get(preview.key).def.publicPage, { draftPreview: preview }];
       return renderOwn(
-        pageRequest(origin + localizedPath(pagePath, code), { method: 'GET', headers: forwardedHeaders(request) }),
+        // the link's query is the page's (a gallery filter chosen on it): the page reads it as on its public address
+        pageRequest(origin + localizedPath(pagePath, code) + requestTarget(request.url).search, {
+          method: 'GET',
+          headers: forwardedHeaders(request),
+        }),
         reply,
         { ...previews, languageLinks: previewLinkPaths(token) },
         (html) => withPreviewToken(html, preview.images, token),

@@ -65,6 +65,14 @@ export function PageContextProvider({
   const setSearch = useCallback(
     (next: string, options?: SetSearchOptions) => {
       const query = next && !next.startsWith('?') ? `?${next}` : next;
+      // a page shown at an address of its own (a preview link, /preview/<token>) keeps it: its view is the server's to
+      // render (the draft in place), so a filter there loads the page again instead of fetching the public view
+      if (window.location.pathname !== pathname) {
+        const url = `${window.location.pathname}${query}${window.location.hash}`;
+        if (options?.replace) window.location.replace(url);
+        else window.location.assign(url);
+        return;
+      }
       const url = `${pathname}${query}${window.location.hash}`;
       if (options?.replace) window.history.replaceState(null, '', url);
       else window.history.pushState(null, '', url);
@@ -110,7 +118,7 @@ export function usePathname(): string {
 export function useLanguageLink(): (language: Language) => string {
   const { pathname, search, languageLinks } = useContext(PageContext);
   return useCallback(
-    (language: Language) => languageLinks?.[language] ?? `${localizedPath(splitLanguage(pathname).path, language)}${search}`,
+    (language: Language) => `${languageLinks?.[language] ?? localizedPath(splitLanguage(pathname).path, language)}${search}`,
     [pathname, search, languageLinks],
   );
 }
