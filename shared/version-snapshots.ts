@@ -19,28 +19,41 @@ type Snapshot = Record<string, unknown>;
 function flattenSnapshot(value: unknown, prefix = '', into = new Map<string, unknown>()): Map<string, unknown> {
   if (isRecord(value)) {
     for (const [key, entry] of Object.entries(value)) flattenSnapshot(entry, prefix ? `${prefix}.${key}` : key, into);
+  } else if (Array.isArray(value)) {
+    // the list itself compares without its images' translations: a change in Kannada alone is not a change of "Images"
+    into.set(
+      prefix,
+      value.map((entry: unknown) => (imageWithTranslations(entry) ? { ...entry, translations: undefined } : entry)),
+    );
+    value.forEach((entry: unknown, index) => {
+      if (imageWithTranslations(entry)) flattenSnapshot(entry.translations, `${prefix}.${index}.translations`, into);
+    });
   } else {
     into.set(prefix, value);
-    if (Array.isArray(value)) {
-      value.forEach((entry: unknown, index) => {
-        if (isRecord(entry) && typeof entry.url === 'string' && isRecord(entry.translations)) {
-          flattenSnapshot(entry.translations, `${prefix}.${index}.translations`, into);
-        }
-      });
-    }
   }
   return into;
 }
+
+const imageWithTranslations = (entry: unknown): entry is Record<string, unknown> & { translations: Record<string, unknown> } =>
+  isRecord(entry) && typeof entry.url === 'string' && isRecord(entry.translations);
 
 /** The places whose values differ, in the order of `after` (then those only `before` has); every place when there is no `before`. */
 export function changedFields(before: Snapshot | null, after: Snapshot): string[] {
   const now = flattenSnapshot(after);
   if (!before) return [...now].filter(([, value]) => !isEmpty(value)).map(([place]) => place);
   const old = flattenSnapshot(before);
-  const changed = [...now.keys()].filter((place) => JSON.stringify(old.get(place)) !== JSON.stringify(now.get(place)));
+  const changed = [...now.keys()].filter((place) => !sameValue(old.get(place), now.get(place)));
   for (const place of old.keys()) if (!now.has(place)) changed.push(place);
   return changed;
 }
+
+/** Equal values, whatever the order of their objects' keys (a stored snapshot comes back from jsonb with its keys reordered). */
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a, sortedKeys) === JSON.stringify(b, sortedKeys);
+}
+
+const sortedKeys = (_key: string, value: unknown) =>
+  isRecord(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))) : value;
 
 const isEmpty = (value: unknown) => value === '' || value === null || value === undefined || (Array.isArray(value) && value.length === 0);
 
@@ -88,7 +101,7 @@ export function compareSnapshots(
   return places.map((place) => {
     const old = before.get(place);
     const now = after.get(place);
-    const changed = JSON.stringify(old) !== JSON.stringify(now);
+    const changed = !sameValue(old, now);
     const label = placeLabel(place, options.labels);
     if (holdsImages(place, [old, now], options.imageFields)) {
       return { field: place, label, changed, kind: 'images', before: snapshotImageUrls(old), after: snapshotImageUrls(now) };
