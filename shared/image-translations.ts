@@ -9,7 +9,7 @@ import { TRANSLATED_LANGUAGES, languageDef, type TranslatedLanguage } from './la
 import { isRecord } from './narrow';
 import { translatedLabel } from './translations';
 
-/** A gallery image's description: as long as its English one may be (longer English is cut there). */
+/** A gallery image's description, in English and in each other language: longer is refused with a message. */
 export const IMAGE_DESCRIPTION_MAX = 500;
 
 /** The texts of an image that have a value per language. */
@@ -33,6 +33,8 @@ export const imageTranslationMessages = {
   unknownText: (name: string, languageName: string) =>
     `An image’s translations (${languageName}): "${name}" is not one of its texts (description, alt)`,
   notText: (text: ImageText, languageName: string) => `${translatedLabel(TEXT_LABELS[text], languageName)} must be text`,
+  /** An English text too long (its translations name their language). */
+  englishTooLong: (text: ImageText) => `${TEXT_LABELS[text]} must be at most ${TEXT_MAX[text]} characters`,
   tooLong: (text: ImageText, languageName: string) =>
     `${translatedLabel(TEXT_LABELS[text], languageName)} must be at most ${TEXT_MAX[text]} characters`,
   hasNul: (text: ImageText, languageName: string) =>

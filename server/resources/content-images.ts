@@ -12,7 +12,9 @@ import { apiMessages } from '../../shared/api-messages';
 import { DEFAULT_DETAILS, detailsFrom, imageEntries, type DetailsCheck, type ImageDetails } from '../../shared/image-details';
 import { imageDetailMessages } from '../../shared/api-messages';
 import {
+  IMAGE_DESCRIPTION_MAX,
   IMAGE_TEXTS,
+  imageTranslationMessages,
   mergeImageTranslations,
   storedImageTranslations,
   withImageTranslations,
@@ -78,6 +80,12 @@ export interface ContentImageOptions {
 const imageError = (message: string) => new ClientError(400, message, [message]);
 
 /** The value of a parsed field; its 400 when it did not parse. */
+/** An image's description as sent (trimmed); a longer one than may be stored is refused, not cut short. */
+function checkedDescription(description: string): string {
+  if (description.length > IMAGE_DESCRIPTION_MAX) throw imageError(imageTranslationMessages.englishTooLong('description'));
+  return description;
+}
+
 function valueOf<T>(field: Parsed<T>): T {
   if (!field.ok) throw imageError(field.message);
   return field.value;
@@ -165,7 +173,7 @@ export class ContentImages {
       : current
         ? currentImages(current)
         : [];
-    const newDescriptions = policy.withDescriptions ? valueOf(images.descriptions) : [];
+    const newDescriptions = policy.withDescriptions ? valueOf(images.descriptions).map(checkedDescription) : [];
     const sentDetails = valueOf(images.newDetails);
     if (sentDetails.length > newFiles.length) throw imageError(imageDetailMessages.invalidDetails);
     const newDetails = sentDetails.map((check) => ({ ...DEFAULT_DETAILS, ...detailsOf(check) }));
@@ -431,7 +439,7 @@ function keptImagesOf(
     if (!entry || !known || kept.some((k) => k.url === entry.url)) throw imageError(apiMessages.invalidExistingImages);
     kept.push({
       url: entry.url,
-      description: entry.description !== undefined ? entry.description.trim().slice(0, 500) : (descriptions.get(entry.url) ?? ''),
+      description: entry.description !== undefined ? checkedDescription(entry.description.trim()) : (descriptions.get(entry.url) ?? ''),
       details: { ...(match ? detailsFrom(match) : DEFAULT_DETAILS), ...detailsOf(entry.details) },
       // each text left out keeps its value, one sent blank goes (English shows)
       translations: mergeImageTranslations((match && translations.get(entry.url)) || {}, translationsPatchOf(entry.translations), texts),

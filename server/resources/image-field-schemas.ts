@@ -72,8 +72,8 @@ const keptImage = z.unknown().transform((item): KeptImageEntry => {
   };
 });
 
-/** A caption is trimmed and cut at 500 characters. */
-const caption = (text: string) => text.trim().slice(0, 500);
+/** A caption is trimmed (its length is checked where the write is planned: content-images.ts). */
+const caption = (text: string) => text.trim();
 
 const descriptions = z.union([
   // one caption as plain text, not a JSON array

@@ -122,6 +122,25 @@ describe('a gallery image’s description and alt text in Kannada', () => {
     expect(JSON.stringify(images)).not.toContain('ಅಡುಗೆ ಮನೆ');
   });
 
+  it('refuses an English description over 500 characters, kept or new, instead of cutting it short; nothing changes', async () => {
+    const before = await stored(def, id);
+    const message = 'Image description must be at most 500 characters';
+    const kept = await update(def, id, { title: 'Changed', existingImages: [{ url: urls[0], description: 'x'.repeat(501) }] });
+    expect(kept.statusCode).toBe(400);
+    expect(kept.json()).toMatchObject({ success: false, message });
+    const added = await update(def, id, { title: 'Changed', description: ['y'.repeat(501)] }, files(def, 1));
+    expect(added.statusCode).toBe(400);
+    expect(added.json().errors).toContain(message);
+    expect(await stored(def, id)).toEqual(before);
+    // 500 is kept whole (after trimming); then the description it had again
+    const images = before.images as Image[];
+    const withFirst = (description: string) => images.map((image, i) => (i === 0 ? { url: image.url, description } : { url: image.url }));
+    const full = await update(def, id, { existingImages: withFirst(` ${'z'.repeat(500)} `) });
+    expect(full.statusCode, full.body).toBe(200);
+    expect(((await stored(def, id)).images as Image[])[0].description).toBe('z'.repeat(500));
+    expect((await update(def, id, { existingImages: withFirst(images[0].description ?? '') })).statusCode).toBe(200);
+  });
+
   it('refuses a text too long, not text, of another language or an unknown one with a 400 naming the language; nothing changes', async () => {
     const before = await stored(def, id);
     const cases: [unknown, string][] = [
@@ -163,13 +182,15 @@ describe('a gallery image’s description and alt text in Kannada', () => {
     );
     const versions = (await t.app.inject({ method: 'GET', url: `${base}/versions`, headers: auth() })).json().data;
     const [newest, previous] = versions.versions as { number: number; changedFields: string[]; changedLabels: string[] }[];
-    expect(newest.changedFields).toContain('images.0.translations.kn.description');
+    // the Kannada text alone changed: not the images themselves
+    expect(newest.changedFields).toEqual(['images.0.translations.kn.description']);
     expect(newest.changedLabels).toContain('Image 1 description (Kannada)');
     const compared = (
       await t.app.inject({ method: 'GET', url: `${base}/versions/compare?from=${previous.number}&to=${newest.number}`, headers: auth() })
     ).json() as CompareReply;
     const field = compared.data.fields.find((entry) => entry.field === 'images.0.translations.kn.description');
     expect(field).toMatchObject({ label: 'Image 1 description (Kannada)', changed: true, kind: 'text' });
+    expect(compared.data.fields.find((entry) => entry.field === 'images')).toMatchObject({ changed: false, kind: 'images' });
 
     const restored = await t.app.inject({
       method: 'POST',

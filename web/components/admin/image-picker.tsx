@@ -283,6 +283,7 @@ function ImageCard({
                   id={descriptionId}
                   aria-label={galleryCopy.imageDescription(index)}
                   className={input}
+                  maxLength={IMAGE_DESCRIPTION_MAX}
                   value={image.description}
                   onChange={(event) => onChange({ ...image, description: event.currentTarget.value })}
                 />
