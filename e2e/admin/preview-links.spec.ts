@@ -98,6 +98,8 @@ test('a filter chosen on a preview link keeps the link: the draft stays in place
   try {
     const guest = await visitor.newPage();
     await guest.goto(link);
+    // a page of another context than the fixture's: wait here for React to handle the chips (they need it)
+    await guest.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
     await expect(guest.getByText(drafted)).toBeVisible();
     const chip = guest.getByRole('group', { name: englishCopy.gallery.filterLabel }).getByRole('button', { name: category });
     await chip.click();
