@@ -79,13 +79,13 @@ export interface ContentImageOptions {
 /** A 400 with its message as the only one in `errors`, the way a write's image checks report. */
 const imageError = (message: string) => new ClientError(400, message, [message]);
 
-/** The value of a parsed field; its 400 when it did not parse. */
 /** An image's description as sent (trimmed); a longer one than may be stored is refused, not cut short. */
 function checkedDescription(description: string): string {
   if (description.length > IMAGE_DESCRIPTION_MAX) throw imageError(imageTranslationMessages.englishTooLong('description'));
   return description;
 }
 
+/** The value of a parsed field; its 400 when it did not parse. */
 function valueOf<T>(field: Parsed<T>): T {
   if (!field.ok) throw imageError(field.message);
   return field.value;
