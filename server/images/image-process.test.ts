@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiMessages } from '../../shared/api-messages';
@@ -71,6 +72,22 @@ describe('the image process', () => {
     expect(processThreadNiceness().every((value) => value === serverNiceness)).toBe(true);
     expect(imageProcessNicenessFor(0)).toBe(10);
     expect(imageProcessNicenessFor(15)).toBe(19);
+  });
+
+  it('keeps a process alive while it waits for an answer, and lets it end once idle', () => {
+    // a script whose only work under way is an image (as a start seeding demo content before it listens)
+    const script = path.join(dir, 'awaits-an-image.mts');
+    const module = new URL('./image-process.ts', import.meta.url).href;
+    fs.writeFileSync(
+      script,
+      `import { ImageProcess } from ${JSON.stringify(module)};\n` +
+        `const prepared = await new ImageProcess().prepare(${JSON.stringify(photo)}, ${JSON.stringify(path.join(dir, 'staging-tla'))}, ${JSON.stringify(limits)});\n` +
+        `console.log(prepared.url);\n`,
+    );
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
+    // 13 was the unsettled top-level await: the loop had nothing left to wait on but the unreferenced channel
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/_1200x900\.webp/);
   });
 
   it('fails what a dead process held, and starts a new one for the next request', async () => {

@@ -122,6 +122,7 @@ export class ImageProcess {
     this.idleTimer = null;
     return new Promise((resolve, reject) => {
       running.pending.set(id, { resolve, reject });
+      this.keepAliveWhileAsked(running);
       const request: ImageRequest = { id, job };
       running.child.send(request, (error) => {
         if (error) this.settle(running, { id, ok: false, message: `The image process did not take the request: ${error.message}` });
@@ -137,7 +138,7 @@ export class ImageProcess {
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
-    // neither keeps the server alive: when it exits, the channel closes and the child ends itself
+    // neither keeps the server alive while idle (keepAliveWhileAsked): when it exits, the channel closes and the child ends itself
     child.unref();
     child.channel?.unref();
     const running: Running = { child, pending: new Map(), held: 0 };
@@ -157,9 +158,20 @@ export class ImageProcess {
     const waiting = running.pending.get(reply.id);
     if (!waiting) return;
     running.pending.delete(reply.id);
+    this.keepAliveWhileAsked(running);
     if (reply.ok) waiting.resolve(reply.value);
     else waiting.reject(reply.clientStatus ? new ClientError(reply.clientStatus, reply.message) : new Error(reply.message));
     this.idleLater();
+  }
+
+  /**
+   * While a reply is awaited the channel keeps this process's event loop alive; idle, it does not. Without this a
+   * start that awaits an image before it listens (the demo content's seed) had nothing else keeping it alive and
+   * ended with exit 13 (an unsettled top-level await), now and then, when no other I/O happened to be under way.
+   */
+  private keepAliveWhileAsked(running: Running): void {
+    if (running.pending.size > 0) running.child.channel?.ref();
+    else running.child.channel?.unref();
   }
 
   /** With nothing asked and nothing held, the process ends after IDLE_EXIT_MS. */
