@@ -136,13 +136,16 @@ if (withPages && fs.existsSync(serverBundle) && !values['uploads-only']) await b
 if (values['serving-only']) process.exit(0);
 
 if (withPages && fs.existsSync(serverBundle)) {
+  // on a copy of the seeded data folder: each run starts from the demo content alone, whatever earlier runs uploaded
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-uploads-'));
+  fs.cpSync(env.dataDir, scratch, { recursive: true });
   await benchUploads({
-    dataDir: env.dataDir,
+    dataDir: scratch,
     admin: benchAdmin,
     seconds: duration,
     connections: Number(values['upload-connections']),
     uploaders: Number(values.uploaders),
-  });
+  }).finally(() => fs.rmSync(scratch, { recursive: true, force: true }));
   await benchUploadsOnPostgres();
 } else {
   console.log('\n(upload phase not measured: run "npm run build" first)');
