@@ -4,8 +4,9 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type ExecProtocolOptions } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -98,12 +99,29 @@ const pgliteConf = (sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB) => [
   'maintenance_work_mem=16MB',
 ];
 
+/** The first byte of a statement's protocol messages: Parse (extended protocol, what Drizzle sends) and Query (simple). */
+const STATEMENT_STARTS = new Set(['P'.charCodeAt(0), 'Q'.charCodeAt(0)]);
+
+/**
+ * PGlite runs each statement synchronously on the event loop's thread, and its promises resolve as microtasks, so
+ * a save's twenty statements ran as one 6-13 ms block during which no visitor's request was read (issue 24: the
+ * most frequent long block on the serving thread while staff upload). This lets the event loop turn once before
+ * each statement, so requests waiting meanwhile are answered between them; each statement still holds PGlite's
+ * own lock (and a transaction's) from its first message to its last, so nothing else runs inside one.
+ */
+class InterleavedPGlite extends PGlite {
+  override async execProtocolStream(message: Uint8Array, options?: ExecProtocolOptions) {
+    if (STATEMENT_STARTS.has(message[0])) await nextTurn();
+    return super.execProtocolStream(message, options);
+  }
+}
+
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined, sharedBuffersMb?: number): Promise<Database> {
   // only one process may open a PGlite directory; a second one would corrupt it
   const releaseLock = dataDir ? await lockDirectory(dataDir) : async () => {};
   try {
     if (dataDir && !snapshot) placeInitialDataDir(dataDir);
-    const client = new PGlite({
+    const client = new InterleavedPGlite({
       dataDir,
       loadDataDir: snapshot,
       postgresqlconf: pgliteConf(sharedBuffersMb),
