@@ -56,8 +56,13 @@ test('photos are reordered by keyboard and by mouse, a new one becomes the cover
   await page.keyboard.press('Space');
   // the arrows move it only once dnd-kit's keyboard sensor holds it (a fast key can land before)
   await expect(third).toHaveAttribute('aria-pressed', 'true');
-  await page.keyboard.press('ArrowLeft');
-  await page.keyboard.press('ArrowLeft');
+  // an arrow pressed before dnd-kit has measured the drop targets moves nothing: press until the live region says
+  // it reached the front (the first place is a wall, so an extra press cannot overshoot)
+  const atFront = page.getByText(lifecycleCopy.moved(commonCopy.imageNumber(3), 1, 3), { exact: true });
+  await expect(async () => {
+    await page.keyboard.press('ArrowLeft');
+    await expect(atFront).toBeAttached({ timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await page.keyboard.press('Space');
   await expect(altOf(page, 1)).toHaveValue(alts[2]);
   await expect(altOf(page, 2)).toHaveValue(alts[0]);
