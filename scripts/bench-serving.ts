@@ -1,9 +1,9 @@
 /**
  * The bench's serving phase: the built server (as `npm start` runs it, LOG_LEVEL=info, its log to a
- * file) against a bare Fastify route serving the very same bytes (the reply's body and its headers:
+ * file) against a bare Fastify route (in a process of its own) serving the very same bytes (the reply's body and its headers:
  * security headers, CSP, cache policy, ETag), for cached `/`, cached `/gallery`, `/api/gallery` and
  * `/healthz`; then nginx serving the home page as a static file (gzip_static, with the same headers)
- * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 3 rounds each;
+ * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 5 rounds each;
  * the ratios are medians. A bare route serving the body alone is measured too, for reference: the
  * difference is what the ~1.4 KB of headers every page must carry cost (Node validates and writes them). Load by wrk (2 threads, 10 connections, keep-alive, Accept-Encoding: gzip)
  * when installed, else autocannon. Besides req/s, each server's CPU time per request is printed: on a
@@ -15,13 +15,12 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import Fastify from 'fastify';
 import { projectRoot } from '../server/paths';
 import { cachedKeys, documentedCacheConfig, freePort, startNginx } from '../server/test/nginx-process';
 import { serverBundle, serverEnv, sleep } from '../server/test/server-process';
 
 const ROUTES = ['/', '/gallery', '/api/gallery', '/healthz'];
-const ROUNDS = 3;
+const ROUNDS = 5;
 const GOAL = 0.8;
 
 interface Figures {
@@ -90,12 +89,39 @@ async function startLoggingServer(dataDir: string, logFile: string) {
   }
 }
 
+/** scripts/bare-fastify-server.mjs serving `routes` in a process of its own. */
+async function startBareServer(routes: Record<string, { body: Buffer; headers: Record<string, string> }>, work: string, name: string) {
+  const spec = path.join(work, `${name}.json`);
+  const encoded = Object.fromEntries(
+    Object.entries(routes).map(([route, reply]) => [route, { ...reply, body: reply.body.toString('base64') }]),
+  );
+  fs.writeFileSync(spec, JSON.stringify({ routes: encoded }));
+  const child = spawn(process.execPath, [path.join(projectRoot, 'scripts/bare-fastify-server.mjs'), spec], { cwd: projectRoot });
+  const port = await new Promise<number>((resolve, reject) => {
+    let text = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      text += chunk;
+      const match = /listening (\d+)/.exec(text);
+      if (match) resolve(Number(match[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`the bare server exited (${code})`)));
+  });
+  return {
+    base: `http://127.0.0.1:${port}`,
+    cpu: () => cpuOf(child.pid!),
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
 export async function benchServing(options: { dataDir: string; seconds: number }): Promise<void> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-serving-'));
   const logFile = path.join(work, 'server.log');
   const server = await startLoggingServer(options.dataDir, logFile);
-  const bare = Fastify();
-  const bareBody = Fastify();
+  const stops: (() => Promise<void>)[] = [];
   try {
     // the exact reply each route gives (gzip where the server compresses), served by a bare route: with
     // every header the server sends (bare), and with the body's type and encoding alone (bareBody)
@@ -120,28 +146,28 @@ export async function benchServing(options: { dataDir: string; seconds: number }
           .once('error', reject);
       });
       bodies.set(route, reply);
-      bare.get(route, (_request, answer) => void answer.headers(reply.headers).send(reply.body));
-      const typeAndEncoding = Object.fromEntries(
-        Object.entries(reply.headers).filter(([name]) => name === 'content-type' || name === 'content-encoding'),
-      );
-      bareBody.get(route, (_request, answer) => void answer.headers(typeAndEncoding).send(reply.body));
     }
-    const listen = async (app: typeof bare) => {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    };
-    const [bareBase, bareBodyBase] = [await listen(bare), await listen(bareBody)];
-    const bareCpu = () => {
-      const usage = process.cpuUsage();
-      return usage.user + usage.system;
-    };
+    const typeAndEncodingOnly = Object.fromEntries(
+      [...bodies].map(([route, reply]) => [
+        route,
+        {
+          body: reply.body,
+          headers: Object.fromEntries(
+            Object.entries(reply.headers).filter(([name]) => name === 'content-type' || name === 'content-encoding'),
+          ),
+        },
+      ]),
+    );
+    const bare = await startBareServer(Object.fromEntries(bodies), work, 'bare');
+    stops.push(bare.stop);
+    const bareBody = await startBareServer(typeAndEncodingOnly, work, 'bare-body');
+    stops.push(bareBody.stop);
     const serverCpu = () => cpuOf(server.child.pid!);
 
     console.log(
       `\nserving the same bytes, ${hasWrk ? 'wrk -t2 -c10' : 'autocannon, 10 connections'}, Accept-Encoding: gzip, ${options.seconds} s per run, ` +
         `server at LOG_LEVEL=info with its access log; medians of ${ROUNDS} alternating rounds (goal: ratio >= ${GOAL})\n` +
-        'bare: a bare Fastify route with the same body and headers; body only: the same body with its type and encoding alone\n',
+        'bare: a bare Fastify route (a process of its own) with the same body and headers; body only: the same body with its type and encoding alone\n',
     );
     console.log(
       'route'.padEnd(14),
@@ -159,9 +185,9 @@ export async function benchServing(options: { dataDir: string; seconds: number }
       const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         rounds.push({
-          bare: await measure(bareBase + route, options.seconds, bareCpu),
+          bare: await measure(bare.base + route, options.seconds, bare.cpu),
           server: await measure(server.base + route, options.seconds, serverCpu),
-          bareBody: await measure(bareBodyBase + route, options.seconds, bareCpu),
+          bareBody: await measure(bareBody.base + route, options.seconds, bareBody.cpu),
         });
       }
       printRow(route, rounds);
@@ -170,8 +196,7 @@ export async function benchServing(options: { dataDir: string; seconds: number }
     console.log(`(the server wrote ${logged} log lines)`);
     await benchNginx(server.base, bodies.get('/')!, options.seconds, work);
   } finally {
-    await bare.close();
-    await bareBody.close();
+    for (const stop of stops) await stop();
     server.child.kill('SIGTERM');
     await new Promise((resolve) => server.child.once('exit', resolve));
     fs.rmSync(work, { recursive: true, force: true });

@@ -20,7 +20,7 @@ import { contactRoutes } from './contact/contact-routes';
 import type { TrustProxy } from './env';
 import { EditConflictError, HttpError, loggableError, passingFailure } from './errors';
 import { healthRoutes } from './health/health-routes';
-import { logSerializers } from './logger';
+import { deferredRequestLogger, logSerializers } from './logger';
 import { metrics } from './metrics/metrics';
 import { finishHeaders, SECURITY_HEADERS, uploadCacheControl } from './reply-headers';
 import { resourceRoutes } from './resources/resource-routes';
@@ -69,6 +69,8 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
     schemaErrorFormatter: badRequest,
     // Fastify's own two lines per request are replaced by one access-log line (onResponse below)
     logController: new LogController({ disableRequestLogging: true }),
+    // a request's own logger is made only when something logs through it (logger.ts)
+    childLoggerFactory: deferredRequestLogger,
     // the router answers these before any hook runs; routed again, they get the error handler's shape and every header
     frameworkErrors: (error, request, reply) => {
       frameworkErrors.set(request.raw, error);

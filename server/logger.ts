@@ -3,7 +3,8 @@
  * else and hands it to the app, so start-up, requests, page renders and the stop write one stream.
  */
 import fs from 'node:fs';
-import pino, { type Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
+import pino, { type Bindings, type ChildLoggerOptions, type Logger } from 'pino';
 import { loggableError } from './errors';
 import { errorCode } from '../shared/narrow';
 
@@ -95,4 +96,71 @@ export class BatchedOutput {
  */
 export function lifecycleLogger(log: Logger): Logger {
   return log.isLevelEnabled('info') || log.level === 'silent' ? log : log.child({}, { level: 'info' });
+}
+
+/**
+ * A request's logger, made on its first use (Fastify's `childLoggerFactory`). Fastify gives every request
+ * a child of the process logger before any hook runs (pino's child: the bindings serialized, a logger made):
+ * on `/healthz` and a cached page that was a fifth of the server's work per request, and most requests never
+ * log anything but the access line, which access-log.ts writes from the process logger.
+ */
+export function deferredRequestLogger(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions): FastifyBaseLogger {
+  return new DeferredRequestLogger(parent, bindings, options);
+}
+
+type LogArguments = [obj: unknown, msg?: string, ...args: unknown[]];
+
+class DeferredRequestLogger implements FastifyBaseLogger {
+  private made: FastifyBaseLogger | null = null;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Bindings,
+    private readonly options: ChildLoggerOptions,
+  ) {}
+
+  private get logger(): FastifyBaseLogger {
+    this.made ??= this.parent.child(this.bindings, this.options);
+    return this.made;
+  }
+
+  get level(): string {
+    return this.made?.level ?? this.options.level ?? this.parent.level;
+  }
+
+  set level(level: string) {
+    this.logger.level = level;
+  }
+
+  fatal(...args: LogArguments): void {
+    this.logger.fatal(...args);
+  }
+
+  error(...args: LogArguments): void {
+    this.logger.error(...args);
+  }
+
+  warn(...args: LogArguments): void {
+    this.logger.warn(...args);
+  }
+
+  info(...args: LogArguments): void {
+    this.logger.info(...args);
+  }
+
+  debug(...args: LogArguments): void {
+    this.logger.debug(...args);
+  }
+
+  trace(...args: LogArguments): void {
+    this.logger.trace(...args);
+  }
+
+  silent(...args: LogArguments): void {
+    this.logger.silent(...args);
+  }
+
+  child(bindings: Bindings, options?: ChildLoggerOptions): FastifyBaseLogger {
+    return this.logger.child(bindings, options);
+  }
 }
