@@ -98,9 +98,10 @@ export class VisitCounter {
 
   /**
    * Counts one view of a public page (a 200 or 304 of a page visitors see). Synchronous and allocation-light:
-   * it runs for every cached page served.
+   * it runs for every cached page served. `address` is undefined when the client hung up before its page was
+   * sent (Node then knows no remote address): the view counts, but no visitor can be told apart.
    */
-  view(headers: IncomingHttpHeaders, address: string, pathname: string, search: string): void {
+  view(headers: IncomingHttpHeaders, address: string | undefined, pathname: string, search: string): void {
     if (headers.dnt === '1' || headers['sec-gpc'] === '1') return;
     const agent = headers['user-agent'];
     if (!agent || this.isBot(agent)) return;
@@ -138,6 +139,7 @@ export class VisitCounter {
     if (!bySource) counts.views.set(path, (bySource = new Map()));
     bySource.set(source, (bySource.get(source) ?? 0) + 1);
     // hashed at the next flush (once per visitor, not per view); until then, at most 10 s, only in this process's memory
+    if (address === undefined) return;
     const known = counts.visitors.get(address);
     if (known === undefined) counts.visitors.set(address, agent);
     else if (typeof known === 'string') {
@@ -192,7 +194,10 @@ export class VisitCounter {
 
   /** Adds the counts held in memory to the database; on failure they are kept for the next flush. */
   flush(): Promise<void> {
-    this.flushing = this.flushing.then(() => this.write());
+    // a flush that fails unexpectedly is logged: a rejection here would stop every later flush, and the process
+    this.flushing = this.flushing
+      .then(() => this.write())
+      .catch((error: unknown) => this.log?.error({ err: error }, 'visits: flush failed'));
     return this.flushing;
   }
 

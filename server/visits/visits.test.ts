@@ -133,6 +133,29 @@ describe('GET /api/visits', () => {
   });
 });
 
+describe('a page sent to a client that has hung up', () => {
+  it('counts the view and no visitor, and the counts are still stored (Node then gives no address)', async () => {
+    const { db } = t.services.database;
+    const now = Date.parse('2030-02-01T12:00:00Z');
+    const counter = new VisitCounter(db, { timeZone: 'UTC', publicUrl: t.env.publicUrl, now: () => now });
+    await counter.flush(); // reads the day's salt
+    counter.view({ 'user-agent': BROWSER }, undefined, '/gone', '');
+    counter.view({ 'user-agent': BROWSER }, ADDRESS, '/gone', '');
+    await counter.flush();
+    const views = await db
+      .select()
+      .from(visitCounts)
+      .where(sql`${visitCounts.day} = '2030-02-01'`);
+    expect(views.map((row) => [row.path, row.views])).toEqual([['/gone', 2]]);
+    const hashes = await db
+      .select()
+      .from(visitorHashes)
+      .where(sql`${visitorHashes.day} = '2030-02-01'`);
+    expect(hashes).toHaveLength(1);
+    await counter.stop();
+  });
+});
+
 describe('the day’s salt', () => {
   it('rotates with the day: the old salt is deleted, the day’s visitors become a count, and the same visitor hashes differently', async () => {
     const { db } = t.services.database;
