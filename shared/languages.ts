@@ -42,6 +42,14 @@ const isTranslated = (code: Language): code is TranslatedLanguage => code !== DE
 /** The languages content is translated into (all but the default). */
 export const TRANSLATED_LANGUAGES: readonly TranslatedLanguage[] = LANGUAGES.map((language) => language.code).filter(isTranslated);
 
+/**
+ * The `lang` of a text kept in English on a page in `language` (the company name as registered, a network's name):
+ * 'en' on another language's page, nothing on an English one (the page says it already).
+ */
+export function keptInEnglish(language: Language): typeof DEFAULT_LANGUAGE | undefined {
+  return language === DEFAULT_LANGUAGE ? undefined : DEFAULT_LANGUAGE;
+}
+
 export const isLanguage = (value: unknown): value is Language => LANGUAGES.some((language) => language.code === value);
 export { isTranslated as isTranslatedLanguage };
 

@@ -29,6 +29,10 @@ const ENGLISH_PIECES = [
   ),
 ];
 
+/** The Latin-script words the Kannada copy itself uses (brand names: WhatsApp, LinkedIn); any other on a Kannada page is English. */
+const LATIN_WORDS = /[A-Za-z]{2,}/g;
+const kannadaCopyLatinWords = new Set([...kannadaTexts].flatMap((text) => text.match(LATIN_WORDS) ?? []));
+
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A piece found as whole words: "Home" is not found in "Homes". */
 const wordsOf = (piece: string) => new RegExp(`${/^\w/.test(piece) ? '\\b' : ''}${escape(piece)}${/\w$/.test(piece) ? '\\b' : ''}`);
@@ -59,7 +63,29 @@ function textsInPageLanguage(page: Page): Promise<string[]> {
   });
 }
 
-test('every Kannada page says lang="kn" and shows no English fixed text outside what is marked lang="en"', async ({ page, request }) => {
+/** The page's text nodes in its own language holding Latin-script words (an e-mail address aside) the Kannada copy does not use. */
+function latinTextsInPageLanguage(page: Page, allowed: ReadonlySet<string>): Promise<string[]> {
+  return page.evaluate(
+    ({ allowed, latinWords }) => {
+      const found: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        if (!parent || parent.closest('script, style, template, noscript')) continue;
+        if (parent.closest('[lang]')?.getAttribute('lang') !== document.documentElement.lang) continue;
+        const words = (node.textContent ?? '')
+          .split(/\s+/)
+          .filter((word) => !word.includes('@'))
+          .flatMap((word) => word.match(new RegExp(latinWords, 'g')) ?? []);
+        if (words.some((word) => !allowed.includes(word))) found.push(node.textContent!.trim());
+      }
+      return found;
+    },
+    { allowed: [...allowed], latinWords: LATIN_WORDS.source },
+  );
+}
+
+test('every Kannada page says lang="kn" and shows no English text outside what is marked lang="en"', async ({ page, request }) => {
   test.setTimeout(180_000);
   const paths = [...PUBLIC_PAGES, await firstProjectEnquiryPath(request)].map((path) => localizedPath(path, 'kn'));
   expect(ENGLISH_PIECES.length).toBeGreaterThan(150);
@@ -69,9 +95,11 @@ test('every Kannada page says lang="kn" and shows no English fixed text outside 
     await expect(page.locator('html')).toHaveAttribute('lang', 'kn');
     const texts = (await textsInPageLanguage(page)).join('\n');
     const found = ENGLISH_PIECES.filter((piece) => wordsOf(piece).test(texts));
+    // nor any other English text unmarked: the company name, a network's name, content left in English say lang="en"
+    found.push(...(await latinTextsInPageLanguage(page, kannadaCopyLatinWords)));
     if (found.length) left[path] = found;
   }
-  expect(left, 'English fixed text on Kannada pages').toEqual({});
+  expect(left, 'English text on Kannada pages not marked lang="en"').toEqual({});
 });
 
 test('content without a Kannada value shows in English, marked lang="en"; with one, in Kannada on /kn and English on /', async ({

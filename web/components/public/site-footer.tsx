@@ -1,7 +1,7 @@
 /** The public footer: tagline (since 2015), the filled-in social links in a new tab, quick links, contact details from the Site settings, policies and copyright. */
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { copyText, type PublicCopy } from '../../../shared/copy/public-copy';
-import { localizedPath, splitLanguage } from '../../../shared/languages';
+import { keptInEnglish, localizedPath, splitLanguage } from '../../../shared/languages';
 import { addressLine, openingHoursText, socialLinks, telHref, type SiteSettings } from '../../../shared/site-settings';
 import { AddressLink, ReachButtons } from './reach-buttons';
 import { useLanguage, usePathname, usePublicCopy } from './page-context';
@@ -42,7 +42,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
                       rel="noopener noreferrer"
                       className="inline-block rounded-full border border-gray-700 px-3 py-1.5 text-xs font-medium text-gray-200 hover:border-brand hover:text-white focus-visible:outline-2 focus-visible:outline-brand"
                     >
-                      {item.label}
+                      <span lang={keptInEnglish(language)}>{item.label}</span>
                       <span className="sr-only"> {footer.newTab}</span>
                     </a>
                   </li>
@@ -114,7 +114,9 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
       </div>
       <div className="border-t border-gray-800">
         <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-5 text-xs sm:flex-row sm:items-center sm:justify-between sm:px-6">
-          <p>{footer.copyright(site.companyName)}</p>
+          <p>
+            <NameInText text={footer.copyright(site.companyName)} name={site.companyName} />
+          </p>
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
             {footer.policies.map((item) => (
               <li key={item.id}>
@@ -130,5 +132,19 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
         </div>
       </div>
     </footer>
+  );
+}
+
+/** A text of the copy with the company name in it: the name marked as the English it is registered in. */
+function NameInText({ text, name }: { text: string; name: string }) {
+  const lang = keptInEnglish(useLanguage());
+  const at = text.indexOf(name);
+  if (!lang || at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span lang={lang}>{name}</span>
+      {text.slice(at + name.length)}
+    </>
   );
 }
