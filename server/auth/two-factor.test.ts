@@ -14,7 +14,8 @@ const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const STEP = 30_000;
 
 /** Turns two-factor sign-in on for the session's account; returns the secret and the recovery codes. */
-async function enrol(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[] }> {
+/** Enrols the account; `confirmedAt` is when its confirming code was made (that code's time step is then used). */
+async function enrol(t: TestApp, token: string): Promise<{ secret: string; recoveryCodes: string[]; confirmedAt: number }> {
   const headers = await stepUpHeaders(t.app, token);
   const setup = await t.app.inject({ method: 'POST', url: '/api/admins/2fa/setup', headers });
   expect(setup.statusCode).toBe(200);
@@ -23,14 +24,15 @@ async function enrol(t: TestApp, token: string): Promise<{ secret: string; recov
   expect(otpauthUrl).toContain(`secret=${secret}`);
   const wrong = await t.app.inject({ method: 'POST', url: '/api/admins/2fa/confirm', headers, payload: { code: '000000' } });
   expect(wrong.statusCode).toBe(400);
+  const confirmedAt = Date.now();
   const confirm = await t.app.inject({
     method: 'POST',
     url: '/api/admins/2fa/confirm',
     headers,
-    payload: { code: totpCode(secret) },
+    payload: { code: totpCode(secret, confirmedAt) },
   });
   expect(confirm.statusCode).toBe(200);
-  return { secret, recoveryCodes: confirm.json().recoveryCodes };
+  return { secret, recoveryCodes: confirm.json().recoveryCodes, confirmedAt };
 }
 
 const login = (t: TestApp, account = TEST_ADMIN) => t.app.inject({ method: 'POST', url: '/api/admins/login', payload: account });
@@ -139,9 +141,10 @@ describe('two-factor sign-in', () => {
   let t: TestApp;
   let secret: string;
   let recoveryCodes: string[];
+  let confirmedAt: number;
   beforeAll(async () => {
     t = await createTestApp({ loginMaxFailures: 6, loginLockMinutes: 10, loginRateLimit: 1000 });
-    ({ secret, recoveryCodes } = await enrol(t, await t.login()));
+    ({ secret, recoveryCodes, confirmedAt } = await enrol(t, await t.login()));
   });
   afterAll(() => t.close());
 
@@ -160,8 +163,9 @@ describe('two-factor sign-in', () => {
     const first = await login(t);
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ success: true, twoFactorRequired: true, challenge: expect.any(String) });
-    // the code that confirmed the enrolment was this step's: it cannot be used again
-    const replayedEnrolment = await secondStep(t, { challenge: first.json().challenge, code: totpCode(secret) });
+    // the code that confirmed the enrolment cannot be used again (its own step's code: the clock may have moved to
+    // the next step since, whose code is still unused)
+    const replayedEnrolment = await secondStep(t, { challenge: first.json().challenge, code: totpCode(secret, confirmedAt) });
     expect(replayedEnrolment.statusCode).toBe(401);
     expect(replayedEnrolment.json().message).toBe(messages.codeWrong);
 
