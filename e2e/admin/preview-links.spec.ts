@@ -54,7 +54,8 @@ test('share a draft by link: a visitor without a session sees it; once published
     // the draft's new photo loads for the link's holder although visitors cannot see it yet
     const photo = guest.getByRole('img', { name: new RegExp(name) }).first();
     await expect(photo).toBeVisible();
-    expect(await photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+    // visible comes before loaded (seen once with two lanes): asked until it has loaded; a refused image never does
+    await expect.poll(() => photo.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
 
     // the switcher leads to the same preview in Kannada (not to the public page, which shows the live item), and back
     await guest.getByRole('link', { name: englishCopy.language.readIn('ಕನ್ನಡ') }).click();
