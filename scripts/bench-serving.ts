@@ -3,7 +3,7 @@
  * file) against a bare Fastify route (in a process of its own) serving the very same bytes (the reply's body and its headers:
  * security headers, CSP, cache policy, ETag), for cached `/`, cached `/gallery`, `/api/gallery` and
  * `/healthz`; then nginx serving the home page as a static file (gzip_static, with the same headers)
- * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 5 rounds each;
+ * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 5 rounds each (--rounds);
  * the ratios are medians. A bare route serving the body alone is measured too, for reference: the
  * difference is what the ~1.4 KB of headers every page must carry cost (Node validates and writes them). Load by wrk (2 threads, 10 connections, keep-alive, Accept-Encoding: gzip)
  * when installed, else autocannon. Besides req/s, each server's CPU time per request is printed: on a
@@ -20,7 +20,6 @@ import { cachedKeys, documentedCacheConfig, freePort, startNginx } from '../serv
 import { serverBundle, serverEnv, sleep } from '../server/test/server-process';
 
 const ROUTES = ['/', '/gallery', '/api/gallery', '/healthz'];
-const ROUNDS = 5;
 const GOAL = 0.8;
 
 interface Figures {
@@ -117,7 +116,17 @@ async function startBareServer(routes: Record<string, { body: Buffer; headers: R
   };
 }
 
-export async function benchServing(options: { dataDir: string; seconds: number }): Promise<void> {
+export async function benchServing(options: {
+  dataDir: string;
+  seconds: number;
+  rounds: number;
+  /** a part of ROUTES (default all) */
+  routes?: string[];
+  /** false leaves nginx out */
+  nginx: boolean;
+}): Promise<void> {
+  const routes = options.routes ?? ROUTES;
+  const roundCount = options.rounds;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-serving-'));
   const logFile = path.join(work, 'server.log');
   const server = await startLoggingServer(options.dataDir, logFile);
@@ -126,7 +135,7 @@ export async function benchServing(options: { dataDir: string; seconds: number }
     // the exact reply each route gives (gzip where the server compresses), served by a bare route: with
     // every header the server sends (bare), and with the body's type and encoding alone (bareBody)
     const bodies = new Map<string, { body: Buffer; headers: Record<string, string> }>();
-    for (const route of ROUTES) {
+    for (const route of routes) {
       await fetch(server.base + route).then((reply) => reply.arrayBuffer()); // rendered and cached
       const reply = await new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
         http
@@ -166,7 +175,7 @@ export async function benchServing(options: { dataDir: string; seconds: number }
 
     console.log(
       `\nserving the same bytes, ${hasWrk ? 'wrk -t2 -c10' : 'autocannon, 10 connections'}, Accept-Encoding: gzip, ${options.seconds} s per run, ` +
-        `server at LOG_LEVEL=info with its access log; medians of ${ROUNDS} alternating rounds (goal: ratio >= ${GOAL})\n` +
+        `server at LOG_LEVEL=info with its access log; medians of ${roundCount} alternating rounds (goal: ratio >= ${GOAL})\n` +
         'bare: a bare Fastify route (a process of its own) with the same body and headers; body only: the same body with its type and encoding alone\n',
     );
     console.log(
@@ -181,9 +190,9 @@ export async function benchServing(options: { dataDir: string; seconds: number }
       'ratio'.padStart(6),
       'CPU ratio'.padStart(10),
     );
-    for (const route of ROUTES) {
+    for (const route of routes) {
       const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
-      for (let round = 0; round < ROUNDS; round++) {
+      for (let round = 0; round < roundCount; round++) {
         rounds.push({
           bare: await measure(bare.base + route, options.seconds, bare.cpu),
           server: await measure(server.base + route, options.seconds, serverCpu),
@@ -194,7 +203,7 @@ export async function benchServing(options: { dataDir: string; seconds: number }
     }
     const logged = fs.readFileSync(logFile, 'utf8').split('\n').length;
     console.log(`(the server wrote ${logged} log lines)`);
-    await benchNginx(server.base, bodies.get('/')!, options.seconds, work);
+    if (options.nginx) await benchNginx(server.base, bodies.get('/')!, options.seconds, work, roundCount);
   } finally {
     for (const stop of stops) await stop();
     server.child.kill('SIGTERM');
@@ -248,6 +257,7 @@ async function benchNginx(
   home: { body: Buffer; headers: Record<string, string> },
   seconds: number,
   work: string,
+  roundCount: number,
 ): Promise<void> {
   if (!fs.existsSync('/usr/sbin/nginx') && !fs.existsSync('/usr/bin/nginx')) {
     console.log('\n(nginx not measured: not installed; apt-get install nginx-light)');
@@ -276,7 +286,7 @@ async function benchNginx(
     for (let i = 0; i < 2; i++) await fetch(`http://127.0.0.1:${cachePort}/`, { headers: { 'accept-encoding': 'gzip' } });
     if (cachedKeys(cacheDir).length === 0) throw new Error('nginx stored nothing for the home page');
     console.log(
-      `\nthe home page through nginx (one worker), ${seconds} s per run, medians of ${ROUNDS} alternating rounds (goal: ratio >= ${GOAL})\n`,
+      `\nthe home page through nginx (one worker), ${seconds} s per run, medians of ${roundCount} alternating rounds (goal: ratio >= ${GOAL})\n`,
     );
     console.log(
       'what'.padEnd(14),
@@ -291,7 +301,7 @@ async function benchNginx(
       'CPU ratio'.padStart(10),
     );
     const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
-    for (let round = 0; round < ROUNDS; round++) {
+    for (let round = 0; round < roundCount; round++) {
       rounds.push({
         bare: await measure(`http://127.0.0.1:${staticPort}/`, seconds, nginxCpu),
         server: await measure(`http://127.0.0.1:${cachePort}/`, seconds, nginxCpu),

@@ -2,7 +2,8 @@
  * Public read throughput: public GETs on demo content against a trivial route of the same
  * server, in one run; then the home page with and without 8 concurrent photo uploads (built
  * server as a child process). Keeps its demo database in .tmp/bench-data between runs.
- *   npm run bench [-- --seconds 5 --connections 50 --upload-seconds 10 --upload-connections 10 --uploaders 8 --uploads-only --instances-only --serving-only]
+ *   npm run bench [-- --seconds 5 --connections 50 --upload-seconds 10 --upload-connections 10 --uploaders 8 --uploads-only --instances-only --serving-only
+ *     --routes /,/healthz --rounds 5 --no-nginx] (the last three narrow the serving phase, for trying a change)
  * Then, with PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), one instance against two and local disk against S3.
  */
 import fs from 'node:fs';
@@ -35,6 +36,9 @@ const { values } = parseArgs({
     'uploads-only': { type: 'boolean', default: false },
     'instances-only': { type: 'boolean', default: false },
     'serving-only': { type: 'boolean', default: false },
+    routes: { type: 'string' },
+    rounds: { type: 'string', default: '5' },
+    'no-nginx': { type: 'boolean', default: false },
   },
 });
 const duration = Number(values.seconds);
@@ -135,7 +139,14 @@ await app.close();
 await services.database.close();
 
 // the built server against a bare Fastify route serving the same bytes, and nginx's cache against nginx static
-if (withPages && fs.existsSync(serverBundle) && !values['uploads-only']) await benchServing({ dataDir: env.dataDir, seconds: duration });
+if (withPages && fs.existsSync(serverBundle) && !values['uploads-only'])
+  await benchServing({
+    dataDir: env.dataDir,
+    seconds: duration,
+    rounds: Number(values.rounds),
+    ...(values.routes ? { routes: values.routes.split(',') } : {}),
+    nginx: !values['no-nginx'],
+  });
 if (values['serving-only']) process.exit(0);
 
 if (withPages && fs.existsSync(serverBundle)) {

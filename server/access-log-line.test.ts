@@ -2,7 +2,7 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { accessLogHook } from './access-log';
+import { accessLine, accessLogHook } from './access-log';
 import { logSerializers } from './logger';
 
 /** A pino logger as the server makes it, writing into `lines`. */
@@ -20,7 +20,7 @@ describe('the access-log line', () => {
   it('is the line pino writes for the request’s logger, field for field', async () => {
     const lines: string[] = [];
     const log = logger(lines);
-    const hook = accessLogHook(log);
+    const hook = accessLogHook(accessLine(log));
     for (const url of ['/', '/gallery?category=Doors&utm_source=x', '/a%22b\\c?q="', '/ಕನ್ನಡ']) {
       const request = { id: 'req-7', method: 'GET', url, log: log.child({ reqId: 'req-7' }) };
       const reply = { statusCode: 200, elapsedTime: 1.26 };

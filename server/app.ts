@@ -7,7 +7,8 @@ import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyError, type FastifyInstance } from 'fastify';
 import { apiMessages } from '../shared/api-messages';
-import { accessLogHook } from './access-log';
+import { accessLine, accessLogHook } from './access-log';
+import { clientAddressFor, EarlyReplies } from './early-replies';
 import { aboutRoutes } from './about/about-routes';
 import { siteSettingsRoutes } from './site-settings/site-settings-routes';
 import { openApiRoutes, registerOpenApi } from './api/openapi';
@@ -55,6 +56,9 @@ const FRAMEWORK_ERROR_PATH = '/.framework-error';
 export async function buildApp({ services, web = 'none', logger = false, log }: BuildOptions): Promise<FastifyInstance> {
   const { env } = services;
   const frameworkErrors = new WeakMap<IncomingMessage, FastifyError>();
+  const trustProxy = trustProxyOption(env.trustProxy);
+  // prepared replies to anonymous GETs, answered before the router (early-replies.ts)
+  const early = new EarlyReplies(clientAddressFor(trustProxy));
   const app: FastifyInstance = Fastify({
     ...(log
       ? { loggerInstance: log }
@@ -62,7 +66,10 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
           logger: logger ? { level: env.logLevel, serializers: logSerializers, ...(logger === true ? {} : { stream: logger }) } : false,
         }),
     bodyLimit: 1024 * 1024,
-    trustProxy: trustProxyOption(env.trustProxy),
+    trustProxy,
+    serverFactory: early.serverFactory,
+    // one counter for the ids of both paths
+    genReqId: early.nextRequestId,
     // while stopping, a request on an open connection is still served (with Connection: close) rather than a bare 503
     return503OnClosing: false,
     // a failed validation without the route's own formatter answers 400 'Bad request', never the validator's wording
@@ -83,8 +90,18 @@ export async function buildApp({ services, web = 'none', logger = false, log }: 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('admin', null);
+  app.decorate('early', early);
+  // while stopping, every request goes through Fastify, which answers it with Connection: close
+  app.addHook('preClose', (done) => {
+    early.stop();
+    done();
+  });
   // one access-log line per request, at info (access-log.ts)
-  if (logsAt(app.log, 'info')) app.addHook('onResponse', accessLogHook(app.log));
+  if (logsAt(app.log, 'info')) {
+    const line = accessLine(app.log);
+    app.addHook('onResponse', accessLogHook(line));
+    early.observe((id, method, _route, path, status, ms) => line(id, method, path, status, ms));
+  }
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);

@@ -79,3 +79,11 @@ export function finishHeaders(request: FastifyRequest, reply: FastifyReply): voi
   // pages and uploads set their own; everything else gets the strictest
   if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', API_CSP);
 }
+
+/**
+ * The whole header set of a prepared reply sent to anyone without credentials (early-replies.ts): what the
+ * security-header hook and finishHeaders give the same reply through Fastify, computed once.
+ */
+export function completeHeaders(own: Readonly<Record<string, string>>): Record<string, string> {
+  return { ...SECURITY_HEADERS, 'cache-control': PERSONAL, 'content-security-policy': API_CSP, ...own };
+}

@@ -3,12 +3,24 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod';
 import type { Services } from '../services';
 import { sendAsIs } from '../api/route-schemas';
+import type { ReadyReply } from '../early-replies';
 
 const READY_TIMEOUT_MS = 1000;
 const HEALTHY = JSON.stringify({ status: 'ok' });
 const tags = ['Operations'];
 
 export const healthRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
+  // the probe's reply, the same to everyone: answered before the router (early-replies.ts)
+  const healthy: ReadyReply = {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+    etag: null,
+    identity: Buffer.from(HEALTHY),
+    gzip: null,
+    br: null,
+  };
+  app.early.add({ route: '/healthz', find: (target) => (target === '/healthz' ? healthy : null) });
+
   app.get(
     '/healthz',
     {

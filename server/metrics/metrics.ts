@@ -50,6 +50,12 @@ export const metrics = fp<{ services: Services }>(
       latency.observe(labels, reply.elapsedTime / 1000);
       done();
     });
+    // and the replies answered before the router, under their routes' patterns
+    app.early.observe((_id, method, route, _path, status, ms) => {
+      const labels = { method, route, status: String(status) };
+      requests.inc(labels);
+      latency.observe(labels, ms / 1000);
+    });
 
     new Counter({
       name: 'cache_lookups_total',

@@ -20,6 +20,7 @@ import { registerDraftRoutes } from './draft-routes';
 import { registerItemScheduleRoute } from '../schedules/schedule-routes';
 import { contentWrite } from './image-field-schemas';
 import type { CachedList } from './public-cache';
+import type { ReadyReply } from '../early-replies';
 import { resourceRouteSchemas } from './resource-schemas';
 
 export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
@@ -29,6 +30,29 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
   // a public list may be kept by a shared cache (reply-headers.ts)
   const publicList = sharedCacheControl(services.env);
   // public lists: outside the scope below, so a visitor's request runs none of multipart's hooks
+  // a warm list asked without a query or credentials is answered before the router (early-replies.ts)
+  const listKeys = new Map([...services.content.resources.definitions()].map(([key, def]) => [`/api/${def.path}`, key]));
+  const ready = new WeakMap<CachedList<unknown>, ReadyReply>();
+  app.early.add({
+    find: (target) => {
+      const key = listKeys.get(target);
+      const list = key && services.content.reads.cachedList(key);
+      if (!list) return null;
+      let reply = ready.get(list);
+      if (!reply) {
+        const { headers, etag, body, encodings } = list;
+        reply = {
+          status: 200,
+          headers: { ...headers, 'cache-control': publicList },
+          etag,
+          identity: Buffer.from(body),
+          ...(encodings ?? { gzip: null, br: null }),
+        };
+        ready.set(list, reply);
+      }
+      return reply;
+    },
+  });
   for (const [key, def] of services.content.resources.definitions()) {
     // compress: false, as the list is sent in the encodings prepared with it (or too small to compress)
     // a warm list is sent in the request's own tick (no promise), as cached pages are (issue 24)

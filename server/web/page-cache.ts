@@ -127,6 +127,13 @@ export class PageCache {
     return entry.page;
   }
 
+  /** A lookup that counts as a hit when it finds the current page (a miss is counted by the render that follows). */
+  hit(key: string): PreparedPage | null {
+    const page = this.get(key);
+    if (page) this.hits += 1;
+    return page;
+  }
+
   /**
    * The page for a key, rendered (once for concurrent callers) and prepared on a miss. A rendered page
    * is kept when it is shareable and answered 200; one rendered across a change is kept as stale, as is
@@ -134,11 +141,8 @@ export class PageCache {
    */
   getOrRender(key: string, render: () => Promise<RenderedPage>): PreparedPage | Promise<PreparedPage> {
     // a hit is answered at once, without a promise: it is every cached reply's path
-    const hit = this.get(key);
-    if (hit) {
-      this.hits += 1;
-      return hit;
-    }
+    const hit = this.hit(key);
+    if (hit) return hit;
     const stale = this.pages.get(key);
     // asked while stale counts as read too: in a burst a page is stale most of the time
     if (stale) stale.hits += 1;

@@ -1,0 +1,169 @@
+/**
+ * Replies answered before Fastify's router (decision 0052): an anonymous GET or HEAD whose whole reply is
+ * already prepared (a cached public page, a warm public list, /healthz) is written at once, with its complete
+ * header set computed once per prepared reply, its access-log line, its metrics count and its visit. Fastify's
+ * own work per request (its request and reply objects, the hooks every route runs) was more than a third of
+ * what such a reply cost. Anything else (a miss, a query, Authorization, a request while the server stops)
+ * goes through Fastify, whose routes send the same prepared replies with the same headers (tested side by
+ * side in early-replies.test.ts). `app.inject()` never comes here: it calls Fastify's handler directly.
+ */
+import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import proxyAddr from '@fastify/proxy-addr';
+import { preferredEncoding } from './prepared-body';
+import { completeHeaders } from './reply-headers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Where routes add the prepared replies answered before the router. */
+    early: EarlyReplies;
+  }
+}
+
+/** A reply prepared in full: its bytes in each encoding and the headers that go with them. */
+export interface ReadyReply {
+  status: number;
+  /** Its own headers (type, cache policy, ETag, CSP…); the security headers and the defaults are added once. */
+  headers: Readonly<Record<string, string>>;
+  /** Answered 304 to a request that holds it (200 replies only); null when the reply has none. */
+  etag: string | null;
+  identity: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+/** Who asked: what a source may count (the visit counter), read only if it does. */
+export interface Asker {
+  headers: IncomingMessage['headers'];
+  /** The client's address as Fastify's `request.ip` gives it (TRUST_PROXY applied). */
+  address(): string | undefined;
+}
+
+export interface EarlySource {
+  /** The route's pattern as Fastify names it (the label of its metrics); without one, each path is a route of its own. */
+  route?: string;
+  /** The prepared reply for this exact request target (path, no query), or null to leave it to Fastify. */
+  find(target: string): ReadyReply | null;
+  /** Called after a GET answered 200 with the reply's bytes. */
+  sent?(target: string, reply: ReadyReply, asker: Asker): void;
+}
+
+/** What an answered request reports (the access log, the metrics). */
+export type AnswerObserver = (id: string, method: string, route: string, path: string, status: number, ms: number) => void;
+
+/** Header lists for writeHead, computed once per prepared reply and encoding. */
+interface WrittenHeaders {
+  identity: string[];
+  gzip: string[] | null;
+  br: string[] | null;
+  notModified: string[];
+}
+
+/** Request ids as Fastify's default makes them ("req-1", "req-2"…), from one counter for both paths. */
+const MAX_SMALL_INTEGER = 2 ** 31 - 1;
+
+export class EarlyReplies {
+  private readonly sources: EarlySource[] = [];
+  private readonly observers: AnswerObserver[] = [];
+  private readonly written = new WeakMap<ReadyReply, WrittenHeaders>();
+  private lastId = 0;
+  /** Set when the server begins to stop: Fastify then answers every request (with Connection: close). */
+  private stopping = false;
+
+  constructor(private readonly clientAddress: (req: IncomingMessage) => string | undefined) {}
+
+  /** Sources are asked in the order they were added; the first reply found is sent. */
+  add(source: EarlySource): void {
+    this.sources.push(source);
+  }
+
+  observe(observer: AnswerObserver): void {
+    this.observers.push(observer);
+  }
+
+  stop(): void {
+    this.stopping = true;
+  }
+
+  /** Fastify's `genReqId`: the ids of both paths come from one counter. */
+  readonly nextRequestId = (): string => {
+    this.lastId = (this.lastId + 1) & MAX_SMALL_INTEGER;
+    return `req-${this.lastId.toString(36)}`;
+  };
+
+  /** Fastify's `serverFactory`: its handler is called for every request not answered here. */
+  readonly serverFactory = (handler: RequestListener, options: { http?: http.ServerOptions | null }): http.Server =>
+    // Fastify's own settings for the server it would make (keepAliveTimeout 72 s, the rest Node's)
+    Object.assign(
+      http.createServer(options.http ?? {}, (req, res) => {
+        if (!this.answer(req, res)) handler(req, res);
+      }),
+      { keepAliveTimeout: 72_000 },
+    );
+
+  /** True when the request was answered here. */
+  answer(req: IncomingMessage, res: ServerResponse): boolean {
+    const method = req.method;
+    if ((method !== 'GET' && method !== 'HEAD') || this.stopping) return false;
+    const target = req.url;
+    // a request with credentials gets a personal reply (reply-headers.ts); a query may change the page
+    if (target === undefined || target.includes('?') || req.headers.authorization !== undefined) return false;
+    const started = performance.now();
+    for (const source of this.sources) {
+      const reply = source.find(target);
+      if (reply === null) continue;
+      const headers = this.headersOf(reply);
+      let status = reply.status;
+      if (status === 200 && reply.etag !== null && req.headers['if-none-match'] === reply.etag) {
+        status = 304;
+        res.writeHead(304, headers.notModified).end();
+      } else {
+        const encoding = reply.br || reply.gzip ? preferredEncoding(req.headers['accept-encoding']) : null;
+        const encoded = encoding ? reply[encoding] : null;
+        const encodedHeaders = encoding ? headers[encoding] : null;
+        res.writeHead(status, encoded && encodedHeaders ? encodedHeaders : headers.identity);
+        res.end(method === 'HEAD' ? undefined : (encoded ?? reply.identity));
+        if (status === 200 && method === 'GET' && source.sent) source.sent(target, reply, this.askerOf(req));
+      }
+      if (this.observers.length > 0) {
+        const ms = performance.now() - started;
+        const id = this.nextRequestId();
+        for (const observer of this.observers) observer(id, method, source.route ?? target, target, status, ms);
+      }
+      return true;
+    }
+    return false;
+  }
+
+  private askerOf(req: IncomingMessage): Asker {
+    return { headers: req.headers, address: () => this.clientAddress(req) };
+  }
+
+  private headersOf(reply: ReadyReply): WrittenHeaders {
+    let headers = this.written.get(reply);
+    if (!headers) {
+      const all = completeHeaders(reply.headers);
+      const list = (extra: Record<string, string>) => Object.entries({ ...all, ...extra }).flat();
+      headers = {
+        identity: list({ 'content-length': String(reply.identity.length) }),
+        gzip: reply.gzip ? list({ 'content-encoding': 'gzip', 'content-length': String(reply.gzip.length) }) : null,
+        br: reply.br ? list({ 'content-encoding': 'br', 'content-length': String(reply.br.length) }) : null,
+        notModified: Object.entries(all).flat(),
+      };
+      this.written.set(reply, headers);
+    }
+    return headers;
+  }
+}
+
+/** The client's address as Fastify's `request.ip` computes it for the app's `trustProxy` setting. */
+export function clientAddressFor(
+  trust: boolean | string[] | ((address: string, hop: number) => boolean),
+): (req: IncomingMessage) => string | undefined {
+  if (trust === false) return (req) => req.socket.remoteAddress;
+  const trusted = trust === true ? () => true : typeof trust === 'function' ? trust : proxyAddr.compile(trust);
+  return (req) => {
+    const addresses = proxyAddr.all(req, trusted);
+    return addresses[addresses.length - 1];
+  };
+}
