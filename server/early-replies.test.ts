@@ -90,7 +90,7 @@ describe('a prepared reply answered before the router', () => {
     const etags = new Map<string, string>();
     for (const path of ['/', '/gallery', '/api/gallery', '/healthz']) {
       for (const encoding of ['br', 'gzip', 'gzip, deflate, br', 'identity', '']) {
-        const headers = encoding ? { 'accept-encoding': encoding } : {};
+        const headers: Record<string, string> = encoding ? { 'accept-encoding': encoding } : {};
         const early = await overSocket('GET', path, headers);
         expect(early.status, path).toBe(200);
         expect(early, `${path} (${encoding || 'no Accept-Encoding'})`).toEqual(await throughRouter('GET', path, headers));
