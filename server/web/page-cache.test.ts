@@ -138,6 +138,44 @@ describe('page cache', () => {
     expect((await cache.getOrRender('/', async () => rendered({ body: Buffer.from('unused') }))).identity.toString()).toBe('after');
   });
 
+  it('ready gives what a request gets without waiting (what is answered before the router), and null when it must render', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const version = new ContentVersion();
+    const cache = new PageCache(version);
+    expect(cache.ready('/')).toBeNull();
+    const before = await cache.getOrRender('/', async () => rendered({ body: Buffer.from('before') }));
+    expect(cache.ready('/')).toBe(before);
+
+    // changed, read by nobody since: the next request renders it, and a null lookup counts nothing
+    version.bump();
+    const hits = cache.hits;
+    expect(cache.ready('/')).toBeNull();
+    expect(cache.hits).toBe(hits);
+
+    // while it is rendered again, the previous page
+    let finish: () => void = () => {};
+    const rendering = cache.getOrRender('/', () => new Promise((resolve) => (finish = () => resolve(rendered({ body: Buffer.from('after') })))));
+    expect(cache.ready('/')).toBe(before);
+    finish();
+    const after = await rendering;
+    expect(cache.ready('/')).toBe(after);
+
+    // read by visitors, then a burst of changes within the second: the page as it was, its render put off
+    for (let i = 0; i < HOT_PAGE_HITS; i++) cache.ready('/');
+    for (let change = 0; change < 4; change++) {
+      vi.advanceTimersByTime(5);
+      version.bump();
+    }
+    const deferred = cache.deferred;
+    expect(cache.ready('/')).toBe(after);
+    expect(cache.deferred).toBe(deferred + 1);
+
+    // a second after its render: rendered again, so not ready
+    vi.advanceTimersByTime(BURST_RENDER_INTERVAL_MS);
+    version.bump();
+    expect(cache.ready('/')).toBeNull();
+  });
+
   it('a page whose new render is not kept (its record is gone) is not served as the previous one either', async () => {
     const version = new ContentVersion();
     const cache = new PageCache(version);

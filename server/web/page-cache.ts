@@ -127,11 +127,33 @@ export class PageCache {
     return entry.page;
   }
 
-  /** A lookup that counts as a hit when it finds the current page (a miss is counted by the render that follows). */
-  hit(key: string): PreparedPage | null {
-    const page = this.get(key);
-    if (page) this.hits += 1;
-    return page;
+  /**
+   * The page a request for this key gets without waiting, counted as a hit: the current one or, while it is
+   * being rendered again or its render is put off in a burst, the one rendered last. Null when the request has
+   * to render it or wait for its render (then nothing is counted: `getOrRender` does). What is answered before
+   * the router (early-replies.ts) is exactly this, so a burst of uploads does not send visitors through Fastify.
+   */
+  ready(key: string): PreparedPage | null {
+    const current = this.get(key);
+    if (current) {
+      this.hits += 1;
+      return current;
+    }
+    const stale = this.pages.get(key);
+    if (!stale) return null;
+    const rendering = this.pending.has(key);
+    const now = Date.now();
+    const putOff =
+      !rendering &&
+      stale.hits + 1 + stale.earlierHits >= HOT_PAGE_HITS &&
+      now - stale.renderedAt < BURST_RENDER_INTERVAL_MS &&
+      this.version.inBurst(now);
+    if (!rendering && !putOff) return null;
+    // asked while stale counts as read too: in a burst a page is stale most of the time
+    stale.hits += 1;
+    this.hits += 1;
+    if (putOff) this.deferred += 1;
+    return stale.page;
   }
 
   /**
@@ -140,29 +162,16 @@ export class PageCache {
    * a page rendered before the last change, until a new render replaces it.
    */
   getOrRender(key: string, render: () => Promise<RenderedPage>): PreparedPage | Promise<PreparedPage> {
-    // a hit is answered at once, without a promise: it is every cached reply's path
-    const hit = this.hit(key);
-    if (hit) return hit;
+    // a page ready is answered at once, without a promise: it is every cached reply's path
+    const ready = this.ready(key);
+    if (ready) return ready;
     const stale = this.pages.get(key);
-    // asked while stale counts as read too: in a burst a page is stale most of the time
     if (stale) stale.hits += 1;
+    // a render under way with no earlier page to give meanwhile: wait for it
     const running = this.pending.get(key);
     if (running) {
       this.hits += 1;
-      // the page is being rendered again after a change: requests that arrive meanwhile get the page as
-      // it was a moment ago rather than queueing behind the render (the one that started it waits for it)
-      return stale?.page ?? running;
-    }
-    const now = Date.now();
-    if (
-      stale &&
-      stale.hits + stale.earlierHits >= HOT_PAGE_HITS &&
-      now - stale.renderedAt < BURST_RENDER_INTERVAL_MS &&
-      this.version.inBurst(now)
-    ) {
-      this.hits += 1;
-      this.deferred += 1;
-      return stale.page;
+      return running;
     }
     return this.renderAndKeep(key, render);
   }

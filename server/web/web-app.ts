@@ -219,11 +219,11 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     return reply.send(response.body);
   };
 
-  // a current cached page asked without a query or credentials is answered before the router (early-replies.ts)
+  // a cached page ready to serve (PageCache.ready), asked without a query or credentials, is answered before the router (early-replies.ts)
   if (!development)
     app.early.add({
       route: '/*',
-      find: (target) => pages.hit(target),
+      find: (target) => pages.ready(target),
       sent: (target, page, asker) => {
         // an HTML page is a visit (not a data reply, robots.txt or the sitemap), as sendPrepared counts it
         if (visits && page.headers['content-type']?.startsWith('text/html')) visits.view(asker.headers, asker.address(), target, '');
@@ -237,9 +237,9 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
     onRequest: viteMiddleware ? (request, reply, done) => viteMiddleware(request.raw, reply.raw, done) : undefined,
     handler: (request, reply) => {
       const { pathname, search } = requestTarget(request.url);
-      // a public page without a query, from the cache at once (no promise on a hit); over a socket, an anonymous
-      // request for a current one was answered before the router (early-replies.ts), so this is a miss, a request
-      // with credentials, or one while the server stops
+      // a public page without a query, from the cache at once (no promise when ready); over a socket, an anonymous
+      // request for a ready one was answered before the router (early-replies.ts), so this is one to render or wait
+      // for, a request with credentials, or one while the server stops
       if (!development && search.length <= 1 && PageCache.isCacheable(pathname)) {
         const found = pages.getOrRender(pathname, () => renderShared(pathname, 'GET'));
         if (!(found instanceof Promise)) return void sendPrepared(request, reply, found, false, visits, pathname, search);
