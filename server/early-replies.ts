@@ -10,7 +10,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
-import { preferredEncoding } from './prepared-body';
+import { chooseReady, type ReadyReply } from './prepared-body';
 import { completeHeaders } from './reply-headers';
 
 declare module 'fastify' {
@@ -20,18 +20,6 @@ declare module 'fastify' {
   }
 }
 
-/** A reply prepared in full: its bytes in each encoding and the headers that go with them. */
-export interface ReadyReply {
-  status: number;
-  /** Its own headers (type, cache policy, ETag, CSP…); the security headers and the defaults are added once. */
-  headers: Readonly<Record<string, string>>;
-  /** Answered 304 to a request that holds it (200 replies only); null when the reply has none. */
-  etag: string | null;
-  identity: Buffer;
-  gzip: Buffer | null;
-  br: Buffer | null;
-}
-
 /** Who asked: what a source may count (the visit counter), read only if it does. */
 export interface Asker {
   headers: IncomingMessage['headers'];
@@ -39,13 +27,15 @@ export interface Asker {
   address(): string | undefined;
 }
 
-export interface EarlySource {
+export interface EarlySource<R extends ReadyReply = ReadyReply> {
   /** The route's pattern as Fastify names it (the label of its metrics); without one, each path is a route of its own. */
   route?: string;
+  /** Headers over each reply's own, as the source's Fastify route adds them to `sendReady` (its cache policy). */
+  headers?: Readonly<Record<string, string>>;
   /** The prepared reply for this exact request target (path, no query), or null to leave it to Fastify. */
-  find(target: string): ReadyReply | null;
-  /** Called after a GET answered 200 with the reply's bytes. */
-  sent?(target: string, reply: ReadyReply, asker: Asker): void;
+  find(target: string): R | null;
+  /** Called after a GET answered 200 with the reply's bytes (with what `find` gave). */
+  sent?(target: string, reply: R, asker: Asker): void;
 }
 
 /** What an answered request reports (the access log, the metrics). */
@@ -73,7 +63,7 @@ export class EarlyReplies {
   constructor(private readonly clientAddress: (req: IncomingMessage) => string | undefined) {}
 
   /** Sources are asked in the order they were added; the first reply found is sent. */
-  add(source: EarlySource): void {
+  add<R extends ReadyReply>(source: EarlySource<R>): void {
     this.sources.push(source);
   }
 
@@ -112,17 +102,13 @@ export class EarlyReplies {
     for (const source of this.sources) {
       const reply = source.find(target);
       if (reply === null) continue;
-      const headers = this.headersOf(reply);
-      let status = reply.status;
-      if (status === 200 && reply.etag !== null && req.headers['if-none-match'] === reply.etag) {
-        status = 304;
-        res.writeHead(304, headers.notModified).end();
-      } else {
-        const encoding = reply.br || reply.gzip ? preferredEncoding(req.headers['accept-encoding']) : null;
-        const encoded = encoding ? reply[encoding] : null;
-        const encodedHeaders = encoding ? headers[encoding] : null;
-        res.writeHead(status, encoded && encodedHeaders ? encodedHeaders : headers.identity);
-        res.end(method === 'HEAD' ? undefined : (encoded ?? reply.identity));
+      const headers = this.headersOf(reply, source);
+      const choice = chooseReady(reply, req.headers['if-none-match'], req.headers['accept-encoding']);
+      const status = choice === 'not-modified' ? 304 : reply.status;
+      if (choice === 'not-modified') res.writeHead(304, headers.notModified).end();
+      else {
+        res.writeHead(status, headers[choice] ?? headers.identity);
+        res.end(method === 'HEAD' ? undefined : (reply[choice] ?? reply.identity));
         if (status === 200 && method === 'GET' && source.sent) source.sent(target, reply, this.askerOf(req));
       }
       if (this.observers.length > 0) {
@@ -139,10 +125,11 @@ export class EarlyReplies {
     return { headers: req.headers, address: () => this.clientAddress(req) };
   }
 
-  private headersOf(reply: ReadyReply): WrittenHeaders {
+  /** Computed once per reply: a reply is found by one source only (a page, a list or the probe). */
+  private headersOf(reply: ReadyReply, source: EarlySource): WrittenHeaders {
     let headers = this.written.get(reply);
     if (!headers) {
-      const all = completeHeaders(reply.headers);
+      const all = completeHeaders(source.headers ? { ...reply.headers, ...source.headers } : reply.headers);
       const list = (extra: Record<string, string>) => Object.entries({ ...all, ...extra }).flat();
       headers = {
         identity: list({ 'content-length': String(reply.identity.length) }),

@@ -1,9 +1,12 @@
 /**
  * Replies prepared once and sent many times (cached pages and public lists): their gzip and br
- * encodings are made once, in zlib's worker pool, and each request picks the one it accepts.
+ * encodings are made once, in zlib's worker pool, and each request picks the one it accepts, by
+ * `chooseReady`, whether Fastify's routes send it (`sendReady`) or it is answered before the router
+ * (early-replies.ts).
  */
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export type Encoding = 'br' | 'gzip';
 
@@ -56,4 +59,36 @@ function chooseEncoding(header: string): Encoding | null {
   if (accepted.includes('br')) return 'br';
   if (accepted.includes('gzip')) return 'gzip';
   return null;
+}
+
+/** A reply prepared in full: its bytes in each encoding and the headers that go with them. */
+export interface ReadyReply {
+  status: number;
+  /** Its own headers (type, ETag, Vary, CSP…); the security headers and the defaults are added where it is sent. */
+  headers: Readonly<Record<string, string>>;
+  /** Answered 304 to a request that holds it (200 replies only); null when the reply has none. */
+  etag: string | null;
+  identity: Buffer;
+  gzip: Buffer | null;
+  br: Buffer | null;
+}
+
+/** What a request gets of a ready reply. */
+export type ReadyChoice = 'not-modified' | Encoding | 'identity';
+
+/** 304 when the request holds the reply's ETag, else its bytes in the best encoding the request takes. */
+export function chooseReady(ready: ReadyReply, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): ReadyChoice {
+  if (ready.status === 200 && ready.etag !== null && ifNoneMatch === ready.etag) return 'not-modified';
+  const encoding = ready.br || ready.gzip ? preferredEncoding(acceptEncoding) : null;
+  return encoding && ready[encoding] ? encoding : 'identity';
+}
+
+/** Sends a ready reply from a Fastify route, `headers` (a cache policy) over its own. */
+export function sendReady(request: FastifyRequest, reply: FastifyReply, ready: ReadyReply, headers?: Readonly<Record<string, string>>) {
+  reply.code(ready.status).headers(ready.headers);
+  if (headers) reply.headers(headers);
+  const choice = chooseReady(ready, request.headers['if-none-match'], request.headers['accept-encoding']);
+  if (choice === 'not-modified') return reply.code(304).send();
+  if (choice === 'identity') return reply.send(ready.identity);
+  return reply.header('content-encoding', choice).send(ready[choice]);
 }

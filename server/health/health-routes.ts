@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from '../../shared/zod';
 import type { Services } from '../services';
 import { sendAsIs } from '../api/route-schemas';
-import type { ReadyReply } from '../early-replies';
+import type { ReadyReply } from '../prepared-body';
 
 const READY_TIMEOUT_MS = 1000;
 const HEALTHY = JSON.stringify({ status: 'ok' });

@@ -3,16 +3,12 @@
  * a load that started before an invalidation is not stored.
  */
 import crypto from 'node:crypto';
-import { COMPRESS_THRESHOLD, encodeOnce, type Encoding } from '../prepared-body';
+import { COMPRESS_THRESHOLD, encodeOnce, type ReadyReply } from '../prepared-body';
 
 export interface CachedList<T> {
   records: T[];
-  body: string;
-  etag: string;
-  /** The body compressed once, when loaded; null when it is too small to be worth it. */
-  encodings: Record<Encoding, Buffer> | null;
-  /** The reply's headers that follow from the body, made once per load rather than per request. */
-  headers: Readonly<Record<string, string>>;
+  /** Its JSON reply, serialized, named and compressed once per load (compressed when large enough to be worth it). */
+  reply: ReadyReply;
 }
 
 /** Lists of records of type `R` (the content service keeps every resource's records as plain objects). */
@@ -34,11 +30,12 @@ export class PublicCache<R> {
     this.misses += 1;
     const version = this.versions.get(key) ?? 0;
     const pending = load().then(async ({ records, reply }) => {
-      const body = JSON.stringify(reply);
+      const body = Buffer.from(JSON.stringify(reply));
       const etag = `"${crypto.createHash('sha1').update(body).digest('base64url')}"`;
-      const encodings = Buffer.byteLength(body) >= COMPRESS_THRESHOLD ? await encodeOnce(Buffer.from(body)) : null;
+      const encodings = body.length >= COMPRESS_THRESHOLD ? await encodeOnce(body) : null;
       const headers = { etag, 'content-type': 'application/json; charset=utf-8', vary: 'Accept-Encoding' };
-      const entry: CachedList<R> = { records, body, etag, encodings, headers };
+      const ready: ReadyReply = { status: 200, headers, etag, identity: body, gzip: encodings?.gzip ?? null, br: encodings?.br ?? null };
+      const entry: CachedList<R> = { records, reply: ready };
       if ((this.versions.get(key) ?? 0) === version) this.entries.set(key, entry);
       return entry;
     });

@@ -5,52 +5,37 @@
  */
 import path from 'node:path';
 import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { apiMessages } from '../../shared/api-messages';
 import { BASE_REVISION_HEADER } from '../../shared/edit-conflicts';
 import { auditContext } from '../audit/audit-context';
 import { requirePermission } from '../auth/require-admin';
 import { unavailableError } from '../errors';
-import { preferredEncoding } from '../prepared-body';
+import { sendReady } from '../prepared-body';
 import { sharedCacheControl } from '../../shared/shared-cache';
 import type { Services } from '../services';
 import { readWriteInput } from '../uploads/read-write-input';
 import { registerDraftRoutes } from './draft-routes';
 import { registerItemScheduleRoute } from '../schedules/schedule-routes';
 import { contentWrite } from './image-field-schemas';
-import type { CachedList } from './public-cache';
-import type { ReadyReply } from '../early-replies';
 import { resourceRouteSchemas } from './resource-schemas';
 
 export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = async (app, { services }) => {
   // staff's lists and every write: accounts with the 'content' permission
   const guard = requirePermission(services.auth, 'content');
   const tmpDir = path.join(services.env.dataDir, 'tmp');
-  // a public list may be kept by a shared cache (reply-headers.ts)
-  const publicList = sharedCacheControl(services.env);
+  // a public list may be kept by a shared cache (reply-headers.ts); staff's lists by none
+  const publicList = { 'cache-control': sharedCacheControl(services.env) };
+  const staffList = { 'cache-control': 'private, no-cache' };
   // public lists: outside the scope below, so a visitor's request runs none of multipart's hooks
   // a warm list asked without a query or credentials is answered before the router (early-replies.ts)
   const listKeys = new Map([...services.content.resources.definitions()].map(([key, def]) => [`/api/${def.path}`, key]));
-  const ready = new WeakMap<CachedList<unknown>, ReadyReply>();
   app.early.add({
+    headers: publicList,
     find: (target) => {
       const key = listKeys.get(target);
-      const list = key && services.content.reads.cachedList(key);
-      if (!list) return null;
-      let reply = ready.get(list);
-      if (!reply) {
-        const { headers, etag, body, encodings } = list;
-        reply = {
-          status: 200,
-          headers: { ...headers, 'cache-control': publicList },
-          etag,
-          identity: Buffer.from(body),
-          ...(encodings ?? { gzip: null, br: null }),
-        };
-        ready.set(list, reply);
-      }
-      return reply;
+      return (key && services.content.reads.cachedList(key)?.reply) || null;
     },
   });
   for (const [key, def] of services.content.resources.definitions()) {
@@ -58,9 +43,9 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
     // a warm list is sent in the request's own tick (no promise), as cached pages are (issue 24)
     app.get(`/api/${def.path}`, { schema: resourceRouteSchemas(def).list, compress: false }, (request, reply) => {
       const warm = services.content.reads.cachedList(key);
-      if (warm) return void sendPreparedList(request, reply, warm, publicList);
+      if (warm) return void sendReady(request, reply, warm.reply, publicList);
       // awaiting the reply (a thenable) ends the handler once it is sent, as an async handler returning it did
-      return (async () => void (await sendPreparedList(request, reply, await services.content.reads.list(key), publicList)))();
+      return (async () => void (await sendReady(request, reply, (await services.content.reads.list(key)).reply, publicList)))();
     });
   }
 
@@ -79,7 +64,7 @@ export const resourceRoutes: FastifyPluginAsyncZod<{ services: Services }> = asy
 
       staff.get(`${base}/manage`, { schema: schemas.manage, onRequest: guard }, async (request, reply) =>
         // staff's list: no shared cache may keep it
-        sendPreparedList(request, reply, await services.content.reads.manageList(key), 'private, no-cache'),
+        sendReady(request, reply, (await services.content.reads.manageList(key)).reply, staffList),
       );
 
       staff.patch(`${base}/:id/visibility`, { ...schemas.visibility, onRequest: guard }, async (request) => {
@@ -164,11 +149,3 @@ export async function withImagePlace<T>(services: Services, request: FastifyRequ
   }
 }
 
-/** A cached list's reply: its ETag (304 when the client has it), and its bytes serialized and compressed once per change, not per request. */
-function sendPreparedList(request: FastifyRequest, reply: FastifyReply, list: CachedList<unknown>, cacheControl: string) {
-  reply.headers(list.headers).header('cache-control', cacheControl);
-  if (request.headers['if-none-match'] === list.etag) return reply.code(304).send(undefined);
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (!encoding || !list.encodings) return reply.send(list.body);
-  return reply.header('content-encoding', encoding).send(list.encodings[encoding]);
-}

@@ -5,7 +5,7 @@
  * shares the page of the plain path.
  */
 import crypto from 'node:crypto';
-import { COMPRESS_THRESHOLD, encodeOnce } from '../prepared-body';
+import { COMPRESS_THRESHOLD, encodeOnce, type ReadyReply } from '../prepared-body';
 import type { ContentVersion } from '../resources/content-version';
 import { splitLanguage } from '../../shared/languages';
 
@@ -34,16 +34,11 @@ export interface RenderedPage {
   shareable: boolean;
 }
 
-export interface PreparedPage {
-  status: number;
-  /** Headers of every reply of this page, ETag and Vary included. */
-  headers: Record<string, string>;
+/** A page as a ready reply: its headers are those of every reply of it, ETag and Vary included. */
+export interface PreparedPage extends ReadyReply {
   etag: string;
-  identity: Buffer;
   /** An HTML page (what a visit counts), not a data reply, robots.txt or the sitemap. */
   html: boolean;
-  gzip: Buffer | null;
-  br: Buffer | null;
 }
 
 interface Entry {

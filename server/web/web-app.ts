@@ -19,7 +19,7 @@ import { seesWithheldContent } from '../auth/require-admin';
 import { contactRateLimit } from '../contact/contact-routes';
 import { ClientError } from '../errors';
 import { clientBuildDir, projectRoot, serverBuildFile } from '../paths';
-import { preferredEncoding } from '../prepared-body';
+import { sendReady } from '../prepared-body';
 import { PERSONAL } from '../reply-headers';
 import { sharedCacheControl } from '../../shared/shared-cache';
 import type { Services } from '../services';
@@ -226,7 +226,7 @@ export async function registerWebApp(app: FastifyInstance, services: Services, m
       find: (target) => pages.ready(target),
       sent: (target, page, asker) => {
         // an HTML page is a visit (not a data reply, robots.txt or the sitemap), as sendPrepared counts it
-        if (visits && page.headers['content-type']?.startsWith('text/html')) visits.view(asker.headers, asker.address(), target, '');
+        if (visits && page.html) visits.view(asker.headers, asker.address(), target, '');
       },
     });
 
@@ -382,6 +382,9 @@ function requestTarget(url: string): { pathname: string; search: string } {
   return query < 0 ? { pathname: url, search: '' } : { pathname: url.slice(0, query), search: url.slice(query) };
 }
 
+/** What a page reached through a preview link is sent with: no shared cache may keep it. */
+const PERSONAL_PAGE = { 'cache-control': PERSONAL };
+
 /** A prepared page: 304 for a matching ETag, else the stored bytes in the best encoding the client takes; a visitor's view is counted. */
 function sendPrepared(
   request: FastifyRequest,
@@ -393,12 +396,7 @@ function sendPrepared(
   search = '',
 ) {
   if (visits && page.status === 200 && request.method === 'GET' && page.html) visits.view(request.headers, request.ip, pathname, search);
-  reply.code(page.status).headers(page.headers);
-  if (personal) reply.header('cache-control', PERSONAL);
-  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-  const encoding = page.br ? preferredEncoding(request.headers['accept-encoding']) : null;
-  if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
-  return reply.send(page.identity);
+  return sendReady(request, reply, page, personal ? PERSONAL_PAGE : undefined);
 }
 
 /** A preview token is a short JWT; anything far longer is no token of ours and is not even checked. */
