@@ -41,7 +41,7 @@ const MAX_REMEMBERED = 200;
 const MAX_REMEMBERED_LENGTH = 200;
 
 /** br or gzip when the client takes it (q=0 means refused). */
-export function preferredEncoding(header: string | undefined): Encoding | null {
+function preferredEncoding(header: string | undefined): Encoding | null {
   if (header === undefined) return null;
   const known = answered.get(header);
   if (known !== undefined) return known;

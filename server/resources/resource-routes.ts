@@ -148,4 +148,3 @@ export async function withImagePlace<T>(services: Services, request: FastifyRequ
     place.release();
   }
 }
-

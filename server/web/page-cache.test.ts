@@ -154,7 +154,10 @@ describe('page cache', () => {
 
     // while it is rendered again, the previous page
     let finish: () => void = () => {};
-    const rendering = cache.getOrRender('/', () => new Promise((resolve) => (finish = () => resolve(rendered({ body: Buffer.from('after') })))));
+    const rendering = cache.getOrRender(
+      '/',
+      () => new Promise((resolve) => (finish = () => resolve(rendered({ body: Buffer.from('after') })))),
+    );
     expect(cache.ready('/')).toBe(before);
     finish();
     const after = await rendering;
