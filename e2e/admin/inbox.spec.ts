@@ -169,9 +169,10 @@ test('search, status filter, pages and the CSV of the current view', async ({ pa
   };
   await page.request.patch(`/api/user/${list.data[0]._id}`, { headers: auth, data: { status: 'Replied' } });
   await search(page, tag);
+  // the address is replaced before React shows the view (a transition): the filter is chosen over the shown search
+  await expect(page.getByText(copy.showing(1, 25, 30))).toBeVisible();
   await page.getByLabel(copy.statusFilter).selectOption('Replied');
-  await expect(page.getByTestId('message-row')).toHaveCount(1);
-  await expect(page.getByTestId('message-row')).toContainText(`${tag} 12`);
+  await expect(page.getByTestId('message-row')).toHaveText([new RegExp(`${tag} 12`)]);
   // a filter pushes an address (Back is the view before it); the search replaced the address it was typed on
   await page.goBack();
   await expect(page.getByLabel(copy.statusFilter)).toHaveValue('');
