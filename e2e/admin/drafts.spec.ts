@@ -65,6 +65,18 @@ test('save a draft, see the public page unchanged, publish it; an autosaved draf
       .click();
     await description().fill(typed);
     await expect(page.locator('form').getByText(draftCopy.autosaved, { exact: true })).toBeVisible({ timeout: 10_000 });
+    // typed back to the published text after the autosave: the draft follows (it would keep the text removed otherwise)
+    const autosaved = () =>
+      page.waitForResponse(
+        (reply) => reply.request().method() === 'PUT' && new URL(reply.url()).pathname === `/api/${def.path}/${id}/draft`,
+        { timeout: 10_000 },
+      );
+    let stored = autosaved();
+    await description().fill(drafted);
+    expect((await stored).request().postData()).toContain(drafted);
+    stored = autosaved();
+    await description().fill(typed);
+    expect((await stored).request().postData()).toContain(typed);
     await page.close();
 
     const next = await context.newPage();

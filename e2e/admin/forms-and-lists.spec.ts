@@ -14,6 +14,7 @@ import {
   namedConfirm,
   screenCopy,
 } from '../../shared/copy/admin';
+import type { AboutContent } from '../../shared/about-content';
 import { sortRows } from '../../shared/admin-list';
 import { resources } from '../../shared/resources';
 import { fillFields } from '../fixtures/admin-crud';
@@ -155,7 +156,10 @@ test('closing or reloading the tab asks (beforeunload) only while a form is chan
   await question.accept();
 });
 
-test('the About editor asks before a changed section is left, not after it is typed back', async ({ page, token }) => {
+test('the About editor asks before a changed section is left, not once what is typed is autosaved', async ({ page, token }) => {
+  const headers = { authorization: `Bearer ${token}` };
+  const autosaved = () =>
+    page.waitForResponse((reply) => reply.request().method() === 'PUT' && new URL(reply.url()).pathname === '/api/about-content/draft');
   // reached from the dashboard, so the browser's back stays in the app
   await openScreen(page, '/admin/dashboard', /Dashboard/);
   await page.getByTestId('admin-sidebar').getByRole('link', { name: 'About Us Editor', exact: true }).click();
@@ -163,6 +167,7 @@ test('the About editor asks before a changed section is left, not after it is ty
   // the hero's Title (the main section has a Title too)
   const heroTitle = page.locator('#about-hero-title');
   const saved = await heroTitle.inputValue();
+  let stored = autosaved();
   await heroTitle.fill(`${saved} (draft)`);
   await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(leaveDialog(page)).toBeVisible();
@@ -170,21 +175,28 @@ test('the About editor asks before a changed section is left, not after it is ty
   await leaveDialog(page).getByRole('button', { name: leaveCopy.stay }).click();
   await expect(page).toHaveURL(/\/admin\/about$/);
   await expect(heroTitle).toHaveValue(`${saved} (draft)`);
+  // two seconds on, the change is kept as a draft
+  await stored;
 
-  // the card form counts too
+  // typed back to the published title: the draft still holds the change, so it is a change too until it is autosaved
+  stored = autosaved();
   await heroTitle.fill(saved);
+  // the card form counts too (it is saved by its own button)
   await page.getByLabel(aboutEditorCopy.cardFields.title, { exact: true }).fill('Half-typed card');
   await page.evaluate(() => history.back());
   await expect(leaveDialog(page)).toBeVisible();
   await leaveDialog(page).getByRole('button', { name: leaveCopy.stay }).click();
   await page.getByLabel(aboutEditorCopy.cardFields.title, { exact: true }).fill('');
+  await stored;
 
-  // all typed back: the link just goes
+  // all of it stored: the link just goes, and the draft the editor opens next holds the title as typed last
   await page.getByTestId('admin-sidebar').getByRole('link', { name: 'Dashboard', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(leaveDialog(page)).toHaveCount(0);
-  // on a slow machine the typing above was autosaved as a draft before it was typed back: later specs open the live document
-  await page.request.delete('/api/about-content/draft', { headers: { authorization: `Bearer ${token}` } });
+  const draft = (await (await page.request.get('/api/about-content/draft', { headers })).json()) as { data: { value: AboutContent } };
+  expect(draft.data.value.hero.title).toBe(saved);
+  // later specs open the live document
+  await page.request.delete('/api/about-content/draft', { headers });
 });
 
 test('after a save the saved row’s Edit button has the focus; the delete confirmation names the item', async ({ page }) => {

@@ -139,15 +139,22 @@ export function ResourceForm(props: ResourceFormProps) {
   /** Whether a draft save may leave out images for now: the item is not published (or not created yet). */
   const imagesMayWait = () => savedId.current === null || autoCreated.current || item?.published === false;
 
-  // typed back to what it was counts as unchanged; a picked file or a removed/re-described image does not
+  // what a change is measured against: what the form opened with, then what the last autosave stored
+  const [stored, setStored] = useState<Pick<FormState, 'values' | 'translated' | 'details' | 'chosen'> & { existing: PickedImage[] }>(
+    () => ({
+      ...initial,
+      chosen: null,
+    }),
+  );
+  // typed back to it counts as unchanged; a picked file or a removed/re-described image does not
   const dirty =
     file !== null ||
-    chosen !== null ||
+    chosen !== stored.chosen ||
     images.some((image) => image.file) ||
-    (images !== initialExisting && JSON.stringify(images) !== JSON.stringify(initialExisting)) ||
-    (details !== initialDetails && JSON.stringify(details) !== JSON.stringify(initialDetails)) ||
-    Object.keys(initialValues).some((name) => (values[name] ?? '') !== initialValues[name]) ||
-    Object.keys(initialTranslatedValues).some((key) => (translated[key] ?? '') !== initialTranslatedValues[key]);
+    (images !== stored.existing && JSON.stringify(images) !== JSON.stringify(stored.existing)) ||
+    (details !== stored.details && JSON.stringify(details) !== JSON.stringify(stored.details)) ||
+    Object.keys(stored.values).some((name) => (values[name] ?? '') !== stored.values[name]) ||
+    Object.keys(stored.translated).some((key) => (translated[key] ?? '') !== stored.translated[key]);
   // a layout effect: the screen knows before the next key or click (an Esc right after typing back must see 'unchanged')
   useLayoutEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
 
@@ -381,6 +388,8 @@ export function ResourceForm(props: ResourceFormProps) {
     async () => {
       const { ok, payload } = validate(true, current, imagesMayWait());
       if (!ok) return 'failed';
+      // the draft holds the form as it is now (no file waits): a change is measured from it once it is stored
+      const storing = { values, translated, details, existing: images, chosen };
       const id = await target();
       if (id === null) {
         const reply = await asCreate(
@@ -390,6 +399,7 @@ export function ResourceForm(props: ResourceFormProps) {
         const made: AnyRecord = { _id: reply.id, published: false, [def.titleField]: payload[def.titleField] };
         setCreated(made);
         props.onCreated?.(made);
+        setStored(storing);
         return 'saved';
       }
       try {
@@ -409,6 +419,7 @@ export function ResourceForm(props: ResourceFormProps) {
         setConflict({ met, mode: 'draft' });
         return 'stopped';
       }
+      setStored(storing);
       return 'saved';
     },
   );

@@ -771,7 +771,11 @@ function Editor({
     const value = checked(values, false);
     if (!value) return 'failed';
     const outcome = await autosaveDocument(PATH, value, revisionRef, (met) => conflict.meet(met, { intent: 'draft' }, values, saved));
-    if (outcome === 'saved') setHasDraft(true);
+    if (outcome === 'saved') {
+      setHasDraft(true);
+      // the draft holds these values now: a change is measured from them (typed back to the opened text is saved again)
+      setSaved(values);
+    }
     return outcome;
   });
   // an autosave on its way moves the revision too: the buttons wait for it

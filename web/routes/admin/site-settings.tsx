@@ -269,7 +269,11 @@ function SettingsForm({
     const outcome = await autosaveDocument('/site-settings', { ...parsed.data, translations: values.translations }, revision, (met) =>
       conflict.meet(met, 'draft', values, saved),
     );
-    if (outcome === 'saved') setHasDraft(true);
+    if (outcome === 'saved') {
+      setHasDraft(true);
+      // the draft holds these values now: a change is measured from them (typed back to the opened text is saved again)
+      setSaved(values);
+    }
     return outcome;
   });
   // what the last submission asked for: a draft keeps Publish offered
