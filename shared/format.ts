@@ -53,15 +53,13 @@ export function formatDate(
   return cached(dateFormats, language, options, (locale) => new Intl.DateTimeFormat(locale, options)).format(date);
 }
 
-/**
- * A stored day (YYYY-MM-DD) as "5 Jan 2026" in the language (a project's dates); a value that is not a day stays as stored.
- * Without the cached formatters above: the public pages that show dates would otherwise carry them.
- */
+/** A stored day (YYYY-MM-DD) as "5 Jan 2026" in the language (a project's dates); a value that is not a day stays as stored. */
 export function formatDay(value: string, language: Language): string {
   if (!value) return '';
   const date = new Date(`${value}T00:00:00Z`);
-  const options = { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' } as const;
-  return Number.isNaN(date.getTime()) ? value : date.toLocaleDateString(languageDef(language).locale, options);
+  return Number.isNaN(date.getTime())
+    ? value
+    : formatDate(date, language, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 }
 
 /**

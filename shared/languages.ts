@@ -16,6 +16,8 @@ export const LANGUAGES = [
     /** For dates and numbers (Intl): Indian grouping, lakh and crore. */
     locale: 'en-IN',
     ogLocale: 'en_IN',
+    /** The opening hours' clock: the spec's "9AM - 8:30PM", or the 24-hour one as stored ("09:00 - 20:30"). */
+    clock: '12-hour',
     /** A font the site serves for it (web/styles/fonts-<font>.css); absent: the system's. */
     font: undefined,
   },
@@ -26,6 +28,8 @@ export const LANGUAGES = [
     prefix: '/kn',
     locale: 'kn-IN',
     ogLocale: 'kn_IN',
+    // kn-IN's 12-hour clock marks the half-days in English ("9 AM")
+    clock: '24-hour',
     font: 'kannada',
   },
 ] as const;

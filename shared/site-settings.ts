@@ -4,8 +4,8 @@
  * No zod here: public pages import this module (the schema is in ./site-settings-schema).
  */
 import { recordOf } from './narrow';
-import { DEFAULT_LANGUAGE, languageDef, type Language } from './languages';
 import type { SiteSettingsTranslations } from './translations';
+import { languageDef, type Language } from './languages';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -179,47 +179,19 @@ export function socialLinks(settings: SiteSettings): { network: SocialNetwork; l
   }));
 }
 
-const SHORT_DAYS: Record<Weekday, string> = {
-  monday: 'Mon',
-  tuesday: 'Tue',
-  wednesday: 'Wed',
-  thursday: 'Thu',
-  friday: 'Fri',
-  saturday: 'Sat',
-  sunday: 'Sun',
-};
-
 /** "09:00" → "9AM", "20:30" → "8:30PM". */
-function clock(time: string): string {
+function twelveHour(time: string): string {
   const [h = 0, m = 0] = time.split(':').map(Number);
-  const hour = h % 12 === 0 ? 12 : h % 12;
-  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'AM' : 'PM'}`;
-}
-
-/** A day and a time in another language than English: its Intl locale's short weekday and clock (a Monday: 1 January 2024). */
-function localDay(day: Weekday, locale: string): string {
-  const date = new Date(Date.UTC(2024, 0, 1 + WEEKDAYS.indexOf(day)));
-  return date.toLocaleDateString(locale, { weekday: 'short', timeZone: 'UTC' });
-}
-function localClock(time: string, locale: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number);
-  // a 24-hour clock: some locales' data still mark the half-days in English (kn-IN: "9 AM")
-  return new Date(Date.UTC(2024, 0, 1, h, m)).toLocaleTimeString(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  });
+  return `${h % 12 === 0 ? 12 : h % 12}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'AM' : 'PM'}`;
 }
 
 /**
  * Days open at the same hours, grouped: each run of days with its hours, e.g. "Mon-Sat: 9AM - 8PM"; in another
- * language (docs/decisions/0049) its Intl locale words the days and times.
+ * language (docs/decisions/0049) its copy's day names (`copy.options.weekday`) and its clock. Not through Intl: making a
+ * kn-IN date formatter in the browser took about 100 ms of a Kannada page's hydration.
  */
-export function openingHoursText(settings: SiteSettings, language: Language = DEFAULT_LANGUAGE): string[] {
-  const { locale } = languageDef(language);
-  const dayName = (day: Weekday) => (language === DEFAULT_LANGUAGE ? SHORT_DAYS[day] : localDay(day, locale));
-  const time = (value: string) => (language === DEFAULT_LANGUAGE ? clock(value) : localClock(value, locale));
+export function openingHoursText(settings: SiteSettings, language: Language, days: Readonly<Record<Weekday, string>>): string[] {
+  const time = languageDef(language).clock === '12-hour' ? twelveHour : (stored: string) => stored;
   const runs: { from: Weekday; to: Weekday; opens: string; closes: string }[] = [];
   for (const day of WEEKDAYS) {
     const { opens, closes } = settings.hours[day];
@@ -229,7 +201,5 @@ export function openingHoursText(settings: SiteSettings, language: Language = DE
     if (last && last.to === previous && last.opens === opens && last.closes === closes) last.to = day;
     else runs.push({ from: day, to: day, opens, closes });
   }
-  return runs.map(
-    (run) => `${dayName(run.from)}${run.from === run.to ? '' : `-${dayName(run.to)}`}: ${time(run.opens)} - ${time(run.closes)}`,
-  );
+  return runs.map((run) => `${days[run.from]}${run.from === run.to ? '' : `-${days[run.to]}`}: ${time(run.opens)} - ${time(run.closes)}`);
 }

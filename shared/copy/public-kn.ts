@@ -320,6 +320,7 @@ export const kn: PublicCopy = {
       'Wooden Carving': 'ಮರದ ಕೆತ್ತನೆ',
       Construction: 'ನಿರ್ಮಾಣ',
     },
+    weekday: { monday: 'ಸೋಮ', tuesday: 'ಮಂಗಳ', wednesday: 'ಬುಧ', thursday: 'ಗುರು', friday: 'ಶುಕ್ರ', saturday: 'ಶನಿ', sunday: 'ಭಾನು' },
   },
   projectEnquiry: {
     label: 'ಯೋಜನೆಯ ಬಗ್ಗೆ ವಿಚಾರಿಸಿ',

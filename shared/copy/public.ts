@@ -2,6 +2,7 @@
  * Every copy string and message of the public site (public spec), defined once:
  * pages import them, and the browser tests assert against the same values.
  */
+import type { Weekday } from '../site-settings';
 
 /** The company's fixed facts; its contact details are the Site settings (shared/site-settings.ts). */
 const company = {
@@ -353,4 +354,14 @@ export const options = {
     Residential: 'Residential',
   },
   galleryCategory,
+  /** The opening hours' short day names ("Mon-Sat: 9AM - 8PM", site settings). */
+  weekday: {
+    monday: 'Mon',
+    tuesday: 'Tue',
+    wednesday: 'Wed',
+    thursday: 'Thu',
+    friday: 'Fri',
+    saturday: 'Sat',
+    sunday: 'Sun',
+  } satisfies Record<Weekday, string>,
 } as const;

@@ -67,7 +67,7 @@ export const page = definePublicPage<{ posted: PostedContact | null }>({
   sitemap: { resources: [] },
   meta: ({ site, copy, language }) => ({
     title: copy.contact.title,
-    description: site ? copy.contact.metaDescription(site.companyName, openingHoursText(site, language)) : undefined,
+    description: site ? copy.contact.metaDescription(site.companyName, openingHoursText(site, language, copy.options.weekday)) : undefined,
   }),
   /** The form sent without JavaScript (a plain POST): the same checks, then the same service as /api/user. */
   async action({ request, services, data, redirect, copy, language }) {
@@ -94,7 +94,7 @@ export default function ContactPage({ posted }: PagePropsOf<typeof page>) {
   const site = useSiteSettings();
   const address = addressLine(site);
   const mapLink = mapHref(site);
-  const hours = openingHoursText(site, language);
+  const hours = openingHoursText(site, language, copy.options.weekday);
   const sentWithoutScript = useSearchParams()[0].get(SENT_PARAM) === '1';
   const [values, setValues] = useState<ContactInput>(posted?.values ?? EMPTY);
   const [errors, setErrors] = useState<Errors>(posted?.errors ?? {});

@@ -23,7 +23,7 @@ export function SiteFooter({ site }: { site: SiteSettings }) {
   const current = PUBLIC_SITE_MAP.find((page) => page.path === path);
   const social = socialLinks(site);
   const address = addressLine(site);
-  const hours = openingHoursText(site, language);
+  const hours = openingHoursText(site, language, copy.options.weekday);
   return (
     <footer className="bg-gray-950 text-gray-300">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-4">
