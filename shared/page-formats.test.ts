@@ -3,6 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { formatDay, groupCounts } from './format';
 import { copyText, optionLabel } from './copy/public-copy';
+import { formatCount } from './copy/admin';
 import { englishCopy } from './copy/public-en';
 import { kn } from './copy/public-kn';
 import { openingHoursText, DEFAULT_SITE_SETTINGS, WEEKDAYS, type SiteSettings } from './site-settings';
@@ -11,6 +12,25 @@ describe('groupCounts', () => {
   it('regroups the counts a copy text was given (lakh, crore), and nothing shorter', () => {
     expect(groupCounts('Showing 24 of 125000 items')).toBe('Showing 24 of 1,25,000 items');
     expect(groupCounts('Showing 3 of 10 items')).toBe('Showing 3 of 10 items');
+  });
+});
+
+describe('formatCount (the admin’s counts)', () => {
+  it('groups the Indian way as Intl’s en-IN does, without making a formatter', () => {
+    const counts = [0, 7, 999, 1000, 12345, 100000, 1234567, 10000000, -54321, Number.MAX_SAFE_INTEGER];
+    const intl = new Intl.NumberFormat('en-IN');
+    const made = vi.spyOn(Intl, 'NumberFormat');
+    const own = vi.spyOn(Number.prototype, 'toLocaleString');
+    try {
+      const written = counts.map(formatCount);
+      expect(made).not.toHaveBeenCalled();
+      expect(own).not.toHaveBeenCalled();
+      expect(written).toEqual(counts.map((n) => intl.format(n)));
+    } finally {
+      made.mockRestore();
+      own.mockRestore();
+    }
+    expect(formatCount(1234.5)).toBe('1,234.5');
   });
 });
 

@@ -2,7 +2,7 @@
 /** Times in the site's zone through Intl: Bangalore is UTC+5:30, and a late UTC evening is the next day there. */
 import { describe, expect, it } from 'vitest';
 import { replyMailto } from './contact-inbox';
-import { isTimeZone, readableDate, readableDateTime, zoneDate, zoneDateTime, zoneName } from './site-time';
+import { formatInZone, isTimeZone, readableDate, readableDateTime, zoneDate, zoneDateTime, zoneName } from './site-time';
 
 const lateEvening = new Date('2026-11-21T22:04:05Z');
 
@@ -15,6 +15,17 @@ describe('site time', () => {
     expect(zoneDateTime(lateEvening, 'Europe/London')).toBe('2026-11-21 22:04:05');
     expect(readableDate(lateEvening, 'Asia/Kolkata')).toBe('22 Nov 2026');
     expect(readableDateTime(new Date('2026-11-22T03:34:00Z'), 'Asia/Kolkata')).toMatch(/^22 Nov 2026, 9:04\s?am$/i);
+  });
+
+  it('words a moment as toLocaleString does, through formatters made once per zone and options', () => {
+    const moments = [new Date('2026-11-22T03:34:05Z'), new Date('2031-03-02T23:59:59Z'), new Date(Number.NaN)];
+    for (const timeZone of ['Asia/Kolkata', 'America/New_York', 'UTC'])
+      for (const options of [
+        { dateStyle: 'medium', timeStyle: 'medium' },
+        { day: 'numeric', month: 'short' },
+      ] as const)
+        for (const date of moments)
+          expect(formatInZone(date, timeZone, options)).toBe(date.toLocaleString('en-IN', { ...options, timeZone }));
   });
 
   it('knows IANA zone names', () => {

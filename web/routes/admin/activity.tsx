@@ -5,6 +5,7 @@ import { useLoaderData, useLocation, useNavigate, useSearchParams } from 'react-
 import { AUDIT_KINDS, auditKindLabels, type AuditEntry, type AuditPageReply, type FieldChange } from '../../../shared/audit';
 import { activityCopy as copy, commonCopy } from '../../../shared/copy/admin';
 import { resources } from '../../../shared/resources';
+import { formatInZone } from '../../../shared/site-time';
 import { AdminDataView } from '../../components/admin/admin-data';
 import { btn, card, input, label } from '../../components/admin/classes';
 import { EmptyState, LabelledInput, PageHeader, TableHead } from '../../components/admin/ui';
@@ -16,8 +17,7 @@ const FILTERS = ['person', 'kind', 'from', 'to'] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
 /** With seconds: the order of entries of one minute shows. In the site's zone, as every time the admin shows. */
-const formatTime = (iso: string, timeZone: string) =>
-  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'medium', timeZone });
+const formatTime = (iso: string, timeZone: string) => formatInZone(new Date(iso), timeZone, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** A day picked here is the admin's own day: from its local midnight to the next one. */
 const localMidnight = (day: string, plusDays = 0) => {

@@ -6,7 +6,9 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useLoaderData, useSearchParams } from 'react-router';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatCount } from '../../../shared/copy/admin';
 import { insightsCopy as copy } from '../../../shared/copy/insights';
+import { formatInZone } from '../../../shared/site-time';
 import type { EnquiryInsights, EnquiryInsightsReply } from '../../../shared/insights';
 import type { VisitsReply } from '../../../shared/visits';
 import { AdminDataView } from '../../components/admin/admin-data';
@@ -42,8 +44,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
 }
 
 /** "2031-03-02" as "2 Mar". */
-const shortDay = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const shortDay = (day: string) => formatInZone(new Date(`${day}T00:00:00Z`), 'UTC', { day: 'numeric', month: 'short' });
 const countOf = (data: EnquiryInsights, stage: EnquiryInsights['stages'][number]['stage']) =>
   data.stages.find((row) => row.stage === stage)?.enquiries ?? 0;
 const percent = (share: number | null) => (share === null ? '—' : `${(share * 100).toFixed(1)}%`);
@@ -86,8 +87,8 @@ function Visits({ data }: { data: VisitsReply['data'] }) {
         {copy.visitsTitle}
       </h2>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Total label={copy.totals.views} value={views.toLocaleString('en-IN')} />
-        <Total label={copy.totals.visitors} value={visitors.toLocaleString('en-IN')} />
+        <Total label={copy.totals.views} value={formatCount(views)} />
+        <Total label={copy.totals.visitors} value={formatCount(visitors)} />
       </div>
       <ChartCard
         title={copy.charts.perDay}
@@ -180,7 +181,7 @@ function Enquiries({ data, views }: { data: EnquiryInsights; views: number | nul
         </button>
       </div>
       <div className="grid grid-cols-2 gap-4 lg:grid-cols-4">
-        <Total label={copy.totals.enquiries} value={data.total.toLocaleString('en-IN')} />
+        <Total label={copy.totals.enquiries} value={formatCount(data.total)} />
         {views ? <Total label={copy.totals.conversion} value={((data.total / views) * 100).toFixed(2)} /> : null}
         <Total label={copy.totals.won} value={String(countOf(data, 'Won'))} />
         <Total label={copy.totals.lost} value={String(countOf(data, 'Lost'))} />
