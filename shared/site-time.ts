@@ -1,5 +1,7 @@
 /** Times as people read them: in the site's time zone (SITE_TIMEZONE), through Intl, never by hand. */
 import { TZDate } from '@date-fns/tz';
+import { formatDate } from './format';
+import { DEFAULT_LANGUAGE } from './languages';
 
 /** SITE_TIMEZONE when unset: the company is in Bangalore. */
 export const DEFAULT_SITE_TIMEZONE = 'Asia/Kolkata';
@@ -47,16 +49,12 @@ export function zoneDateTime(date: Date, timeZone: string, { seconds = true } = 
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}${seconds ? `:${p.second}` : ''}`;
 }
 
-/** Formatters are costly to make (a toLocaleString with options made one per call: 160 µs, 78 ms of the media library's first render). */
-const readableFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** A moment as `date.toLocaleString('en-IN', { ...options, timeZone })` words it, through a formatter made once. */
+/**
+ * A moment as `date.toLocaleString('en-IN', { ...options, timeZone })` words it, through the formatters `formatDate` keeps
+ * (a toLocaleString with options made one per call: 160 µs, 78 ms of the media library's first render).
+ */
 export function formatInZone(date: Date, timeZone: string, options: Intl.DateTimeFormatOptions): string {
-  if (Number.isNaN(date.getTime())) return 'Invalid Date';
-  const key = `${timeZone}|${JSON.stringify(options)}`;
-  const format = readableFormats.get(key) ?? new Intl.DateTimeFormat('en-IN', { ...options, timeZone });
-  readableFormats.set(key, format);
-  return format.format(date);
+  return Number.isNaN(date.getTime()) ? 'Invalid Date' : formatDate(date, DEFAULT_LANGUAGE, { ...options, timeZone });
 }
 
 /** "22 Nov 2026, 9:04 am" in the zone, as the admin shows a moment. */
