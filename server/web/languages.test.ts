@@ -21,6 +21,11 @@ const alternates = (html: string) =>
 /** The Kannada font on a page: its @font-face rules in the page, and no preload of it (web/root.tsx says why). */
 const FONT_PRELOAD = /<link rel="preload" as="font"/;
 const FONT_FACES = /<style>@font-face\{font-family:Noto Sans Kannada;[^<]*\/assets\/noto-sans-kannada-kannada-700-normal-[\w-]+\.woff2/;
+/** Each weight names the device's own Noto Sans Kannada first (full and PostScript name), the download after it. */
+const FONT_SOURCES = [
+  /font-weight:400;src:local\("Noto Sans Kannada Regular"\),local\("Noto Sans Kannada"\),local\("NotoSansKannada-Regular"\),url\(\/assets\/noto-sans-kannada-kannada-400-normal-[\w-]+\.woff2\)/,
+  /font-weight:700;src:local\("Noto Sans Kannada Bold"\),local\("NotoSansKannada-Bold"\),url\(\/assets\/noto-sans-kannada-kannada-700-normal-[\w-]+\.woff2\)/,
+];
 
 describe('Kannada pages', () => {
   let t: TestApp;
@@ -50,6 +55,7 @@ describe('Kannada pages', () => {
     expect(reply.body).toContain('<meta property="og:locale" content="kn_IN"/>');
     expect(reply.body).not.toMatch(FONT_PRELOAD);
     expect(reply.body).toMatch(FONT_FACES);
+    for (const sources of FONT_SOURCES) expect(reply.body).toMatch(sources);
     // the switcher: the same page in English
     expect(reply.body).toMatch(/<a href="\/gallery" hrefLang="en"[^>]*><span lang="en">English<\/span><\/a>/);
     // the browser entry is told the language
