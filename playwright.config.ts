@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_LANES, READY_PORT, SERVERS } from './e2e/fixtures/servers';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './e2e/fixtures/chromium';
+import { CHROMIUM_FLAGS, TEST_CHROMIUM_PATH } from './e2e/fixtures/chromium';
 import { CAPTURING } from './e2e/fixtures/screenshots';
 import { MEASURED } from './e2e/fixtures/measured';
 
@@ -25,7 +25,7 @@ export default defineConfig({
     // browser's side 20 % of the run (test time 160 → 127 s for 29 tests on the 2-core machine)
     trace: 'on-first-retry',
     launchOptions: {
-      executablePath: CHROMIUM_PATH,
+      executablePath: TEST_CHROMIUM_PATH,
       args: CHROMIUM_FLAGS,
     },
   },
