@@ -35,7 +35,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    maxWorkers: 2,
+    // three on the 2-core machine: a worker often waits (on a server it started, on PostgreSQL, on a timer), so two left
+    // a core idle; measured 2026-11-29: PGlite pass 246 → 180 s, PostgreSQL pass 166 → 129 s (docs/decisions/0024)
+    maxWorkers: 3,
     // a worker keeps its imported modules from one file to the next: every file imports the whole
     // server, and importing it again per file was 65-70 s of each pass (docs/decisions/0024)
     isolate: false,

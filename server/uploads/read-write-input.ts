@@ -6,6 +6,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { apiMessages } from '../../shared/api-messages';
@@ -59,7 +60,7 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
       const file: UploadedFile = { field: part.fieldname, path: target, bytes: 0, name: part.filename };
       files.push(file);
       part.file.on('data', (chunk: Buffer) => (file.bytes += chunk.length));
-      await pipeline(part.file, fs.createWriteStream(target));
+      await pipeline(part.file, inWritesOf(FILE_WRITE_BYTES), fs.createWriteStream(target));
       if (part.file.truncated) throw new ClientError(413, apiMessages.imageTooLarge(options.maxImageBytes / 1024 / 1024));
       // a browser sends an empty part when no file was chosen
       if (file.bytes === 0 && !part.filename) {
@@ -74,6 +75,35 @@ export async function readWriteInput(request: FastifyRequest, options: ReadOptio
     throw translateMultipartError(error, options.maxImageBytes);
   }
   return { fields, files };
+}
+
+/** An upload is written to its temporary file in pieces of this size, not as the socket's reads of 16-64 KB arrive. */
+const FILE_WRITE_BYTES = 1024 * 1024;
+
+/**
+ * Gathers a stream's chunks into pieces of at least `size` bytes: each file write is a round trip to libuv's
+ * thread pool and back, and a 4 MB photo's hundred of them were 3 % of the serving thread while 8 staff
+ * uploaded (issue 24); one copy per megabyte costs far less.
+ */
+export function inWritesOf(size: number): Transform {
+  let held: Buffer[] = [];
+  let heldBytes = 0;
+  const release = () => {
+    const piece = Buffer.concat(held, heldBytes);
+    held = [];
+    heldBytes = 0;
+    return piece;
+  };
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      held.push(chunk);
+      heldBytes += chunk.length;
+      done(null, heldBytes >= size ? release() : undefined);
+    },
+    flush(done) {
+      done(null, heldBytes > 0 ? release() : undefined);
+    },
+  });
 }
 
 /** Every text field of a write, including those no schema reads (kept images, image descriptions), and lists sent as JSON text as decoded. */
