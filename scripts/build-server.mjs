@@ -7,6 +7,8 @@ await build({
     server: 'server/index.ts',
     // the image process the server forks (server/images/image-process.ts)
     'image-child': 'server/images/image-child.ts',
+    // the embedded database's thread the server starts (server/db/pglite-connection.ts)
+    'pglite-thread': 'server/db/pglite-thread.ts',
     'admin-cli': 'server/admin-cli.ts',
     'backup-cli': 'server/backup/backup-cli.ts',
     'restore-cli': 'server/backup/restore-cli.ts',

@@ -1,29 +1,26 @@
 /**
  * Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when a
- * URL is given. Migrations are applied on open.
+ * URL is given; both through node-postgres. Migrations are applied on open.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import { PGlite, type ExecProtocolOptions } from '@electric-sql/pglite';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { DEFAULT_PGLITE_SHARED_BUFFERS_MB } from '../env';
 import { createPostgresChangeFeed, localChangeFeed, type ChangeFeed } from './change-feed';
 import { lockDirectory } from './directory-lock';
+import { EmbeddedDatabaseThread } from './pglite-connection';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /**
- * The rows of a raw SQL query, on either driver. `Db` spans PGlite and node-postgres, so Drizzle
- * leaves its `execute` result untyped; both reply with `{ rows }`, which is checked here.
+ * The rows of a raw SQL query. `Db` is Drizzle's engine-neutral type, which leaves its `execute` result
+ * untyped; node-postgres replies with `{ rows }`, which is checked here.
  */
 export async function queryRows<T extends Record<string, unknown>>(db: Pick<Db, 'execute'>, query: SQL | string): Promise<T[]> {
   const result: unknown = await db.execute(query);
@@ -38,8 +35,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers within `timeoutMs`; rejects otherwise. */
   ping(timeoutMs: number): Promise<void>;
-  /** Connections of the PostgreSQL pool right now, for metrics; PGlite has no pool. */
-  poolStats?(): PoolStats;
+  /** Connections of the pool right now, for metrics (PGlite's has one). */
+  poolStats(): PoolStats;
   /** Tells other processes on the same database about content changes (nothing to tell on PGlite). */
   changes: ChangeFeed;
   close(): Promise<void>;
@@ -82,12 +79,10 @@ function placeInitialDataDir(dataDir: string): void {
 }
 
 export type DatabaseOptions =
-  { kind: 'pglite'; dataDir?: string; snapshot?: Blob; sharedBuffersMb?: number } | { kind: 'postgres'; url: string; schemaName?: string };
+  { kind: 'pglite'; dataDir?: string; sharedBuffersMb?: number } | { kind: 'postgres'; url: string; schemaName?: string };
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.kind === 'pglite'
-    ? openPglite(options.dataDir, options.snapshot, options.sharedBuffersMb)
-    : openPostgres(options.url, options.schemaName);
+  return options.kind === 'pglite' ? openPglite(options.dataDir, options.sharedBuffersMb) : openPostgres(options.url, options.schemaName);
 }
 
 /**
@@ -99,47 +94,49 @@ const pgliteConf = (sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB) => [
   'maintenance_work_mem=16MB',
 ];
 
-/** The first byte of a statement's protocol messages: Parse (extended protocol, what Drizzle sends) and Query (simple). */
-const STATEMENT_STARTS = new Set(['P'.charCodeAt(0), 'Q'.charCodeAt(0)]);
-
 /**
- * PGlite runs each statement synchronously on the event loop's thread, and its promises resolve as microtasks, so
- * a save's twenty statements ran as one 6-13 ms block during which no visitor's request was read (issue 24: the
- * most frequent long block on the serving thread while staff upload). This lets the event loop turn once before
- * each statement, so requests waiting meanwhile are answered between them; each statement still holds PGlite's
- * own lock (and a transaction's) from its first message to its last, so nothing else runs inside one.
+ * PGlite runs in a thread of its own and is reached with node-postgres, as PostgreSQL is (decision 0054): its
+ * statements run beside the serving thread instead of on it. It has one session, so the pool has one connection;
+ * a transaction holds it to its end and other queries wait their turn, without a time limit (nothing can freeze
+ * it but a statement of ours).
  */
-class InterleavedPGlite extends PGlite {
-  override async execProtocolStream(message: Uint8Array, options?: ExecProtocolOptions) {
-    if (STATEMENT_STARTS.has(message[0])) await nextTurn();
-    return super.execProtocolStream(message, options);
-  }
-}
-
-async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined, sharedBuffersMb?: number): Promise<Database> {
+async function openPglite(dataDir: string | undefined, sharedBuffersMb?: number): Promise<Database> {
   // only one process may open a PGlite directory; a second one would corrupt it
   const releaseLock = dataDir ? await lockDirectory(dataDir) : async () => {};
+  let thread: EmbeddedDatabaseThread | null = null;
+  let pool: pg.Pool | null = null;
   try {
-    if (dataDir && !snapshot) placeInitialDataDir(dataDir);
-    const client = new InterleavedPGlite({
-      dataDir,
-      loadDataDir: snapshot,
-      postgresqlconf: pgliteConf(sharedBuffersMb),
+    if (dataDir) placeInitialDataDir(dataDir);
+    const opened = await EmbeddedDatabaseThread.start({ dataDir, conf: pgliteConf(sharedBuffersMb) });
+    thread = opened;
+    pool = new pg.Pool({
+      stream: () => opened.connection(),
+      user: 'postgres',
+      database: 'postgres',
+      ssl: false,
+      max: 1,
+      idleTimeoutMillis: 0,
+      // as before the thread: an idle embedded database does not keep a script's process alive
+      allowExitOnIdle: true,
     });
-    await client.waitReady;
-    const db: Db = drizzlePglite(client, { schema });
-    await migratePglite(drizzlePglite(client), { migrationsFolder: migrationsFolder() });
+    const usedPool = pool;
+    const db: Db = drizzlePg(usedPool, { schema });
+    await migratePg(drizzlePg(usedPool), { migrationsFolder: migrationsFolder() });
     return {
       db,
       kind: 'pglite',
       changes: localChangeFeed,
-      ping: (timeoutMs) => withTimeout(client.query('select 1'), timeoutMs),
+      ping: (timeoutMs) => withTimeout(usedPool.query('select 1'), timeoutMs),
+      poolStats: () => ({ total: usedPool.totalCount, idle: usedPool.idleCount, waiting: usedPool.waitingCount }),
       close: async () => {
-        await client.close();
+        await usedPool.end();
+        await opened.close();
         await releaseLock();
       },
     };
   } catch (error) {
+    await pool?.end();
+    await thread?.close();
     await releaseLock();
     throw error;
   }

@@ -131,21 +131,18 @@ export const metrics = fp<{ services: Services }>(
     });
 
     const { database } = services;
-    if (database.poolStats) {
-      const poolStats = database.poolStats.bind(database);
-      new Gauge({
-        name: 'db_pool_connections',
-        help: 'PostgreSQL pool connections by state (total, idle) and queries waiting for one',
-        labelNames: ['state'],
-        registers: [registry],
-        collect() {
-          const stats = poolStats();
-          this.set({ state: 'total' }, stats.total);
-          this.set({ state: 'idle' }, stats.idle);
-          this.set({ state: 'waiting' }, stats.waiting);
-        },
-      });
-    }
+    new Gauge({
+      name: 'db_pool_connections',
+      help: 'Database pool connections by state (total, idle) and queries waiting for one (the embedded database has one)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const stats = database.poolStats();
+        this.set({ state: 'total' }, stats.total);
+        this.set({ state: 'idle' }, stats.idle);
+        this.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
 
     const expected = digest(token);
     const schema = {
