@@ -97,7 +97,7 @@ describe('embedded database', () => {
 });
 
 describe('the embedded database thread', () => {
-  it('rolls back what a connection left open when it ended, so the next one starts clean', async () => {
+  it("keeps another connection's statements out of an open transaction, and rolls back what an ended one left open", async () => {
     const thread = await EmbeddedDatabaseThread.start({ dataDir: dataFolder(), conf: [] });
     const connect = async () => {
       const client = new pg.Client({ stream: () => thread.connection(), user: 'postgres', database: 'postgres', ssl: false });
@@ -107,12 +107,17 @@ describe('the embedded database thread', () => {
     };
     try {
       const first = await connect();
-      await first.query('begin');
-      await first.query('create table left_open (id int)');
-      first.connection.stream.destroy();
       const second = await connect();
-      const { rows } = await second.query(`select count(*)::int as n from pg_tables where tablename = 'left_open'`);
-      expect(rows).toEqual([{ n: 0 }]);
+      await second.query('create table visitors (who text)');
+      await first.query('begin');
+      await first.query(`insert into visitors values ('first')`);
+      // PGlite has one session: run now, this would land inside the first connection's transaction
+      const fromSecond = second.query(`insert into visitors values ('second')`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      first.connection.stream.destroy();
+      await fromSecond;
+      const { rows } = await second.query('select who from visitors');
+      expect(rows).toEqual([{ who: 'second' }]);
       await second.end();
     } finally {
       await thread.close();

@@ -22,7 +22,7 @@ interface Connection {
   ended: boolean;
 }
 
-/** A connection's complete messages waiting for the database, in arrival order. */
+/** A connection's complete messages waiting for the database, in arrival order; none: the connection ended there. */
 interface Job {
   connection: Connection;
   messages: Uint8Array[];
@@ -50,7 +50,10 @@ async function run(): Promise<void> {
   }
 }
 
-async function execute({ connection, messages }: Job): Promise<void> {
+async function execute(job: Job): Promise<void> {
+  const { connection } = job;
+  // a connection that ended inside a transaction (its client gave up on it) must not leave the transaction open
+  const messages = job.messages.length > 0 ? job.messages : connection.inTransaction ? [ROLLBACK] : [];
   const replies: Uint8Array<ArrayBuffer>[] = [];
   for (const message of messages) {
     // PGlite's output is a view into its WebAssembly memory: copied here, or posting it would clone all that memory
@@ -59,18 +62,17 @@ async function execute({ connection, messages }: Job): Promise<void> {
   const reply = concat(replies);
   const status = readyStatus(reply);
   if (status !== null) connection.inTransaction = status !== 'I';
-  owner = connection.inTransaction && !connection.ended ? connection : owner === connection ? null : owner;
+  owner = connection.inTransaction ? connection : owner === connection ? null : owner;
   if (!connection.inTransaction) await db.syncToFs();
   if (!connection.ended && reply.length > 0) connection.port.postMessage(reply, [reply.buffer]);
 }
 
-/** A connection that ended inside a transaction (its client gave up on it) must not leave the transaction open. */
-async function endConnection(connection: Connection): Promise<void> {
+/** Its messages already queued still run (their replies go nowhere), then what it left open is rolled back. */
+function endConnection(connection: Connection): void {
   connection.ended = true;
   connection.port.close();
-  if (!connection.inTransaction) return;
-  queue.unshift({ connection, messages: [ROLLBACK] });
-  await run();
+  queue.push({ connection, messages: [] });
+  void run().catch(fail);
 }
 
 const ROLLBACK = simpleQuery('rollback');
@@ -100,7 +102,7 @@ function accept(port: MessagePort): void {
   port.on('message', (data: unknown) => {
     if (connection.ended) return;
     if (isEndOfConnection(data)) {
-      void endConnection(connection).catch(fail);
+      endConnection(connection);
       return;
     }
     if (!(data instanceof Uint8Array)) return;
