@@ -388,6 +388,9 @@ async function diskFullScenario(photo: Buffer) {
   const before = await createProperty(server, token, photo, 'Room to spare');
   const uploads = path.join(mountPoint, 'uploads');
   const storedBefore = filesIn(uploads).length;
+  // the first upload's renditions are made in the background, staged in tmp: let them finish, so what tmp holds after the 507 is the failed upload's
+  const tmp = path.join(mountPoint, 'tmp');
+  const settled = await settledEmpty(tmp, 10_000);
 
   // fill the disk to the last byte
   const filler = path.join(mountPoint, 'filler');
@@ -403,7 +406,9 @@ async function diskFullScenario(photo: Buffer) {
   fs.closeSync(fd);
 
   const full = await createProperty(server, token, photo, 'No room');
-  const tmpLeft = filesIn(path.join(mountPoint, 'tmp')).length;
+  const tmpLeft = filesIn(tmp);
+  // a removal still under way would show at the reply and be gone a second later; a leak stays
+  const tmpLater = await settledEmpty(tmp, 1_000);
   const storedDuring = filesIn(uploads).length - storedBefore;
   const [page, list, health] = await Promise.all([
     timed(`${server.base}/`),
@@ -414,11 +419,20 @@ async function diskFullScenario(photo: Buffer) {
   const after = await createProperty(server, token, photo, 'Room again');
   line(
     'disk full',
-    `tmpfs ${size} MB: upload before ${before.status}; full: upload ${full.status} in ${full.ms} ms, ${tmpLeft} temp and ${storedDuring} stored files left; ` +
+    `tmpfs ${size} MB: upload before ${before.status} (tmp ${settled.length === 0 ? 'empty' : `still holding ${settled.join(', ')}`} before filling); ` +
+      `full: upload ${full.status} in ${full.ms} ms, ${tmpLeft.length} temp${tmpLeft.length > 0 ? ` (${tmpLeft.join(', ')})` : ''} ` +
+      `and ${storedDuring} stored files left, ${tmpLater.length} temp a second later; ` +
       `still serving: / ${page.status}, /api/property ${list.status}, /healthz ${health.status}; after freeing room: upload ${after.status}`,
   );
   server.child.kill('SIGTERM');
   await server.exited;
+}
+
+/** What a directory still holds once it is empty or the time is up. */
+async function settledEmpty(dir: string, withinMs: number): Promise<string[]> {
+  const until = Date.now() + withinMs;
+  while (filesIn(dir).length > 0 && Date.now() < until) await sleep(50);
+  return filesIn(dir);
 }
 
 function duBytes(dir: string): number {

@@ -103,43 +103,28 @@ const pgliteConf = (sharedBuffersMb = DEFAULT_PGLITE_SHARED_BUFFERS_MB) => [
 async function openPglite(dataDir: string | undefined, sharedBuffersMb?: number): Promise<Database> {
   // only one process may open a PGlite directory; a second one would corrupt it
   const releaseLock = dataDir ? await lockDirectory(dataDir) : async () => {};
-  let thread: EmbeddedDatabaseThread | null = null;
-  let pool: pg.Pool | null = null;
+  let thread: EmbeddedDatabaseThread;
   try {
     if (dataDir) placeInitialDataDir(dataDir);
-    const opened = await EmbeddedDatabaseThread.start({ dataDir, conf: pgliteConf(sharedBuffersMb) });
-    thread = opened;
-    pool = new pg.Pool({
-      stream: () => opened.connection(),
-      user: 'postgres',
-      database: 'postgres',
-      ssl: false,
-      max: 1,
-      idleTimeoutMillis: 0,
-      // as before the thread: an idle embedded database does not keep a script's process alive
-      allowExitOnIdle: true,
-    });
-    const usedPool = pool;
-    const db: Db = drizzlePg(usedPool, { schema });
-    await migratePg(drizzlePg(usedPool), { migrationsFolder: migrationsFolder() });
-    return {
-      db,
-      kind: 'pglite',
-      changes: localChangeFeed,
-      ping: (timeoutMs) => withTimeout(usedPool.query('select 1'), timeoutMs),
-      poolStats: () => ({ total: usedPool.totalCount, idle: usedPool.idleCount, waiting: usedPool.waitingCount }),
-      close: async () => {
-        await usedPool.end();
-        await opened.close();
-        await releaseLock();
-      },
-    };
+    thread = await EmbeddedDatabaseThread.start({ dataDir, conf: pgliteConf(sharedBuffersMb) });
   } catch (error) {
-    await pool?.end();
-    await thread?.close();
     await releaseLock();
     throw error;
   }
+  const pool = new pg.Pool({
+    stream: () => thread.connection(),
+    user: 'postgres',
+    database: 'postgres',
+    ssl: false,
+    max: 1,
+    idleTimeoutMillis: 0,
+    // as before the thread: an idle embedded database does not keep a script's process alive
+    allowExitOnIdle: true,
+  });
+  return overPool(pool, 'pglite', localChangeFeed, {}, async () => {
+    await thread.close();
+    await releaseLock();
+  });
 }
 
 /**
@@ -163,34 +148,47 @@ async function openPostgres(url: string, schemaName?: string): Promise<Database>
   };
   const pool = new pg.Pool({ ...connection, max: 10 });
   pool.on('error', () => {}); // a dropped idle connection is replaced on next use
-  try {
-    if (schemaName) await pool.query(`create schema if not exists "${schemaName}"`);
-    const db: Db = drizzlePg(pool, { schema });
-    await migratePg(drizzlePg(pool), {
-      migrationsFolder: migrationsFolder(),
-      ...(schemaName ? { migrationsSchema: schemaName } : {}),
-    });
-    const changes = createPostgresChangeFeed({
-      query: (text, values) => pool.query(text, values),
-      // the listening connection waits for notifications: no query timeout applies to its idle wait
-      newClient: () => new pg.Client({ ...connection, query_timeout: undefined }),
-      schemaName: schemaName ?? 'public',
-    });
-    return {
-      db,
-      kind: 'postgres',
-      changes,
-      ping: (timeoutMs) => withTimeout(pool.query('select 1'), timeoutMs),
-      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-      close: async () => {
-        await changes.close();
-        await pool.end();
-      },
-    };
-  } catch (error) {
+  // the feed connects on its first use, after the migrations
+  const changes = createPostgresChangeFeed({
+    query: (text, values) => pool.query(text, values),
+    // the listening connection waits for notifications: no query timeout applies to its idle wait
+    newClient: () => new pg.Client({ ...connection, query_timeout: undefined }),
+    schemaName: schemaName ?? 'public',
+  });
+  return overPool(pool, 'postgres', changes, schemaName ? { migrationsSchema: schemaName } : {}, async () => {});
+}
+
+/**
+ * Both engines from their node-postgres pool: the migrations applied (in `migrationsSchema`, a test's own, when
+ * given), then Drizzle, the probe and the pool's figures. On failure everything opened so far is closed again.
+ */
+async function overPool(
+  pool: pg.Pool,
+  kind: Database['kind'],
+  changes: ChangeFeed,
+  { migrationsSchema }: { migrationsSchema?: string },
+  closeEngine: () => Promise<void>,
+): Promise<Database> {
+  const closeAll = async () => {
+    await changes.close();
     await pool.end();
+    await closeEngine();
+  };
+  try {
+    if (migrationsSchema) await pool.query(`create schema if not exists "${migrationsSchema}"`);
+    await migratePg(drizzlePg(pool), { migrationsFolder: migrationsFolder(), ...(migrationsSchema ? { migrationsSchema } : {}) });
+  } catch (error) {
+    await closeAll();
     throw error;
   }
+  return {
+    db: drizzlePg(pool, { schema }),
+    kind,
+    changes,
+    ping: (timeoutMs) => withTimeout(pool.query('select 1'), timeoutMs),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: closeAll,
+  };
 }
 
 /** Resolves with nothing when `work` settles in time; rejects with a database-unreachable error otherwise. */
