@@ -1,21 +1,29 @@
-// engine-independent: a stream transform in memory; no database
+// engine-independent: a file written from a stream; no database
 import crypto from 'node:crypto';
-import { Readable, Writable } from 'node:stream';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { describe, expect, it } from 'vitest';
-import { inWritesOf } from './read-write-input';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { fileInWritesOf } from './read-write-input';
 
-/** What a file write stream would receive: each write's bytes. */
-async function writesOf(chunks: Buffer[], size: number): Promise<Buffer[]> {
-  const writes: Buffer[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      writes.push(chunk);
-      done();
-    },
-  });
-  await pipeline(Readable.from(chunks), inWritesOf(size), sink);
-  return writes;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'write-pieces-'));
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+afterEach(() => vi.restoreAllMocks());
+
+/** Writes the chunks through fileInWritesOf; the file's bytes and the byte count of each writev. */
+async function written(chunks: Buffer[], size: number): Promise<{ bytes: Buffer; writes: number[] }> {
+  const probe = await fsp.open(path.join(dir, 'probe'), 'w');
+  const fileHandle = Object.getPrototypeOf(probe);
+  await probe.close();
+  const writev = vi.spyOn(fileHandle, 'writev');
+  writev.mockClear(); // a second call in one test spies on the same method
+  const target = path.join(dir, crypto.randomUUID());
+  await pipeline(Readable.from(chunks), fileInWritesOf(target, size));
+  const writes = writev.mock.calls.map(([buffers]) => (Array.isArray(buffers) ? Buffer.concat(buffers).length : -1));
+  return { bytes: fs.readFileSync(target), writes };
 }
 
 describe('an upload written in pieces (read-write-input.ts)', () => {
@@ -27,15 +35,25 @@ describe('an upload written in pieces (read-write-input.ts)', () => {
       chunks.push(chunk);
       total += chunk.length;
     }
-    const writes = await writesOf(chunks, 1024 * 1024);
-    expect(Buffer.concat(writes).equals(Buffer.concat(chunks))).toBe(true);
+    const { bytes, writes } = await written(chunks, 1024 * 1024);
+    expect(bytes.equals(Buffer.concat(chunks))).toBe(true);
     expect(writes.length).toBe(4);
-    for (const piece of writes.slice(0, -1)) expect(piece.length).toBeGreaterThanOrEqual(1024 * 1024);
+    for (const piece of writes.slice(0, -1)) expect(piece).toBeGreaterThanOrEqual(1024 * 1024);
   });
 
-  it('writes a file smaller than one piece once, and an empty one not at all', async () => {
+  it('writes a file smaller than one piece once, and an empty one not at all (but makes it)', async () => {
     const small = crypto.randomBytes(1000);
-    expect(await writesOf([small.subarray(0, 400), small.subarray(400)], 1024 * 1024)).toEqual([small]);
-    expect(await writesOf([], 1024 * 1024)).toEqual([]);
+    const once = await written([small.subarray(0, 400), small.subarray(400)], 1024 * 1024);
+    expect(once.bytes.equals(small)).toBe(true);
+    expect(once.writes).toEqual([1000]);
+    const empty = await written([], 1024 * 1024);
+    expect(empty.bytes.length).toBe(0);
+    expect(empty.writes).toEqual([]);
+  });
+
+  it('fails when the file cannot be made, and leaves nothing open', async () => {
+    const target = path.join(dir, 'no-such-folder', 'upload');
+    await expect(pipeline(Readable.from([Buffer.from('photo')]), fileInWritesOf(target, 1024))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(pipeline(Readable.from([]), fileInWritesOf(target, 1024))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
