@@ -97,10 +97,16 @@ export function fileInWritesOf(target: string, size: number): Writable {
     held = [];
     heldBytes = 0;
     const handle = await opened;
-    if (bytes === 0) return;
-    // libuv writes every buffer, in as many system calls as it takes, or fails (ENOSPC on a full disk)
-    const { bytesWritten } = await handle.writev(pieces);
-    if (bytesWritten !== bytes) throw new Error(`Wrote ${bytesWritten} of ${bytes} bytes to ${target}`);
+    let rest = pieces;
+    let left = bytes;
+    // libuv writes the buffers in as many system calls as it takes, but a disk filling up midway ends a writev
+    // short: the rest is written again, and that write fails with the disk's error (ENOSPC, which makes a 507)
+    while (left > 0) {
+      const { bytesWritten } = await handle.writev(rest);
+      if (bytesWritten === 0) throw new Error(`Could not write the rest of ${target} (${left} bytes)`);
+      left -= bytesWritten;
+      rest = withoutFirstBytes(rest, bytesWritten);
+    }
   };
   return new Writable({
     write(chunk: Buffer, _encoding, done) {
@@ -124,6 +130,16 @@ export function fileInWritesOf(target: string, size: number): Writable {
         );
     },
   });
+}
+
+/** The buffers after their first `count` bytes (views, no copy). */
+function withoutFirstBytes(buffers: Buffer[], count: number): Buffer[] {
+  let skipped = 0;
+  for (let i = 0; i < buffers.length; i++) {
+    if (skipped + buffers[i].length > count) return [buffers[i].subarray(count - skipped), ...buffers.slice(i + 1)];
+    skipped += buffers[i].length;
+  }
+  return [];
 }
 
 /** Every text field of a write, including those no schema reads (kept images, image descriptions), and lists sent as JSON text as decoded. */

@@ -51,6 +51,24 @@ describe('an upload written in pieces (read-write-input.ts)', () => {
     expect(empty.writes).toEqual([]);
   });
 
+  it('writes the rest after a short write (a disk filling up midway ends a writev short)', async () => {
+    const probe = await fsp.open(path.join(dir, 'probe'), 'w');
+    const fileHandle: { writev: (buffers: Buffer[]) => Promise<{ bytesWritten: number }> } = Object.getPrototypeOf(probe);
+    await probe.close();
+    const writev = fileHandle.writev;
+    let calls = 0;
+    vi.spyOn(fileHandle, 'writev').mockImplementation(function (this: unknown, buffers: Buffer[]) {
+      calls += 1;
+      // the first call writes only 1,000 bytes of its first buffer
+      return Reflect.apply(writev, this, [calls === 1 ? [buffers[0].subarray(0, 1000)] : buffers]);
+    });
+    const chunks = [crypto.randomBytes(70_000), crypto.randomBytes(70_000)];
+    const target = path.join(dir, crypto.randomUUID());
+    await pipeline(Readable.from(chunks), fileInWritesOf(target, 100_000));
+    expect(fs.readFileSync(target).equals(Buffer.concat(chunks))).toBe(true);
+    expect(calls).toBe(2);
+  });
+
   it('fails when the file cannot be made, and leaves nothing open', async () => {
     const target = path.join(dir, 'no-such-folder', 'upload');
     await expect(pipeline(Readable.from([Buffer.from('photo')]), fileInWritesOf(target, 1024))).rejects.toMatchObject({ code: 'ENOENT' });
