@@ -2,7 +2,14 @@
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { BURST_WINDOW_MS, ContentVersion } from '../resources/content-version';
-import { BURST_RENDER_INTERVAL_MS, HOT_PAGE_HITS, PageCache, type RenderedPage } from './page-cache';
+import {
+  BURST_RENDER_INTERVAL_MS,
+  burstRenderInterval,
+  HOT_PAGE_HITS,
+  MAX_BURST_RENDER_INTERVAL_MS,
+  PageCache,
+  type RenderedPage,
+} from './page-cache';
 
 const html = `<!DOCTYPE html><html><body>${'<p>Some page text that compresses well.</p>'.repeat(100)}</body></html>`;
 const rendered = (overrides: Partial<RenderedPage> = {}): RenderedPage => ({
@@ -79,6 +86,38 @@ describe('page cache', () => {
     // at most one render per BURST_RENDER_INTERVAL_MS (and the first changes, before a burst is seen)
     expect(renders).toBeLessThanOrEqual(1 + 3 + Math.ceil((13 * 400) / BURST_RENDER_INTERVAL_MS));
     expect(cache.deferred).toBeGreaterThan(0);
+  });
+
+  it('puts a hot page off during a burst for a hundred times its last render, between 1 s and 10 s', async () => {
+    expect([0, 5, 40, 99, 500].map(burstRenderInterval)).toEqual([1000, 1000, 4000, 9900, 10_000]);
+    expect(burstRenderInterval(60_000)).toBe(MAX_BURST_RENDER_INTERVAL_MS);
+
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const version = new ContentVersion();
+    const cache = new PageCache(version);
+    let renders = 0;
+    // a render that takes 40 ms (a slow machine's home page): renders of it during a burst come 4 s apart
+    const render = async () => (vi.advanceTimersByTime(40), renders++, rendered({ body: Buffer.from(`${html}<!-- ${renders} -->`) }));
+    const burst = () => {
+      for (let change = 0; change < 4; change++) {
+        vi.advanceTimersByTime(5);
+        version.bump();
+      }
+    };
+    const first = await cache.getOrRender('/', render);
+    for (let i = 0; i < HOT_PAGE_HITS; i++) expect(cache.get('/')).toBe(first);
+    burst();
+    expect(await cache.getOrRender('/', render)).toBe(first);
+    // a second later, where a 0 ms render would be rendered again, still put off
+    vi.advanceTimersByTime(BURST_RENDER_INTERVAL_MS);
+    burst();
+    expect(await cache.getOrRender('/', render)).toBe(first);
+    expect(renders).toBe(1);
+    // four seconds after the render began: rendered again
+    vi.advanceTimersByTime(4000 - 40 - 2 * 20 - BURST_RENDER_INTERVAL_MS);
+    burst();
+    expect(await cache.getOrRender('/', render)).not.toBe(first);
+    expect(renders).toBe(2);
   });
 
   it('prepares a page once: gzip and br of the same bytes, an ETag, Vary', async () => {

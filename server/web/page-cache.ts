@@ -49,6 +49,8 @@ interface Entry {
   used: number;
   /** When its render began (Date.now()). */
   renderedAt: number;
+  /** How long its render and preparation took, in ms (wall time: an upper bound of the serving thread's). */
+  renderMs: number;
   /** Requests it answered since it was stored… */
   hits: number;
   /** …and those its predecessor answered: together, how much visitors are reading the page. */
@@ -56,14 +58,24 @@ interface Entry {
 }
 
 /**
- * A page visitors are reading (answered HOT_PAGE_HITS times since its render) is rendered at most once in
- * BURST_RENDER_INTERVAL_MS while content changes in a burst (ContentVersion.inBurst): eight staff uploading
+ * A page visitors are reading (answered HOT_PAGE_HITS times since its render) is rendered again at most once
+ * per `burstRenderInterval` while content changes in a burst (ContentVersion.inBurst): eight staff uploading
  * photos would otherwise have the home page rendered after each save, on the thread that answers every
- * visitor. Requests meanwhile get it as last rendered, at most that much behind, as a shared cache in front
- * would serve it anyway. A page nobody is reading, or any page outside a burst, shows a change on its very
- * next request (staff reading their own edit, tests reading a page right after a write).
+ * visitor. The interval is a hundred times the page's last render (so such renders take at most about 1 % of
+ * that thread, and a visitor's p99 does not wait behind them), at least BURST_RENDER_INTERVAL_MS and at most
+ * MAX_BURST_RENDER_INTERVAL_MS (the default CACHE_SHARED_SECONDS: no later than a shared cache in front would
+ * show it). Requests meanwhile get the page as last rendered. A page nobody is reading, or any page outside a
+ * burst, shows a change on its very next request (staff reading their own edit, tests reading a page right
+ * after a write).
  */
 export const BURST_RENDER_INTERVAL_MS = 1000;
+export const MAX_BURST_RENDER_INTERVAL_MS = 10_000;
+const BURST_RENDER_SHARE = 100;
+
+/** How long after a render that took `renderMs` a hot page is rendered again during a burst. */
+export function burstRenderInterval(renderMs: number): number {
+  return Math.min(MAX_BURST_RENDER_INTERVAL_MS, Math.max(BURST_RENDER_INTERVAL_MS, renderMs * BURST_RENDER_SHARE));
+}
 export const HOT_PAGE_HITS = 20;
 
 export interface PageCacheLimits {
@@ -141,7 +153,7 @@ export class PageCache {
     const putOff =
       !rendering &&
       stale.hits + 1 + stale.earlierHits >= HOT_PAGE_HITS &&
-      now - stale.renderedAt < BURST_RENDER_INTERVAL_MS &&
+      now - stale.renderedAt < burstRenderInterval(stale.renderMs) &&
       this.version.inBurst(now);
     if (!rendering && !putOff) return null;
     // asked while stale counts as read too: in a burst a page is stale most of the time
@@ -181,7 +193,7 @@ export class PageCache {
       const page = await prepare(rendered, keep);
       // a page rendered across a write is kept too, under the version it was rendered for: never served as
       // current, it is the newest stale copy (what requests get while the next render runs, or in a burst)
-      if (keep) this.store(key, version, page, renderedAt);
+      if (keep) this.store(key, version, page, renderedAt, Date.now() - renderedAt);
       // e.g. the record is gone (404): its old page must not be served as stale either
       else if (this.version.current === version) this.drop(key);
       return page;
@@ -194,7 +206,7 @@ export class PageCache {
     }
   }
 
-  private store(key: string, version: number, page: PreparedPage, renderedAt: number): void {
+  private store(key: string, version: number, page: PreparedPage, renderedAt: number, renderMs: number): void {
     const bytes = page.identity.length + (page.gzip?.length ?? 0) + (page.br?.length ?? 0);
     if (bytes > this.limits.maxBytes) return;
     const old = this.pages.get(key);
@@ -203,7 +215,7 @@ export class PageCache {
     const earlierHits = old?.hits ?? 0;
     while (this.pages.size > 0 && (this.pages.size >= this.limits.maxPages || this.bytes + bytes > this.limits.maxBytes))
       this.evictLeastRecentlyUsed();
-    this.pages.set(key, { version, page, bytes, used: ++this.clock, renderedAt, hits: 0, earlierHits });
+    this.pages.set(key, { version, page, bytes, used: ++this.clock, renderedAt, renderMs, hits: 0, earlierHits });
     this.bytes += bytes;
   }
 
