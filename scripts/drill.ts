@@ -387,10 +387,10 @@ async function diskFullScenario(photo: Buffer) {
   const token = await server.login();
   const before = await createProperty(server, token, photo, 'Room to spare');
   const uploads = path.join(mountPoint, 'uploads');
-  const storedBefore = filesIn(uploads).length;
-  // the first upload's renditions are made in the background, staged in tmp: let them finish, so what tmp holds after the 507 is the failed upload's
+  // the first upload's renditions are made in the background, staged in tmp: let them finish, so what tmp and uploads hold after the 507 is the failed upload's
   const tmp = path.join(mountPoint, 'tmp');
   const settled = await settledEmpty(tmp, 10_000);
+  const storedBefore = filesIn(uploads).length;
 
   // fill the disk to the last byte
   const filler = path.join(mountPoint, 'filler');
