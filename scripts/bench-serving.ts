@@ -3,7 +3,7 @@
  * file) against a bare Fastify route (in a process of its own) serving the very same bytes (the reply's body and its headers:
  * security headers, CSP, cache policy, ETag), for cached `/`, cached `/gallery`, `/api/gallery` and
  * `/healthz`; then nginx serving the home page as a static file (gzip_static, with the same headers)
- * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 5 rounds each (--rounds);
+ * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 9 rounds of 3 s runs each (--rounds, --serving-seconds), the order turned every other round;
  * the ratios are medians. A bare route serving the body alone is measured too, for reference: the
  * difference is what the ~1.4 KB of headers every page must carry cost (Node validates and writes them). Load by wrk (2 threads, 10 connections, keep-alive, Accept-Encoding: gzip)
  * when installed, else autocannon. Besides req/s, each server's CPU time per request is printed: on a
@@ -67,6 +67,24 @@ async function measure(url: string, seconds: number, cpu: () => number): Promise
   const before = cpu();
   const { rate, total } = await load(url, seconds);
   return { rate, cpuUs: total ? (cpu() - before) / total : 0 };
+}
+
+/**
+ * One round: the reference and the server measured back to back, in turns (bare first in even rounds, the
+ * server first in odd ones), so a machine whose speed drifts within a round favours neither side.
+ */
+async function measureRound(
+  round: number,
+  run: { bare: () => Promise<Figures>; server: () => Promise<Figures>; bareBody: () => Promise<Figures> },
+): Promise<{ bare: Figures; server: Figures; bareBody: Figures }> {
+  if (round % 2 === 0) {
+    const bare = await run.bare();
+    const server = await run.server();
+    return { bare, server, bareBody: await run.bareBody() };
+  }
+  const bareBody = await run.bareBody();
+  const server = await run.server();
+  return { bare: await run.bare(), server, bareBody };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -193,11 +211,13 @@ export async function benchServing(options: {
     for (const route of routes) {
       const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
       for (let round = 0; round < roundCount; round++) {
-        rounds.push({
-          bare: await measure(bare.base + route, options.seconds, bare.cpu),
-          server: await measure(server.base + route, options.seconds, serverCpu),
-          bareBody: await measure(bareBody.base + route, options.seconds, bareBody.cpu),
-        });
+        rounds.push(
+          await measureRound(round, {
+            bare: () => measure(bare.base + route, options.seconds, bare.cpu),
+            server: () => measure(server.base + route, options.seconds, serverCpu),
+            bareBody: () => measure(bareBody.base + route, options.seconds, bareBody.cpu),
+          }),
+        );
       }
       printRow(route, rounds);
     }
@@ -310,11 +330,13 @@ async function benchNginx(
     );
     const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
     for (let round = 0; round < roundCount; round++) {
-      rounds.push({
-        bare: await measure(`http://127.0.0.1:${staticPort}/`, seconds, nginxCpu),
-        server: await measure(`http://127.0.0.1:${cachePort}/`, seconds, nginxCpu),
-        bareBody: await measure(`http://127.0.0.1:${bodyOnlyPort}/`, seconds, nginxCpu),
-      });
+      rounds.push(
+        await measureRound(round, {
+          bare: () => measure(`http://127.0.0.1:${staticPort}/`, seconds, nginxCpu),
+          server: () => measure(`http://127.0.0.1:${cachePort}/`, seconds, nginxCpu),
+          bareBody: () => measure(`http://127.0.0.1:${bodyOnlyPort}/`, seconds, nginxCpu),
+        }),
+      );
     }
     printRow('nginx /', rounds);
   } finally {

@@ -3,7 +3,7 @@
  * server, in one run; then the home page with and without 8 concurrent photo uploads (built
  * server as a child process). Keeps its demo database in .tmp/bench-data between runs.
  *   npm run bench [-- --seconds 5 --connections 50 --upload-seconds 10 --upload-connections 10 --uploaders 8 --uploads-only --instances-only --serving-only
- *     --routes /,/healthz --rounds 5 --no-nginx] (the last three narrow the serving phase, for trying a change)
+ *     --routes /,/healthz --rounds 9 --serving-seconds 3 --no-nginx] (the last four narrow the serving phase, for trying a change)
  * Then, with PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), one instance against two and local disk against S3.
  */
 import fs from 'node:fs';
@@ -37,7 +37,9 @@ const { values } = parseArgs({
     'instances-only': { type: 'boolean', default: false },
     'serving-only': { type: 'boolean', default: false },
     routes: { type: 'string' },
-    rounds: { type: 'string', default: '5' },
+    // the serving phase: short runs, many rounds (a median of 9 short pairs moved less from run to run than one of 5 long ones)
+    rounds: { type: 'string', default: '9' },
+    'serving-seconds': { type: 'string', default: '3' },
     'no-nginx': { type: 'boolean', default: false },
   },
 });
@@ -142,7 +144,7 @@ await services.database.close();
 if (withPages && fs.existsSync(serverBundle) && !values['uploads-only'])
   await benchServing({
     dataDir: env.dataDir,
-    seconds: duration,
+    seconds: Number(values['serving-seconds']),
     rounds: Number(values.rounds),
     ...(values.routes ? { routes: values.routes.split(',') } : {}),
     nginx: !values['no-nginx'],
