@@ -69,14 +69,18 @@ async function measure(url: string, seconds: number, cpu: () => number): Promise
   return { rate, cpuUs: total ? (cpu() - before) / total : 0 };
 }
 
+/** One round's figures: the reference with every header, the server, the reference with the body alone. */
+interface Round {
+  bare: Figures;
+  server: Figures;
+  bareBody: Figures;
+}
+
 /**
- * One round: the reference and the server measured back to back, in turns (bare first in even rounds, the
- * server first in odd ones), so a machine whose speed drifts within a round favours neither side.
+ * One round, the server between its two references: bare, server, body only in even rounds, the reverse in
+ * odd ones, so a machine whose speed drifts within a round favours neither side.
  */
-async function measureRound(
-  round: number,
-  run: { bare: () => Promise<Figures>; server: () => Promise<Figures>; bareBody: () => Promise<Figures> },
-): Promise<{ bare: Figures; server: Figures; bareBody: Figures }> {
+async function measureRound(round: number, run: { [K in keyof Round]: () => Promise<Figures> }): Promise<Round> {
   if (round % 2 === 0) {
     const bare = await run.bare();
     const server = await run.server();
@@ -209,7 +213,7 @@ export async function benchServing(options: {
       'CPU ratio'.padStart(10),
     );
     for (const route of routes) {
-      const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
+      const rounds: Round[] = [];
       for (let round = 0; round < roundCount; round++) {
         rounds.push(
           await measureRound(round, {
@@ -328,7 +332,7 @@ async function benchNginx(
       'ratio'.padStart(6),
       'CPU ratio'.padStart(10),
     );
-    const rounds: { bare: Figures; server: Figures; bareBody: Figures }[] = [];
+    const rounds: Round[] = [];
     for (let round = 0; round < roundCount; round++) {
       rounds.push(
         await measureRound(round, {

@@ -37,7 +37,7 @@ const { values } = parseArgs({
     'instances-only': { type: 'boolean', default: false },
     'serving-only': { type: 'boolean', default: false },
     routes: { type: 'string' },
-    // the serving phase: short runs, many rounds (a median of 9 short pairs moved less from run to run than one of 5 long ones)
+    // the serving phase: short runs, many rounds, so the two sides of a pair are measured close in time (decision 0032)
     rounds: { type: 'string', default: '9' },
     'serving-seconds': { type: 'string', default: '3' },
     'no-nginx': { type: 'boolean', default: false },
