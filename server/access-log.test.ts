@@ -77,4 +77,33 @@ describe('the access log', () => {
       .map((line) => (JSON.parse(line) as { i: number }).i);
     expect(numbers).toEqual(Array.from({ length: 5000 }, (_, i) => i));
   });
+
+  it('writes long and non-ASCII lines whole and in order', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'long-log-'));
+    dirs.push(dir);
+    const script = path.join(dir, 'lines.ts');
+    // lines of every size around the 64 KB batch, in Kannada (3 bytes a character in UTF-8) and in ASCII
+    const sizes = [1, 20_000, 21_845, 21_846, 70_000, 5, 200_000, 3].flatMap((n) => [['ಕ', n] as const, ['a', n] as const]);
+    fs.writeFileSync(
+      script,
+      [
+        `import { createLogger } from ${JSON.stringify(path.join(projectRoot, 'server', 'logger.ts'))};`,
+        "const log = createLogger('info');",
+        `for (const [c, n] of ${JSON.stringify(sizes)}) log.info({ text: c.repeat(n) }, 'line');`,
+      ].join('\n'),
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: projectRoot });
+    const chunks: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.resume();
+    expect(await new Promise((resolve) => child.once('exit', resolve))).toBe(0);
+    const logged = Buffer.concat(chunks)
+      .toString('utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => (JSON.parse(line) as { text: string }).text);
+    expect(logged.length).toBe(sizes.length);
+    // compared as a whole, not through toEqual's diff of megabytes
+    expect(logged.every((text, i) => text === sizes[i][0].repeat(sizes[i][1]))).toBe(true);
+  });
 });
