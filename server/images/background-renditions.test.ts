@@ -18,7 +18,8 @@ import { deleteFromLibrary } from '../test/media-helpers';
 import { createTestApp, usingPostgres, type TestApp } from '../test/test-app';
 import { multipart } from '../test/test-images';
 import { decodeSource, encodeRendition, remainingRenditions } from './image-pipeline';
-import { MAX_ATTEMPTS } from './rendition-jobs';
+import { MAX_CRASHES } from '../jobs/job-queue';
+import { ABANDONED_ERROR, MAX_ATTEMPTS } from './rendition-jobs';
 import { createRenditionWorker, DEFAULT_RENDITION_WORKER, RenditionWorker } from './rendition-worker';
 
 const METRICS_TOKEN = 'metrics-token-for-tests';
@@ -266,6 +267,22 @@ describe('background renditions', () => {
     expect(await t.services.renditionJobs.complete(dead!)).toBe(false);
   });
 
+  it('a claim taken over from a dead worker counts as a crash, not as an attempt', async () => {
+    await runWorker(); // earlier tests' jobs out of the way
+    const record = await createProperty('Taken over', await makePhoto(700, 500));
+    const jobs = t.services.renditionJobs;
+    const dead = await jobs.claim(300);
+    expect(dead).toMatchObject({ imageUrl: record.image, attempts: 1, crashes: 0 });
+    await sleep(400);
+    const taken = await jobs.claim(60_000);
+    expect(taken).toMatchObject({ imageUrl: record.image, attempts: 1, crashes: 1 });
+    expect(await jobs.complete(dead!)).toBe(false);
+    await jobs.release(taken!);
+    expect(await jobOf(record.image)).toMatchObject({ attempts: 0, crashes: 1, lockedUntil: null });
+    await runWorker();
+    expect(allRenditionUrls(record.image).every(isStored)).toBe(true);
+  });
+
   it(
     usingPostgres()
       ? 'on PostgreSQL, a lease found at start is left to its holder: another process may be alive'
@@ -290,20 +307,36 @@ describe('background renditions', () => {
     },
   );
 
-  it('a job whose every claim a crash ended is reported as failed, not left pending for ever', async () => {
+  it('a job whose every claim a crash ended is reported as failed after MAX_CRASHES of them, not left pending for ever', async () => {
     await runWorker(); // earlier tests' jobs out of the way
     const record = await createProperty('Crashed on every claim', await makePhoto(700, 500));
     const jobs = t.services.renditionJobs;
     const failedBefore = (await jobs.counts()).failed;
     // each claim's process died (SIGKILL) before it stored anything; the embedded database's next start releases the lease
-    for (let i = 0; i < MAX_ATTEMPTS; i++) {
+    for (let i = 0; i < MAX_CRASHES; i++) {
+      expect((await jobs.failAbandoned()).length, `given up after ${i} crashes`).toBe(0);
       expect((await jobs.claim(60_000))?.imageUrl).toBe(record.image);
       await jobs.releaseAllLeases();
     }
     expect(await jobs.claim(60_000)).toBeNull();
-    expect((await jobs.failAbandoned()).map((job) => job.imageUrl)).toEqual([record.image]);
+    const [failed] = await jobs.failAbandoned();
+    expect(failed).toMatchObject({ imageUrl: record.image, attempts: 0, crashes: MAX_CRASHES, lastError: ABANDONED_ERROR });
     expect(await jobs.counts()).toEqual({ pending: 0, failed: failedBefore + 1 });
     await jobs.drop(t.services.database.db, [record.image]);
+  });
+
+  it('crashes before anything is stored are no failed attempts: after more of them than MAX_ATTEMPTS the job is still done', async () => {
+    const record = await createProperty('Crashed more than its attempts', await makePhoto(700, 500));
+    const jobs = t.services.renditionJobs;
+    // a server killed again and again while uploads kept its image work waiting (npm run drill's crash scenario)
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+      expect((await jobs.claim(60_000))?.imageUrl).toBe(record.image);
+      await jobs.releaseAllLeases();
+    }
+    expect(await jobOf(record.image)).toMatchObject({ attempts: 0, crashes: MAX_ATTEMPTS + 2, failedAt: null });
+    await runWorker();
+    expect(await jobOf(record.image)).toBeUndefined();
+    expect(allRenditionUrls(record.image).every(isStored)).toBe(true);
   });
 
   it('a job a crash interrupted keeps what it stored: the next claim makes only the rest, with its count started again', async () => {
@@ -311,9 +344,9 @@ describe('background renditions', () => {
     await stopAfterFirstRendition(record.image);
     const madeBefore = allRenditionUrls(record.image).filter((url) => url !== record.image && isStored(url));
     const mtimes = madeBefore.map((url) => fs.statSync(path.join(uploadsDir(), path.basename(url))).mtimeMs);
-    // then four claims ended by crashes without storing anything: one claim is left
+    // then more claims ended by crashes without storing anything than a job has attempts
     const jobs = t.services.renditionJobs;
-    for (let i = 0; i < MAX_ATTEMPTS - 1; i++) {
+    for (let i = 0; i < MAX_ATTEMPTS + 1; i++) {
       await jobs.claim(60_000);
       await jobs.releaseAllLeases();
     }

@@ -13,9 +13,10 @@ import type { PreparedImage } from './image-pipeline';
 export type ImageJob = typeof imageJobs.$inferSelect;
 
 /**
- * Claims in a row without progress before a job is reported as failed: a claim counts, so a job that
- * kills its worker ends too, and storing a rendition starts the count again, so a job that crashes
- * of other causes (a deploy, the kernel's OOM killer) keeps going where it stopped.
+ * Failed claims in a row without progress before a job is reported as failed; storing a rendition
+ * starts the count again. A claim whose process died is no failed attempt (the image work runs in a
+ * child process, so a deploy, a power cut or the OOM killer ended it): those count to MAX_CRASHES of
+ * the job queue, so a job keeps going where it stopped through a run of restarts.
  */
 export const MAX_ATTEMPTS = 5;
 
@@ -40,8 +41,8 @@ export class RenditionJobs extends JobQueue<typeof imageJobs> {
   }
 
   /**
-   * Jobs whose last attempt was claimed by a worker that died (attempts used up, lease over, never
-   * marked): marked failed here, and returned to the one caller that marked them, to report.
+   * Jobs whose workers kept dying (MAX_CRASHES dead claims) or whose last failure was not marked:
+   * marked failed here, and returned to the one caller that marked them, to report.
    */
   failAbandoned(): Promise<ImageJob[]> {
     return this.failStale({ maxAttempts: MAX_ATTEMPTS }, ABANDONED_ERROR);

@@ -30,7 +30,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, undefined, { renditionWorker: false, mailWorker: false });
   await t.services.database.db.execute(
-    sql`create table greeting_jobs (id uuid primary key, name text not null, attempts integer not null default 0,
+    sql`create table greeting_jobs (id uuid primary key, name text not null, attempts integer not null default 0, crashes integer not null default 0,
       run_after timestamptz not null default now(), locked_until timestamptz, claim_token uuid, failed_at timestamptz,
       last_error text, created_at timestamptz not null default now())`,
   );

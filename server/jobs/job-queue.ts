@@ -18,6 +18,7 @@ const MAX_ERROR_LENGTH = 500;
 const JOB_COLUMN_NAMES = [
   'id',
   'attempts',
+  'crashes',
   'runAfter',
   'lockedUntil',
   'claimToken',
@@ -40,6 +41,7 @@ function jobColumnRefs(columns: Record<string, AnyPgColumn>, table: string): Job
 export interface JobRow {
   id: string;
   attempts: number;
+  crashes: number;
   lockedUntil: Date | null;
   createdAt: Date;
   lastError: string | null;
@@ -54,11 +56,19 @@ export interface JobQueueOptions {
    * column their completion sets; otherwise a done job is deleted.
    */
   doneAt?: AnyPgColumn;
-  /** Claims in a row without success before a job is given up; unlimited when absent. */
+  /** Failed claims in a row before a job is given up; unlimited when absent (dead claims count to MAX_CRASHES). */
   maxAttempts?: number;
 }
 
-/** When a job is given up for good: after `maxAttempts` claims, or once it has waited `giveUpAfterMs`. */
+/**
+ * Claims a worker's death ended before a job is given up, whatever its kind. Deaths are counted apart
+ * from attempts: a deploy, the OOM killer or a power cut seldom say anything of the job (image work runs
+ * in a child process, whose death fails the attempt like any error), so a job outlives a run of them;
+ * but not for ever, so a job that does kill its process cannot keep the site in a restart loop.
+ */
+export const MAX_CRASHES = 20;
+
+/** When a job is given up for good: after `maxAttempts` failed claims or MAX_CRASHES dead ones, or once it has waited `giveUpAfterMs`. */
 export interface GiveUp {
   maxAttempts?: number;
   giveUpAfterMs?: number;
@@ -107,9 +117,16 @@ export class JobQueue<Table extends PgTable, Row extends JobRow = Table['$inferS
       .where(
         and(
           this.open(),
-          this.options.maxAttempts === undefined ? undefined : lt(c.attempts, this.options.maxAttempts),
           lte(c.runAfter, now),
-          or(isNull(c.lockedUntil), lt(c.lockedUntil, now)),
+          or(
+            and(
+              isNull(c.lockedUntil),
+              lt(c.crashes, MAX_CRASHES),
+              this.options.maxAttempts === undefined ? undefined : lt(c.attempts, this.options.maxAttempts),
+            ),
+            // a dead claim: taken over while its crashes are short of the limit (failStale gives up the rest)
+            and(lt(c.lockedUntil, now), lt(c.crashes, MAX_CRASHES - 1)),
+          ),
         ),
       )
       .orderBy(asc(c.runAfter), asc(c.createdAt))
@@ -117,8 +134,14 @@ export class JobQueue<Table extends PgTable, Row extends JobRow = Table['$inferS
       // another process's claim in flight is passed over, not waited for
       .for('update', { skipLocked: true });
     const token = crypto.randomUUID();
+    // a lease still set is a dead claim's: its attempt passes to this claim, and it counts as a crash
     const [row] = await this.update(
-      { lockedUntil: leaseEnd(leaseMs), claimToken: token, attempts: sql`${c.attempts} + 1` },
+      {
+        lockedUntil: leaseEnd(leaseMs),
+        claimToken: token,
+        attempts: sql`case when ${c.lockedUntil} is null then ${c.attempts} + 1 else ${c.attempts} end`,
+        crashes: sql`${c.crashes} + ${this.deadClaim()}`,
+      },
       inArray(c.id, due),
     );
     return row ? { ...row, token } : null;
@@ -130,9 +153,9 @@ export class JobQueue<Table extends PgTable, Row extends JobRow = Table['$inferS
     return row ? { ...row, token: claim.token } : null;
   }
 
-  /** Progress was stored under this claim: the attempts count again from this one. */
+  /** Progress was stored under this claim: the attempts and crashes count again from this one. */
   async progressed(claim: Claim<Row>): Promise<Claim<Row>> {
-    const [row] = await this.update({ attempts: 1 }, this.held(claim));
+    const [row] = await this.update({ attempts: 1, crashes: 0 }, this.held(claim));
     return row ? { ...row, token: claim.token } : claim;
   }
 
@@ -173,31 +196,39 @@ export class JobQueue<Table extends PgTable, Row extends JobRow = Table['$inferS
   }
 
   /**
-   * Jobs past `giveUp` (attempts used up, or waited too long) with no live claim (their worker kept
-   * dying, or their retries outlived the limit): failed here, and returned to the one caller that
-   * marked them, to report.
+   * Jobs past `giveUp` with no live claim: attempts used up (a failure whose mark did not commit), MAX_CRASHES
+   * dead claims (their worker kept dying), or waited too long (their retries outlived the limit): failed here,
+   * and returned to the one caller that marked them, to report.
    */
   async failStale(giveUp: GiveUp, reason: string): Promise<Row[]> {
     const { c } = this;
+    const crashes = sql`${c.crashes} + ${this.deadClaim()}`;
     const stale = [
-      giveUp.maxAttempts === undefined ? undefined : sql`${c.attempts} >= ${giveUp.maxAttempts}`,
+      giveUp.maxAttempts === undefined ? undefined : and(isNull(c.lockedUntil), sql`${c.attempts} >= ${giveUp.maxAttempts}`),
+      sql`${crashes} >= ${MAX_CRASHES}`,
       giveUp.giveUpAfterMs === undefined ? undefined : lt(c.createdAt, sql`now() - make_interval(secs => ${giveUp.giveUpAfterMs / 1000})`),
     ].filter((condition): condition is SQL => condition !== undefined);
-    if (stale.length === 0) return [];
     return this.update(
-      { failedAt: sql`now()`, lockedUntil: null, claimToken: null, lastError: sql`coalesce(${c.lastError}, ${reason})` },
+      { failedAt: sql`now()`, lockedUntil: null, claimToken: null, crashes, lastError: sql`coalesce(${c.lastError}, ${reason})` },
       and(
         this.open(),
         or(...stale),
-        // a lease that ran out, or that the embedded database's start released (its one process died)
+        // a lease that ran out, or none
         or(isNull(c.lockedUntil), lt(c.lockedUntil, sql`now()`)),
       ),
     );
   }
 
-  /** Ends every lease: for the embedded database at start, whose one process is this one, so no claim can be alive. */
+  /**
+   * Ends every lease as a dead claim (its attempt not counted, a crash counted): for the embedded
+   * database at start, whose one process is this one, so no claim can be alive.
+   */
   async releaseAllLeases(): Promise<void> {
-    await this.update({ lockedUntil: null, claimToken: null }, isNotNull(this.c.lockedUntil));
+    const { c } = this;
+    await this.update(
+      { lockedUntil: null, claimToken: null, attempts: sql`greatest(${c.attempts} - 1, 0)`, crashes: sql`${c.crashes} + 1` },
+      and(this.open(), isNotNull(c.lockedUntil)),
+    );
   }
 
   /** Jobs still to do (including those waiting for a retry) and those given up. */
@@ -209,6 +240,11 @@ export class JobQueue<Table extends PgTable, Row extends JobRow = Table['$inferS
       })
       .from(this.anyTable);
     return { pending: row?.pending ?? 0, failed: row?.failed ?? 0 };
+  }
+
+  /** 1 for a row whose lease is still set when it is claimed or given up (its worker died), else 0. */
+  private deadClaim(): SQL {
+    return sql`(case when ${this.c.lockedUntil} is null then 0 else 1 end)`;
   }
 
   /** Neither failed nor (for a kind that keeps them) done. */

@@ -7,8 +7,10 @@ import { integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 const time = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 export const jobColumns = () => ({
-  /** Claims so far (a claim counts, so a job that kills its worker ends too). */
+  /** Claims so far, the one in hand included; a claim whose worker died is counted in `crashes` instead. */
   attempts: integer('attempts').notNull().default(0),
+  /** Claims whose worker died or hung before ending them (lease run out, or released by the embedded database's next start). */
+  crashes: integer('crashes').notNull().default(0),
   /** Not claimed before this time: back-off after a failure. */
   runAfter: time('run_after').notNull().defaultNow(),
   /** A claim holds the job until then; a worker that died lets it pass to another. */

@@ -19,7 +19,7 @@ export interface WorkerLog {
 export interface RetryPolicy {
   /** The wait before retry number `attempts` (1 after the first failure). */
   delayMs(attempts: number): number;
-  /** Claims in a row without success before the job is given up. */
+  /** Failed claims in a row before the job is given up (claims its worker's death ended count apart: MAX_CRASHES in job-queue.ts). */
   maxAttempts?: number;
   /** A job not done this long after it was queued is given up. */
   giveUpAfterMs?: number;
@@ -115,7 +115,7 @@ export abstract class JobWorker<Row extends JobRow> {
   protected async round(): Promise<boolean> {
     const { queue, retry, leaseMs, messages, log, describe } = this.settings;
     for (const job of await queue.failStale(retry, messages.staleError)) {
-      log.error({ ...describe(job), attempts: job.attempts, error: job.lastError }, messages.stale);
+      log.error({ ...describe(job), attempts: job.attempts, crashes: job.crashes, error: job.lastError }, messages.stale);
     }
     const claim = await queue.claim(leaseMs);
     if (!claim) return false;
@@ -225,7 +225,7 @@ export class HeldJob<Row extends JobRow> {
     });
   }
 
-  /** Records progress stored under this claim: the attempts count again from this one. */
+  /** Records progress stored under this claim: the attempts and crashes count again from this one. */
   progressed(): Promise<void> {
     return this.step(async () => {
       if (!this.lost) this.current = await this.settings.queue.progressed(this.current).catch(() => this.current);
