@@ -3,7 +3,7 @@
  * file) against a bare Fastify route (in a process of its own) serving the very same bytes (the reply's body and its headers:
  * security headers, CSP, cache policy, ETag), for cached `/`, cached `/gallery`, `/api/gallery` and
  * `/healthz`; then nginx serving the home page as a static file (gzip_static, with the same headers)
- * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 9 rounds of 3 s runs each (--rounds, --serving-seconds), the order turned every other round;
+ * against docs/deploy.md's proxy_cache in front of the server. One run, alternating, 9 rounds of 3 s runs each (--rounds, --serving-seconds), each round over every route, the order turned every other round;
  * the ratios are medians. A bare route serving the body alone is measured too, for reference: the
  * difference is what the ~1.4 KB of headers every page must carry cost (Node validates and writes them). Load by wrk (2 threads, 10 connections, keep-alive, Accept-Encoding: gzip)
  * when installed, else autocannon. Besides req/s, each server's CPU time per request is printed: on a
@@ -212,9 +212,11 @@ export async function benchServing(options: {
       'ratio'.padStart(6),
       'CPU ratio'.padStart(10),
     );
-    for (const route of routes) {
-      const rounds: Round[] = [];
-      for (let round = 0; round < roundCount; round++) {
+    // each round goes over every route, so a minute of a noisy or drifting machine falls on all routes alike,
+    // not on the 9 runs of one (route after route, the route measured second came out 0.1 lower)
+    const measured = routes.map((route) => ({ route, rounds: new Array<Round>() }));
+    for (let round = 0; round < roundCount; round++) {
+      for (const { route, rounds } of measured) {
         rounds.push(
           await measureRound(round, {
             bare: () => measure(bare.base + route, options.seconds, bare.cpu),
@@ -223,8 +225,14 @@ export async function benchServing(options: {
           }),
         );
       }
-      printRow(route, rounds);
     }
+    for (const { route, rounds } of measured) printRow(route, rounds);
+    // how far single rounds stray from the median: the noise the median is taken over
+    const spread = ({ route, rounds }: (typeof measured)[number]) => {
+      const ratios = rounds.map((round) => round.server.rate / round.bare.rate);
+      return `${route} ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
+    };
+    console.log(`(req/s ratio of single rounds, lowest-highest: ${measured.map(spread).join(', ')})`);
     console.log(`(the server wrote ${await countLines(logFile)} log lines)`);
     if (options.nginx) await benchNginx(server.base, bodies.get('/')!, options.seconds, work, roundCount);
   } finally {
