@@ -10,7 +10,7 @@
 import http, { type IncomingMessage, type RequestListener, type ServerResponse } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import proxyAddr from '@fastify/proxy-addr';
-import { chooseReady, type ReadyReply } from './prepared-body';
+import { preferredEncoding, type ReadyReply } from './prepared-body';
 import { completeHeaders } from './reply-headers';
 
 declare module 'fastify' {
@@ -41,12 +41,22 @@ export interface EarlySource<R extends ReadyReply = ReadyReply> {
 /** What an answered request reports (the access log, the metrics). */
 export type AnswerObserver = (id: string, method: string, route: string, path: string, status: number, ms: number) => void;
 
-/** Header lists for writeHead, computed once per prepared reply and encoding. */
-interface WrittenHeaders {
-  identity: string[];
-  gzip: string[] | null;
-  br: string[] | null;
-  notModified: string[];
+/**
+ * A prepared reply as written here: its header lists for writeHead and its bodies per encoding, computed once.
+ * One class for the replies of every source (pages, lists, the probe), so the loads of the hot path see one shape.
+ */
+class WrittenReply {
+  constructor(
+    readonly status: number,
+    readonly etag: string | null,
+    readonly identityHeaders: string[],
+    readonly identity: Buffer,
+    readonly gzipHeaders: string[] | null,
+    readonly gzip: Buffer | null,
+    readonly brHeaders: string[] | null,
+    readonly br: Buffer | null,
+    readonly notModifiedHeaders: string[],
+  ) {}
 }
 
 /** Request ids as Fastify's default makes them ("req-1", "req-2"…), from one counter for both paths. */
@@ -55,7 +65,7 @@ const MAX_SMALL_INTEGER = 2 ** 31 - 1;
 export class EarlyReplies {
   private readonly sources: EarlySource[] = [];
   private readonly observers: AnswerObserver[] = [];
-  private readonly written = new WeakMap<ReadyReply, WrittenHeaders>();
+  private readonly written = new WeakMap<ReadyReply, WrittenReply>();
   private lastId = 0;
   /** Set when the server begins to stop: Fastify then answers every request (with Connection: close). */
   private stopping = false;
@@ -102,13 +112,23 @@ export class EarlyReplies {
     for (const source of this.sources) {
       const reply = source.find(target);
       if (reply === null) continue;
-      const headers = this.headersOf(reply, source);
-      const choice = chooseReady(reply, req.headers['if-none-match'], req.headers['accept-encoding']);
-      const status = choice === 'not-modified' ? 304 : reply.status;
-      if (choice === 'not-modified') res.writeHead(304, headers.notModified).end();
-      else {
-        res.writeHead(status, headers[choice] ?? headers.identity);
-        res.end(method === 'HEAD' ? undefined : (reply[choice] ?? reply.identity));
+      const written = this.writtenOf(reply, source);
+      const asked = req.headers;
+      let status = written.status;
+      if (status === 200 && written.etag !== null && asked['if-none-match'] === written.etag) {
+        status = 304;
+        res.writeHead(304, written.notModifiedHeaders).end();
+      } else {
+        const encoding = written.gzip !== null || written.br !== null ? preferredEncoding(asked['accept-encoding']) : null;
+        let body = written.identity;
+        if (encoding === 'br' && written.br !== null && written.brHeaders !== null) {
+          res.writeHead(status, written.brHeaders);
+          body = written.br;
+        } else if (encoding === 'gzip' && written.gzip !== null && written.gzipHeaders !== null) {
+          res.writeHead(status, written.gzipHeaders);
+          body = written.gzip;
+        } else res.writeHead(status, written.identityHeaders);
+        res.end(method === 'HEAD' ? undefined : body);
         if (status === 200 && method === 'GET' && source.sent) source.sent(target, reply, this.askerOf(req));
       }
       if (this.observers.length > 0) {
@@ -126,20 +146,25 @@ export class EarlyReplies {
   }
 
   /** Computed once per reply: a reply is found by one source only (a page, a list or the probe). */
-  private headersOf(reply: ReadyReply, source: EarlySource): WrittenHeaders {
-    let headers = this.written.get(reply);
-    if (!headers) {
+  private writtenOf(reply: ReadyReply, source: EarlySource): WrittenReply {
+    let written = this.written.get(reply);
+    if (!written) {
       const all = completeHeaders(source.headers ? { ...reply.headers, ...source.headers } : reply.headers);
       const list = (extra: Record<string, string>) => Object.entries({ ...all, ...extra }).flat();
-      headers = {
-        identity: list({ 'content-length': String(reply.identity.length) }),
-        gzip: reply.gzip ? list({ 'content-encoding': 'gzip', 'content-length': String(reply.gzip.length) }) : null,
-        br: reply.br ? list({ 'content-encoding': 'br', 'content-length': String(reply.br.length) }) : null,
-        notModified: Object.entries(all).flat(),
-      };
-      this.written.set(reply, headers);
+      written = new WrittenReply(
+        reply.status,
+        reply.etag,
+        list({ 'content-length': String(reply.identity.length) }),
+        reply.identity,
+        reply.gzip ? list({ 'content-encoding': 'gzip', 'content-length': String(reply.gzip.length) }) : null,
+        reply.gzip,
+        reply.br ? list({ 'content-encoding': 'br', 'content-length': String(reply.br.length) }) : null,
+        reply.br,
+        Object.entries(all).flat(),
+      );
+      this.written.set(reply, written);
     }
-    return headers;
+    return written;
   }
 }
 

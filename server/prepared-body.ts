@@ -41,7 +41,7 @@ const MAX_REMEMBERED = 200;
 const MAX_REMEMBERED_LENGTH = 200;
 
 /** br or gzip when the client takes it (q=0 means refused). */
-function preferredEncoding(header: string | undefined): Encoding | null {
+export function preferredEncoding(header: string | undefined): Encoding | null {
   if (header === undefined) return null;
   const known = answered.get(header);
   if (known !== undefined) return known;
@@ -77,7 +77,7 @@ export interface ReadyReply {
 export type ReadyChoice = 'not-modified' | Encoding | 'identity';
 
 /** 304 when the request holds the reply's ETag, else its bytes in the best encoding the request takes. */
-export function chooseReady(ready: ReadyReply, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): ReadyChoice {
+function chooseReady(ready: ReadyReply, ifNoneMatch: string | undefined, acceptEncoding: string | undefined): ReadyChoice {
   if (ready.status === 200 && ready.etag !== null && ifNoneMatch === ready.etag) return 'not-modified';
   const encoding = ready.br || ready.gzip ? preferredEncoding(acceptEncoding) : null;
   return encoding && ready[encoding] ? encoding : 'identity';
