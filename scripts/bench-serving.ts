@@ -9,7 +9,7 @@
  * when installed, else autocannon. Besides req/s, each server's CPU time per request is printed: on a
  * busy machine it moves less than req/s does.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -69,26 +69,32 @@ async function measure(url: string, seconds: number, cpu: () => number): Promise
   return { rate, cpuUs: total ? (cpu() - before) / total : 0 };
 }
 
-/** One round's figures: the reference with every header, the server, the reference with the body alone. */
+/** One round's figures: the reference with every header, the server, and (when asked) the reference with the body alone. */
 interface Round {
   bare: Figures;
   server: Figures;
-  bareBody: Figures;
+  bareBody?: Figures;
 }
 
 /**
- * One round, the server between its two references: bare, server, body only in even rounds, the reverse in
- * odd ones, so a machine whose speed drifts within a round favours neither side.
+ * One round: bare then server in even rounds, server then bare in odd ones, so neither side is always the one
+ * measured first (a machine whose speed drifts within a round favours neither); the body-only reference,
+ * for information, comes last.
  */
-async function measureRound(round: number, run: { [K in keyof Round]: () => Promise<Figures> }): Promise<Round> {
+async function measureRound(
+  round: number,
+  run: { bare: () => Promise<Figures>; server: () => Promise<Figures>; bareBody?: () => Promise<Figures> },
+): Promise<Round> {
+  let bare: Figures;
+  let server: Figures;
   if (round % 2 === 0) {
-    const bare = await run.bare();
-    const server = await run.server();
-    return { bare, server, bareBody: await run.bareBody() };
+    bare = await run.bare();
+    server = await run.server();
+  } else {
+    server = await run.server();
+    bare = await run.bare();
   }
-  const bareBody = await run.bareBody();
-  const server = await run.server();
-  return { bare: await run.bare(), server, bareBody };
+  return run.bareBody ? { bare, server, bareBody: await run.bareBody() } : { bare, server };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -111,7 +117,7 @@ async function startLoggingServer(dataDir: string, logFile: string) {
 }
 
 /** scripts/bare-fastify-server.mjs serving `routes` in a process of its own. */
-async function startBareServer(routes: Record<string, { body: Buffer; headers: Record<string, string> }>, work: string, name: string) {
+async function startBareServer(routes: Replies, work: string, name: string): Promise<Side> {
   const spec = path.join(work, `${name}.json`);
   const encoded = Object.fromEntries(
     Object.entries(routes).map(([route, reply]) => [route, { ...reply, body: reply.body.toString('base64') }]),
@@ -129,13 +135,67 @@ async function startBareServer(routes: Record<string, { body: Buffer; headers: R
   });
   return {
     base: `http://127.0.0.1:${port}`,
-    cpu: () => cpuOf(child.pid!),
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
-    },
+    cpu: () => cpuOf(child.pid ?? 0),
+    stop: () => stopChild(child),
   };
+}
+
+/** A process being measured: where it answers, its CPU time so far, how it stops. */
+interface Side {
+  base: string;
+  cpu: () => number;
+  stop: () => Promise<void>;
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  child.kill('SIGTERM');
+  await new Promise((resolve) => child.once('exit', resolve));
+}
+
+type Replies = Record<string, { body: Buffer; headers: Record<string, string> }>;
+
+/** The exact reply each route gives (gzip where the server compresses), with the headers Node does not add itself. */
+async function captureReplies(base: string, routes: string[]): Promise<Replies> {
+  const replies: Replies = {};
+  for (const route of routes) {
+    await fetch(base + route).then((reply) => reply.arrayBuffer()); // rendered and cached
+    replies[route] = await new Promise((resolve, reject) => {
+      http
+        .get(base + route, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(res.headers)) {
+              // Node writes these itself for every reply
+              if (['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) continue;
+              headers[name] = String(value);
+            }
+            resolve({ body: Buffer.concat(chunks), headers });
+          });
+        })
+        .once('error', reject);
+    });
+  }
+  return replies;
+}
+
+/** Requests before a side is measured, so every process runs optimized code (a fresh one would spend its first run compiling). */
+const WARM_REQUESTS = 2_000;
+
+/** `count` requests to `url` over one keep-alive connection (the cache filled, the hot path compiled). */
+async function warm(url: string, count: number): Promise<void> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    for (let sent = 0; sent < count; sent++) {
+      await new Promise<void>((resolve, reject) => {
+        http.get(url, { agent, headers: { 'accept-encoding': 'gzip' } }, (res) => res.resume().once('end', resolve)).once('error', reject);
+      });
+    }
+  } finally {
+    agent.destroy();
+  }
 }
 
 export async function benchServing(options: {
@@ -146,40 +206,39 @@ export async function benchServing(options: {
   routes?: string[];
   /** false leaves nginx out */
   nginx: boolean;
+  /** a second bare route (another process with every header) stands in for the server: what the measurement gives for two equal sides */
+  calibrate?: boolean;
+  /** also a bare route with the body's type and encoding alone (what the headers cost), in every round */
+  bodyOnly?: boolean;
 }): Promise<void> {
   const routes = options.routes ?? ROUTES;
   const roundCount = options.rounds;
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-serving-'));
-  const logFile = path.join(work, 'server.log');
-  const server = await startLoggingServer(options.dataDir, logFile);
-  const stops: (() => Promise<void>)[] = [];
+  const logFiles: string[] = [];
+  const startServer = async (): Promise<Side> => {
+    const logFile = path.join(work, `server-${logFiles.length + 1}.log`);
+    logFiles.push(logFile);
+    const { child, base } = await startLoggingServer(options.dataDir, logFile);
+    return { base, cpu: () => cpuOf(child.pid ?? 0), stop: () => stopChild(child) };
+  };
+  const running = new Set<Side>();
+  const started = async (side: Promise<Side>) => {
+    const ready = await side;
+    running.add(ready);
+    return ready;
+  };
+  const stop = async (side: Side) => {
+    running.delete(side);
+    await side.stop();
+  };
   try {
-    // the exact reply each route gives (gzip where the server compresses), served by a bare route: with
-    // every header the server sends (bare), and with the body's type and encoding alone (bareBody)
-    const bodies = new Map<string, { body: Buffer; headers: Record<string, string> }>();
-    for (const route of routes) {
-      await fetch(server.base + route).then((reply) => reply.arrayBuffer()); // rendered and cached
-      const reply = await new Promise<{ body: Buffer; headers: Record<string, string> }>((resolve, reject) => {
-        http
-          .get(server.base + route, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (chunk: Buffer) => chunks.push(chunk));
-            res.on('end', () => {
-              const headers: Record<string, string> = {};
-              for (const [name, value] of Object.entries(res.headers)) {
-                // Node writes these itself for every reply
-                if (['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding'].includes(name)) continue;
-                headers[name] = String(value);
-              }
-              resolve({ body: Buffer.concat(chunks), headers });
-            });
-          })
-          .once('error', reject);
-      });
-      bodies.set(route, reply);
-    }
+    // the replies the bare routes copy, read from a first server: with every header the server sends (bare),
+    // and with the body's type and encoding alone (bareBody)
+    const first = await started(startServer());
+    const replies = await captureReplies(first.base, routes);
+    await stop(first);
     const typeAndEncodingOnly = Object.fromEntries(
-      [...bodies].map(([route, reply]) => [
+      Object.entries(replies).map(([route, reply]) => [
         route,
         {
           body: reply.body,
@@ -189,16 +248,16 @@ export async function benchServing(options: {
         },
       ]),
     );
-    const bare = await startBareServer(Object.fromEntries(bodies), work, 'bare');
-    stops.push(bare.stop);
-    const bareBody = await startBareServer(typeAndEncodingOnly, work, 'bare-body');
-    stops.push(bareBody.stop);
-    const serverCpu = () => cpuOf(server.child.pid!);
 
+    const measuredSide = options.calibrate ? 'a second bare route (--calibrate)' : 'server';
     console.log(
       `\nserving the same bytes, ${hasWrk ? 'wrk -t2 -c10' : 'autocannon, 10 connections'}, Accept-Encoding: gzip, ${options.seconds} s per run, ` +
         `server at LOG_LEVEL=info with its access log; medians of ${roundCount} alternating rounds (goal: ratio >= ${GOAL})\n` +
-        'bare: a bare Fastify route (a process of its own) with the same body and headers; body only: the same body with its type and encoding alone\n',
+        'bare: a bare Fastify route (a process of its own) with the same body and headers' +
+        (options.bodyOnly ? '; body only: the same body with its type and encoding alone' : '') +
+        `\nevery round starts each process afresh, warmed with ${WARM_REQUESTS} requests a route, and turns the order` +
+        (options.calibrate ? `; the measured side is ${measuredSide}` : '') +
+        '\n',
     );
     console.log(
       'route'.padEnd(14),
@@ -208,23 +267,29 @@ export async function benchServing(options: {
       'bare µs'.padStart(8),
       'server µs'.padStart(10),
       'CPU ratio'.padStart(10),
-      'body only: req/s'.padStart(17),
-      'ratio'.padStart(6),
-      'CPU ratio'.padStart(10),
+      ...(options.bodyOnly ? ['body only: req/s'.padStart(17), 'ratio'.padStart(6), 'CPU ratio'.padStart(10)] : []),
     );
-    // each round goes over every route, so a minute of a noisy or drifting machine falls on all routes alike,
-    // not on the 9 runs of one (route after route, the route measured second came out 0.1 lower)
+    // each round goes over every route, so a minute of a noisy or drifting machine falls on all routes alike;
+    // and each round has processes of its own: two identical bare processes measured side by side kept a
+    // difference of up to 20% for minutes (code and heap placed differently), so one pair of processes for
+    // every round would carry that difference into every ratio (decision 0032)
     const measured = routes.map((route) => ({ route, rounds: new Array<Round>() }));
     for (let round = 0; round < roundCount; round++) {
+      const server = await started(options.calibrate ? startBareServer(replies, work, 'stand-in') : startServer());
+      const bare = await started(startBareServer(replies, work, 'bare'));
+      const bareBody = options.bodyOnly ? await started(startBareServer(typeAndEncodingOnly, work, 'bare-body')) : null;
+      const sides = bareBody ? [server, bare, bareBody] : [server, bare];
+      for (const side of sides) for (const route of routes) await warm(side.base + route, WARM_REQUESTS);
       for (const { route, rounds } of measured) {
         rounds.push(
           await measureRound(round, {
             bare: () => measure(bare.base + route, options.seconds, bare.cpu),
-            server: () => measure(server.base + route, options.seconds, serverCpu),
-            bareBody: () => measure(bareBody.base + route, options.seconds, bareBody.cpu),
+            server: () => measure(server.base + route, options.seconds, server.cpu),
+            ...(bareBody ? { bareBody: () => measure(bareBody.base + route, options.seconds, bareBody.cpu) } : {}),
           }),
         );
       }
+      for (const side of sides) await stop(side);
     }
     for (const { route, rounds } of measured) printRow(route, rounds);
     // how far single rounds stray from the median: the noise the median is taken over
@@ -233,12 +298,19 @@ export async function benchServing(options: {
       return `${route} ${Math.min(...ratios).toFixed(2)}-${Math.max(...ratios).toFixed(2)}`;
     };
     console.log(`(req/s ratio of single rounds, lowest-highest: ${measured.map(spread).join(', ')})`);
-    console.log(`(the server wrote ${await countLines(logFile)} log lines)`);
-    if (options.nginx) await benchNginx(server.base, bodies.get('/')!, options.seconds, work, roundCount);
+    if (!options.calibrate) {
+      let lines = 0;
+      for (const file of logFiles) lines += await countLines(file);
+      console.log(`(the servers wrote ${lines} log lines)`);
+    }
+    if (options.nginx) {
+      const upstream = await started(startServer());
+      await warm(upstream.base + '/', WARM_REQUESTS);
+      const home = replies['/'] ?? (await captureReplies(upstream.base, ['/']))['/'];
+      await benchNginx(upstream.base, home, options.seconds, work, roundCount);
+    }
   } finally {
-    for (const stop of stops) await stop();
-    server.child.kill('SIGTERM');
-    await new Promise((resolve) => server.child.once('exit', resolve));
+    for (const side of running) await side.stop();
     fs.rmSync(work, { recursive: true, force: true });
   }
 }

@@ -3,7 +3,8 @@
  * server, in one run; then the home page with and without 8 concurrent photo uploads (built
  * server as a child process). Keeps its demo database in .tmp/bench-data between runs.
  *   npm run bench [-- --seconds 5 --connections 50 --upload-seconds 10 --upload-connections 10 --uploaders 8 --uploads-only --instances-only --serving-only
- *     --routes /,/healthz --rounds 9 --serving-seconds 3 --no-nginx] (the last four narrow the serving phase, for trying a change)
+ *     --routes /,/healthz --rounds 9 --serving-seconds 3 --no-nginx --calibrate --body-only] (the last six narrow or widen the serving phase;
+ *     --calibrate puts a second bare route in the server's place, to see what two equal sides measure; --body-only adds the bare body without headers)
  * Then, with PostgreSQL (BENCH_DATABASE_URL or TEST_DATABASE_URL), one instance against two and local disk against S3.
  */
 import fs from 'node:fs';
@@ -38,8 +39,12 @@ const { values } = parseArgs({
     'serving-only': { type: 'boolean', default: false },
     routes: { type: 'string' },
     // the serving phase: short runs, many rounds, so the two sides of a pair are measured close in time (decision 0032)
-    rounds: { type: 'string', default: '9' },
+    rounds: { type: 'string', default: '15' },
     'serving-seconds': { type: 'string', default: '3' },
+    // a second bare route in the server's place: the ratio two equal sides get (the measurement's own spread)
+    calibrate: { type: 'boolean', default: false },
+    // also the same body without the headers, in every round (what the headers cost)
+    'body-only': { type: 'boolean', default: false },
     'no-nginx': { type: 'boolean', default: false },
   },
 });
@@ -148,6 +153,8 @@ if (withPages && fs.existsSync(serverBundle) && !values['uploads-only'])
     rounds: Number(values.rounds),
     ...(values.routes ? { routes: values.routes.split(',') } : {}),
     nginx: !values['no-nginx'],
+    calibrate: values.calibrate,
+    bodyOnly: values['body-only'],
   });
 if (values['serving-only']) process.exit(0);
 
